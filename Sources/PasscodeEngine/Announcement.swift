@@ -1,0 +1,81 @@
+/// Something the user must be told, as a value with counts and never free text.
+///
+/// The words come from ``AnnouncementCatalogue``; the only caller-supplied text is the prompt's title,
+/// which the caller chose to show. No case can carry a typed character.
+public enum Announcement: Equatable, Hashable, Sendable {
+  /// The prompt is shown: its title and, for a fixed length, how many characters it takes.
+  case prompt(title: String, length: Int?, kind: CharacterKind)
+  /// A character was added.
+  case progress(entered: Int, length: Int?, kind: CharacterKind)
+  /// The last character was deleted.
+  case deleted(entered: Int, length: Int?, kind: CharacterKind)
+  /// Every character was deleted.
+  case cleared(length: Int?, kind: CharacterKind)
+  /// Text was pasted; `ignored` characters were dropped because they were not allowed or did not fit.
+  case pasted(entered: Int, length: Int?, kind: CharacterKind, ignored: Int)
+  /// A key that is not allowed was pressed.
+  case notAllowed(CharacterKind)
+  /// The verifier is taking a while.
+  case checking
+  /// The code was wrong; `triesLeft` is set when a lockout is near.
+  case wrong(triesLeft: Int?)
+  /// Too many wrong codes: entry is refused for `seconds`.
+  case lockedOut(seconds: Int)
+  /// A lockout is still running, with `seconds` left.
+  case countdown(seconds: Int)
+  /// Input is accepted again after a rejection or lockout.
+  case ready
+  /// The code was right.
+  case accepted
+  /// A new passcode was entered once; it must be entered again.
+  case confirmNew
+  /// The two entries of a new passcode differed.
+  case mismatch
+  /// The new passcode is too easy to guess.
+  case tooWeak
+  /// The user cancelled.
+  case cancelled
+  /// The prompt times out in `seconds`.
+  case timeLeft(seconds: Int)
+  /// The prompt timed out.
+  case timedOut
+  /// The user asked to hear the status again.
+  case status(entered: Int, length: Int?, kind: CharacterKind, triesLeft: Int?)
+
+  /// What the characters of a code are, which decides the words "digits" or "characters".
+  public enum CharacterKind: Equatable, Hashable, Sendable {
+    /// Only the digits 0 to 9.
+    case digits
+    /// ASCII letters and digits.
+    case lettersAndDigits
+    /// Any other set, such as a passphrase's printable characters.
+    case characters
+  }
+
+  /// How urgently speech should deliver this announcement (ACCESSIBILITY.md §4).
+  public var priority: SpeechPriority {
+    switch self {
+    case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut: .important
+    case .prompt, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled, .status: .message
+    }
+  }
+
+  /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
+  public var isError: Bool {
+    switch self {
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed: true
+    default: false
+    }
+  }
+}
+
+/// speech-dispatcher's message priorities that the program uses.
+public enum SpeechPriority: Equatable, Hashable, Sendable, CaseIterable {
+  /// Progress: a newer message replaces an older one.
+  case text
+  /// The prompt, success, cancel and status.
+  case message
+  /// Errors, lockouts and timeouts; interrupts the others.
+  case important
+}

@@ -1,0 +1,173 @@
+/// The one table of words that announcements are spoken and shown with (ACCESSIBILITY.md §5).
+///
+/// Every phrase is a template with `{name}` placeholders filled only with counts, durations and the
+/// caller's title. Replace the table to localise the program.
+public struct AnnouncementCatalogue: Sendable {
+  /// The templates, keyed by phrase name. ``english`` lists every key.
+  public var phrases: [String: String]
+
+  /// Creates a catalogue from a table of templates.
+  ///
+  /// - Parameter phrases: Templates keyed as in ``english``.
+  public init(phrases: [String: String]) {
+    self.phrases = phrases
+  }
+
+  /// The default English wording.
+  public static let english = AnnouncementCatalogue(phrases: [
+    "prompt.fixed": "{title}, {length} {units}",
+    "prompt.variable": "{title}",
+    "progress.fixed": "{entered} of {length} {units} entered",
+    "progress.variable": "{entered} {enteredUnits} entered",
+    "deleted": "Deleted, {progress}",
+    "cleared": "Cleared, {progress}",
+    "pasted": "Pasted, {progress}",
+    "pasted.ignored": "Pasted, {progress}, {ignored} ignored",
+    "notAllowed.digits": "Digits only",
+    "notAllowed.lettersAndDigits": "Letters and digits only",
+    "notAllowed.characters": "Not allowed",
+    "checking": "Checking",
+    "wrong": "Wrong passcode",
+    "wrong.triesLeft": "Wrong passcode, {tries}",
+    "lockedOut": "Too many tries. Try again in {duration}",
+    "countdown": "Try again in {duration}",
+    "ready": "Ready",
+    "accepted": "Passcode accepted",
+    "confirmNew": "Enter the same passcode again",
+    "mismatch": "Passcodes did not match. Start again",
+    "tooWeak": "Too easy to guess. Choose another",
+    "cancelled": "Cancelled",
+    "timeLeft": "{duration} left",
+    "timedOut": "Timed out",
+    "status": "{progress}",
+    "status.triesLeft": "{progress}, {tries}",
+    "tries.one": "1 try left",
+    "tries.other": "{count} tries left",
+    "unit.digit.one": "digit",
+    "unit.digit.other": "digits",
+    "unit.character.one": "character",
+    "unit.character.other": "characters",
+    "hour.one": "1 hour",
+    "hour.other": "{count} hours",
+    "minute.one": "1 minute",
+    "minute.other": "{count} minutes",
+    "second.one": "1 second",
+    "second.other": "{count} seconds",
+  ])
+
+  /// The words for an announcement.
+  ///
+  /// - Parameter announcement: What to say.
+  /// - Returns: The text to speak or show.
+  public func text(for announcement: Announcement) -> String {
+    switch announcement {
+    case let .prompt(title, length?, kind):
+      fill("prompt.fixed", ["title": title, "length": "\(length)", "units": units(kind, count: length)])
+    case let .prompt(title, nil, _):
+      fill("prompt.variable", ["title": title])
+    case let .progress(entered, length, kind):
+      progress(entered: entered, length: length, kind: kind)
+    case let .deleted(entered, length, kind):
+      fill("deleted", ["progress": progress(entered: entered, length: length, kind: kind)])
+    case let .cleared(length, kind):
+      fill("cleared", ["progress": progress(entered: 0, length: length, kind: kind)])
+    case let .pasted(entered, length, kind, ignored):
+      fill(
+        ignored > 0 ? "pasted.ignored" : "pasted",
+        ["progress": progress(entered: entered, length: length, kind: kind), "ignored": "\(ignored)"])
+    case .notAllowed(.digits): fill("notAllowed.digits", [:])
+    case .notAllowed(.lettersAndDigits): fill("notAllowed.lettersAndDigits", [:])
+    case .notAllowed(.characters): fill("notAllowed.characters", [:])
+    case .checking: fill("checking", [:])
+    case .wrong(nil): fill("wrong", [:])
+    case let .wrong(tries?): fill("wrong.triesLeft", ["tries": triesLeft(tries)])
+    case let .lockedOut(seconds): fill("lockedOut", ["duration": duration(seconds: seconds)])
+    case let .countdown(seconds): fill("countdown", ["duration": duration(seconds: seconds)])
+    case .ready: fill("ready", [:])
+    case .accepted: fill("accepted", [:])
+    case .confirmNew: fill("confirmNew", [:])
+    case .mismatch: fill("mismatch", [:])
+    case .tooWeak: fill("tooWeak", [:])
+    case .cancelled: fill("cancelled", [:])
+    case let .timeLeft(seconds): fill("timeLeft", ["duration": duration(seconds: seconds)])
+    case .timedOut: fill("timedOut", [:])
+    case let .status(entered, length, kind, nil):
+      fill("status", ["progress": progress(entered: entered, length: length, kind: kind)])
+    case let .status(entered, length, kind, tries?):
+      fill(
+        "status.triesLeft",
+        ["progress": progress(entered: entered, length: length, kind: kind), "tries": triesLeft(tries)])
+    }
+  }
+
+  /// A duration in words, largest units first, without zero parts: "1 hour 5 minutes", "30 seconds".
+  ///
+  /// - Parameter seconds: The duration in whole seconds; values below 1 read as "1 second".
+  /// - Returns: The words.
+  public func duration(seconds: Int) -> String {
+    let total = max(seconds, 1)
+    let hours = total / 3600
+    let minutes = total % 3600 / 60
+    let rest = total % 60
+    var parts: [String] = []
+    if hours > 0 { parts.append(plural("hour", hours)) }
+    if minutes > 0 { parts.append(plural("minute", minutes)) }
+    if rest > 0 { parts.append(plural("second", rest)) }
+    return parts.joined(separator: " ")
+  }
+
+  private func progress(entered: Int, length: Int?, kind: Announcement.CharacterKind) -> String {
+    if let length {
+      return fill("progress.fixed", ["entered": "\(entered)", "length": "\(length)", "units": units(kind, count: length)])
+    }
+    return fill("progress.variable", ["entered": "\(entered)", "enteredUnits": units(.characters, count: entered)])
+  }
+
+  private func units(_ kind: Announcement.CharacterKind, count: Int) -> String {
+    let base = kind == .digits ? "unit.digit" : "unit.character"
+    return fill(count == 1 ? "\(base).one" : "\(base).other", [:])
+  }
+
+  private func triesLeft(_ count: Int) -> String {
+    plural("tries", count)
+  }
+
+  private func plural(_ key: String, _ count: Int) -> String {
+    fill(count == 1 ? "\(key).one" : "\(key).other", ["count": "\(count)"])
+  }
+
+  private func fill(_ key: String, _ values: [String: String]) -> String {
+    var text = phrases[key] ?? Self.english.phrases[key] ?? key
+    for (name, value) in values {
+      text = text.replacingPlaceholder("{\(name)}", with: value)
+    }
+    return text
+  }
+}
+
+extension String {
+  fileprivate func replacingPlaceholder(_ placeholder: String, with value: String) -> String {
+    var result = ""
+    var rest = self[...]
+    while let range = rest.range(ofPlaceholder: placeholder) {
+      result += rest[..<range.lowerBound]
+      result += value
+      rest = rest[range.upperBound...]
+    }
+    result += rest
+    return result
+  }
+}
+
+extension Substring {
+  fileprivate func range(ofPlaceholder placeholder: String) -> Range<Index>? {
+    var index = startIndex
+    while index < endIndex {
+      if self[index...].hasPrefix(placeholder) {
+        return index..<self.index(index, offsetBy: placeholder.count)
+      }
+      index = self.index(after: index)
+    }
+    return nil
+  }
+}

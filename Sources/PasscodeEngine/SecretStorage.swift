@@ -1,0 +1,66 @@
+/// Memory that holds a typed secret: bounded, locked where the platform allows, and wiped when done.
+///
+/// The engine appends and removes bytes as the user types; a verifier reads them through
+/// ``withUnsafeBytes(_:)``. Implementations must wipe every byte of their capacity in ``wipe()`` and
+/// when they are deinitialised, and must never expose the bytes as a `String` or in a `description`.
+///
+/// Ownership: one engine owns a storage at a time. While the engine is waiting for a verdict it does not
+/// touch the storage, so the verifier may read it from another thread; that is why conforming types are
+/// `Sendable` even though they are mutable.
+public protocol SecretStorage: AnyObject, Sendable, CustomStringConvertible {
+  /// The number of bytes the storage can hold.
+  var capacity: Int { get }
+
+  /// The number of bytes held now.
+  var count: Int { get }
+
+  /// Appends bytes if they all fit.
+  ///
+  /// - Parameter bytes: The bytes to append.
+  /// - Returns: `true` when the bytes were appended, `false` (and nothing changed) when they would not fit.
+  func append(contentsOf bytes: UnsafeRawBufferPointer) -> Bool
+
+  /// Removes bytes from the end and wipes them.
+  ///
+  /// - Parameter byteCount: How many bytes to remove; at most ``count``.
+  func removeLast(_ byteCount: Int)
+
+  /// Wipes every byte of the capacity and sets ``count`` to zero.
+  func wipe()
+
+  /// Calls `body` with the bytes held now.
+  ///
+  /// - Parameter body: A closure that reads the bytes. It must not keep the pointer.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
+}
+
+extension SecretStorage {
+  /// A description that never reveals the secret, only its size.
+  public var description: String { "\(Self.self)(\(count) bytes, redacted)" }
+
+  /// Appends one byte if it fits.
+  ///
+  /// - Parameter byte: The byte to append.
+  /// - Returns: `true` when it was appended.
+  @discardableResult
+  public func append(_ byte: UInt8) -> Bool {
+    Swift.withUnsafeBytes(of: byte) { append(contentsOf: $0) }
+  }
+
+  /// Compares the held bytes with another storage's in time that does not depend on where they differ.
+  ///
+  /// - Parameter other: The storage to compare with.
+  /// - Returns: `true` when both hold the same bytes.
+  public func constantTimeEquals(_ other: some SecretStorage) -> Bool {
+    withUnsafeBytes { mine in
+      other.withUnsafeBytes { theirs in
+        guard mine.count == theirs.count else { return false }
+        var difference: UInt8 = 0
+        for index in 0..<mine.count { difference |= mine[index] ^ theirs[index] }
+        return difference == 0
+      }
+    }
+  }
+}
