@@ -15,6 +15,8 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case pasted(entered: Int, length: Int?, kind: CharacterKind, ignored: Int)
   /// A key that is not allowed was pressed.
   case notAllowed(CharacterKind)
+  /// Enter was pressed before the code was long enough.
+  case tooShort(minimum: Int, kind: CharacterKind)
   /// The verifier is taking a while.
   case checking
   /// The code was wrong; `triesLeft` is set when a lockout is near.
@@ -57,14 +59,14 @@ public enum Announcement: Equatable, Hashable, Sendable {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut: .important
-    case .prompt, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled, .status: .message
+    case .prompt, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled, .status: .message
     }
   }
 
   /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
   public var isError: Bool {
     switch self {
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed: true
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort: true
     default: false
     }
   }

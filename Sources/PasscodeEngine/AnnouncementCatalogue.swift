@@ -26,6 +26,7 @@ public struct AnnouncementCatalogue: Sendable {
     "notAllowed.digits": "Digits only",
     "notAllowed.lettersAndDigits": "Letters and digits only",
     "notAllowed.characters": "Not allowed",
+    "tooShort": "At least {minimum} {units}",
     "checking": "Checking",
     "wrong": "Wrong passcode",
     "wrong.triesLeft": "Wrong passcode, {tries}",
@@ -78,6 +79,8 @@ public struct AnnouncementCatalogue: Sendable {
     case .notAllowed(.digits): fill("notAllowed.digits", [:])
     case .notAllowed(.lettersAndDigits): fill("notAllowed.lettersAndDigits", [:])
     case .notAllowed(.characters): fill("notAllowed.characters", [:])
+    case let .tooShort(minimum, kind):
+      fill("tooShort", ["minimum": "\(minimum)", "units": units(kind, count: minimum)])
     case .checking: fill("checking", [:])
     case .wrong(nil): fill("wrong", [:])
     case let .wrong(tries?): fill("wrong.triesLeft", ["tries": triesLeft(tries)])
@@ -118,7 +121,8 @@ public struct AnnouncementCatalogue: Sendable {
 
   private func progress(entered: Int, length: Int?, kind: Announcement.CharacterKind) -> String {
     if let length {
-      return fill("progress.fixed", ["entered": "\(entered)", "length": "\(length)", "units": units(kind, count: length)])
+      return fill(
+        "progress.fixed", ["entered": "\(entered)", "length": "\(length)", "units": units(kind, count: length)])
     }
     return fill("progress.variable", ["entered": "\(entered)", "enteredUnits": units(.characters, count: entered)])
   }

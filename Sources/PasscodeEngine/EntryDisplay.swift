@@ -1,0 +1,93 @@
+/// A snapshot of what a renderer may draw. In secure mode it never holds a typed character.
+public struct EntryDisplay: Equatable, Sendable {
+  /// The stage of the prompt.
+  public enum Phase: Equatable, Sendable {
+    /// Taking input.
+    case entering
+    /// Waiting for the verifier.
+    case verifying
+    /// Showing a wrong code.
+    case rejected
+    /// Refusing input until a lockout ends.
+    case lockedOut
+    /// The code was accepted.
+    case accepted
+    /// The user cancelled.
+    case cancelled
+    /// The prompt timed out.
+    case timedOut
+  }
+
+  /// The prompt's title.
+  public var title: String
+  /// One entry per cell: every cell of a fixed length, or the characters so far of a variable one.
+  public var cells: [Cell]
+  /// The stage of the prompt.
+  public var phase: Phase
+  /// How far the cells are shifted by the shake, in columns (0 at rest).
+  public var shakeOffset: Int
+  /// The newest announcement, for a status line; `nil` before the first.
+  public var message: Announcement?
+  /// How many characters are entered.
+  public var enteredCount: Int
+  /// The fixed length, or `nil` for a variable one.
+  public var fixedLength: Int?
+
+  /// Creates a display snapshot.
+  ///
+  /// - Parameters:
+  ///   - title: The prompt's title.
+  ///   - cells: The cells.
+  ///   - phase: The stage.
+  ///   - shakeOffset: The shake offset in columns.
+  ///   - message: The newest announcement.
+  ///   - enteredCount: How many characters are entered.
+  ///   - fixedLength: The fixed length, if any.
+  public init(
+    title: String, cells: [Cell], phase: Phase, shakeOffset: Int, message: Announcement?, enteredCount: Int,
+    fixedLength: Int?
+  ) {
+    self.title = title
+    self.cells = cells
+    self.phase = phase
+    self.shakeOffset = shakeOffset
+    self.message = message
+    self.enteredCount = enteredCount
+    self.fixedLength = fixedLength
+  }
+
+  /// One cell of the code.
+  public struct Cell: Equatable, Sendable {
+    /// What the cell shows.
+    public enum Content: Equatable, Sendable {
+      /// Nothing entered here yet.
+      case empty
+      /// A character is entered; show only a mask.
+      case masked
+      /// A character is entered and may be shown (non-secure one-time codes only).
+      case visible(Unicode.Scalar)
+    }
+
+    /// What the cell shows.
+    public var content: Content
+    /// Whether the next character goes here.
+    public var isCurrent: Bool
+    /// Whether the cell is in the error state.
+    public var isError: Bool
+
+    /// Creates a cell.
+    ///
+    /// - Parameters:
+    ///   - content: What it shows.
+    ///   - isCurrent: Whether the next character goes here.
+    ///   - isError: Whether it is in the error state.
+    public init(content: Content, isCurrent: Bool, isError: Bool) {
+      self.content = content
+      self.isCurrent = isCurrent
+      self.isError = isError
+    }
+
+    /// Whether a character is entered in this cell.
+    public var isFilled: Bool { content != .empty }
+  }
+}

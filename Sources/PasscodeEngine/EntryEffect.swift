@@ -1,0 +1,42 @@
+/// What the front must do after the engine handled an event. Effects are carried out in order.
+public enum EntryEffect: Sendable {
+  /// Draw the prompt as described.
+  case render(EntryDisplay)
+  /// Tell the user something, on screen and/or by speech.
+  case announce(Announcement)
+  /// Play an optional sound cue (never the only signal).
+  case cue(SoundCue)
+  /// Check the complete code held in this storage and answer with ``EntryEvent/verdict(_:)``. The engine
+  /// does not touch the storage until the verdict arrives.
+  case verify(any SecretStorage)
+  /// Fire ``EntryEvent/timerFired(_:)`` with this timer after the delay, replacing a pending one.
+  case schedule(EntryTimer, after: Duration)
+  /// Stop a pending timer.
+  case cancelTimer(EntryTimer)
+  /// Throw away input that the terminal has buffered but not delivered yet.
+  case flushInput
+  /// The prompt is over.
+  case finish(EntryOutcome)
+}
+
+/// How a prompt ended.
+public enum EntryOutcome: Equatable, Sendable {
+  /// The verifier accepted the code.
+  case accepted
+  /// The user cancelled.
+  case cancelled
+  /// No key came in time.
+  case timedOut
+  /// The attempt limit for this run was reached with a wrong code.
+  case attemptsExhausted
+}
+
+/// Optional sounds that accompany announcements.
+public enum SoundCue: Equatable, Sendable {
+  /// A wrong code or another error.
+  case error
+  /// A lockout started.
+  case lockout
+  /// The code was accepted.
+  case success
+}

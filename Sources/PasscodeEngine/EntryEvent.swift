@@ -1,0 +1,63 @@
+/// Something that happened to a prompt: a key, a paste, a verdict or a timer.
+public enum EntryEvent: Sendable {
+  /// A character was typed.
+  case character(Unicode.Scalar)
+  /// The last character should be deleted (Backspace).
+  case delete
+  /// Every character should be deleted (Ctrl-U).
+  case clear
+  /// Text was pasted. The engine takes the allowed characters that fit, then wipes `storage`.
+  /// `overflowCount` counts characters that did not even fit in the paste storage; they are reported as
+  /// ignored.
+  case paste(any SecretStorage, overflowCount: Int)
+  /// The user asked to submit (Enter).
+  case submit
+  /// The user cancelled (Esc, Ctrl-C, Ctrl-D).
+  case cancel
+  /// The user asked to hear the status again.
+  case repeatStatus
+  /// The verifier answered the code sent with ``EntryEffect/verify(_:)``.
+  case verdict(Verdict)
+  /// A timer scheduled with ``EntryEffect/schedule(_:after:)`` fired.
+  case timerFired(EntryTimer)
+}
+
+/// The verifier's answer to a complete code.
+public enum Verdict: Equatable, Sendable {
+  /// The code is right.
+  case accepted
+  /// The code is wrong. `failureCount` is the persisted count of consecutive failures including this
+  /// one, when the verifier keeps one; otherwise the engine counts from its starting count.
+  case rejected(failureCount: Int?)
+  /// The verifier refused to check because a lockout is running (for example one started in another
+  /// terminal).
+  case lockedOut(remaining: Duration, failureCount: Int)
+  /// The code is not checked but entry starts again, saying why (choosing a new passcode).
+  case retry(RetryReason)
+}
+
+/// Why entry starts again without a failure, while a new passcode is chosen.
+public enum RetryReason: Equatable, Sendable {
+  /// The first entry was taken; enter it again to confirm.
+  case confirmNew
+  /// The confirmation did not match the first entry.
+  case mismatch
+  /// The code is too easy to guess.
+  case tooWeak
+}
+
+/// The timers the engine asks the front to run. Scheduling one that is already pending replaces it.
+public enum EntryTimer: Hashable, Sendable {
+  /// The verifier has been slow: time to say "Checking".
+  case checking
+  /// The next frame of the shake.
+  case shakeFrame
+  /// The rejection has shown long enough.
+  case rejectionEnded
+  /// The next point of the lockout countdown.
+  case lockoutTick
+  /// Time to warn that the prompt will time out.
+  case timeoutWarning
+  /// The prompt timed out.
+  case timeout
+}

@@ -1,0 +1,317 @@
+import PasscodeEngine
+import Testing
+
+@Suite("Entry engine timelines")
+struct EntryEngineTimelineTests {
+  let fourDigits: EntryConfiguration
+
+  init() throws {
+    fourDigits = try EntryConfiguration(length: .fixed(4))
+  }
+
+  @Test("the seed code 2580 is accepted with progress for every digit")
+  func seedCodeAccepted() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("2 5 8 0")
+    #expect(
+      timeline.spoken == [
+        "Enter Passcode, 4 digits", "1 of 4 digits entered", "2 of 4 digits entered", "3 of 4 digits entered",
+        "4 of 4 digits entered", "Passcode accepted",
+      ])
+    #expect(timeline.outcome == .accepted)
+    #expect(timeline.storage.count == 0)
+  }
+
+  @Test("a wrong code shows the error, shakes, then empties and says Ready after 0.5 s")
+  func wrongCodeRejectedThenReady() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 1 1 1")
+    #expect(timeline.spoken.last == "Wrong passcode")
+    #expect(timeline.engine.display.phase == .rejected)
+    #expect(timeline.engine.display.cells.allSatisfy { $0.isError && $0.isFilled })
+    #expect(timeline.storage.count == 0, "the rejected code is wiped at once")
+    timeline.run("+499ms")
+    #expect(timeline.spoken.last == "Wrong passcode")
+    let offsets = timeline.renders.filter { $0.phase == .rejected }.map(\.shakeOffset)
+    #expect(offsets.contains { $0 != 0 }, "shake frames move the cells")
+    #expect(offsets.allSatisfy { abs($0) <= 3 })
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "Ready")
+    #expect(timeline.engine.count == 0)
+    #expect(timeline.engine.display.cells.allSatisfy { !$0.isFilled && !$0.isError })
+    timeline.run("2 5 8 0")
+    #expect(timeline.outcome == .accepted)
+  }
+
+  @Test("reduce motion schedules no shake frame at all")
+  func reduceMotionHasNoShake() throws {
+    let configuration = try EntryConfiguration(length: .fixed(4), reduceMotion: true)
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 2 3 9 +1s")
+    let shakeSchedules = timeline.effects.filter {
+      if case .schedule(.shakeFrame, _) = $0 { return true }
+      return false
+    }
+    #expect(shakeSchedules.isEmpty)
+    #expect(timeline.renders.allSatisfy { $0.shakeOffset == 0 })
+    #expect(timeline.spoken.suffix(2) == ["Wrong passcode", "Ready"])
+  }
+
+  @Test("delete and clear report the new count; delete on empty says nothing")
+  func deleteAndClear() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("⌫ 1 2 ⌫ 3 ⌧ ⌧")
+    #expect(
+      timeline.spoken == [
+        "Enter Passcode, 4 digits", "1 of 4 digits entered", "2 of 4 digits entered",
+        "Deleted, 1 of 4 digits entered", "2 of 4 digits entered", "Cleared, 0 of 4 digits entered",
+      ])
+    #expect(timeline.storage.count == 0)
+  }
+
+  @Test("a paste keeps allowed characters that fit and counts the rest as ignored")
+  func pasteWithJunkAndOverflow() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("paste(2a5-8) paste(0123+5)")
+    #expect(timeline.spoken.dropFirst().first == "Pasted, 3 of 4 digits entered, 2 ignored")
+    #expect(timeline.spoken.last == "Pasted, 4 of 4 digits entered, 8 ignored")
+    #expect(timeline.verifications == 1)
+    timeline.run("✓")
+    #expect(timeline.outcome == .accepted)
+  }
+
+  @Test("a clean paste reports no ignored characters")
+  func cleanPaste() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("paste(12)")
+    #expect(timeline.spoken.last == "Pasted, 2 of 4 digits entered")
+  }
+
+  @Test("a key that is not allowed is announced without naming it")
+  func disallowedKey() throws {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("x é")
+    #expect(timeline.spoken.suffix(2) == ["Digits only", "Digits only"])
+    #expect(timeline.engine.count == 0)
+    let letters = try EntryConfiguration(length: .fixed(4), allowed: .lettersAndDigits)
+    var other = EngineTimeline(letters, verifier: { _ in nil })
+    other.run("a -")
+    #expect(other.spoken.suffix(2) == ["1 of 4 characters entered", "Letters and digits only"])
+  }
+
+  @Test("keys during a rejection are discarded and flushed, and never count")
+  func keysDuringRejection() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 1 1 1")
+    let flushesBefore = timeline.flushes
+    timeline.run("2 5 8 +200ms 0")
+    #expect(timeline.flushes == flushesBefore + 4)
+    #expect(timeline.verifications == 1)
+    timeline.run("+300ms")
+    #expect(timeline.engine.count == 0)
+    #expect(timeline.spoken.last == "Ready")
+  }
+
+  @Test("keys while verifying are ignored; a slow verdict brings Checking after 150 ms")
+  func slowVerdictAndKeysWhileVerifying() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("2 5 8 0 +149ms 7 ⌫")
+    #expect(timeline.spoken.last == "4 of 4 digits entered")
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "Checking")
+    timeline.run("+5s")
+    #expect(timeline.spoken.filter { $0 == "Checking" }.count == 1)
+    timeline.run("✓")
+    #expect(timeline.spoken.last == "Passcode accepted")
+  }
+
+  @Test("a quick verdict never says Checking")
+  func quickVerdictSaysNoChecking() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("2 5 8 0 +100ms ✓ +1s")
+    #expect(!timeline.spoken.contains("Checking"))
+  }
+
+  @Test("lockouts escalate over 10 failures following the iOS-like schedule")
+  func lockoutEscalation() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 1 1 1 +1s 1 1 1 1 +1s")
+    #expect(timeline.spoken.contains("Wrong passcode"))
+    timeline.run("1 1 1 1 +1s")
+    #expect(timeline.spoken.contains("Wrong passcode, 3 tries left"))
+    timeline.run("1 1 1 1 +1s")
+    #expect(timeline.spoken.contains("Wrong passcode, 2 tries left"))
+    timeline.run("1 1 1 1 +1s")
+    #expect(timeline.spoken.contains("Wrong passcode, 1 try left"))
+    #expect(timeline.engine.failureCount == 5)
+    timeline.run("1 1 1 1")
+    #expect(timeline.spoken.last == "Too many tries. Try again in 1 minute")
+    timeline.run("+1s 2 5 8 0")
+    #expect(timeline.verifications == 6, "input is refused during a lockout")
+    timeline.run("+29s")
+    #expect(timeline.spoken.last == "Try again in 30 seconds")
+    timeline.run("+20s")
+    #expect(timeline.spoken.last == "Try again in 10 seconds")
+    timeline.run("+10s")
+    #expect(timeline.spoken.last == "Ready")
+    var expectedLockouts = ["Too many tries. Try again in 5 minutes", "Too many tries. Try again in 15 minutes"]
+    expectedLockouts += ["Too many tries. Try again in 1 hour", "Too many tries. Try again in 1 hour"]
+    for (index, expected) in expectedLockouts.enumerated() {
+      timeline.run("1 1 1 1")
+      #expect(timeline.spoken.last == expected, "failure \(index + 7)")
+      #expect(timeline.engine.failureCount == index + 7)
+      timeline.run("+2h")
+      #expect(timeline.spoken.last == "Ready")
+    }
+    #expect(timeline.engine.failureCount == 10)
+    timeline.run("2 5 8 0")
+    #expect(timeline.outcome == .accepted)
+    #expect(timeline.engine.failureCount == 0)
+  }
+
+  @Test("a five-minute lockout counts down each minute, then at 30 s and 10 s")
+  func countdownPoints() {
+    var timeline = EngineTimeline(fourDigits, failureCount: 7, lockoutRemaining: .seconds(300)) { _ in nil }
+    timeline.run("+10m")
+    #expect(
+      timeline.spoken == [
+        "Too many tries. Try again in 5 minutes", "Try again in 4 minutes", "Try again in 3 minutes",
+        "Try again in 2 minutes", "Try again in 1 minute", "Try again in 30 seconds", "Try again in 10 seconds",
+        "Ready",
+      ])
+  }
+
+  @Test("a lockout restored mid-way rounds the remaining time up")
+  func restoredLockoutRoundsUp() {
+    var timeline = EngineTimeline(
+      fourDigits, failureCount: 6, lockoutRemaining: .milliseconds(59_300)
+    ) { _ in nil }
+    #expect(timeline.spoken == ["Too many tries. Try again in 1 minute"])
+    timeline.run("+29300ms")
+    #expect(timeline.spoken.last == "Try again in 30 seconds")
+  }
+
+  @Test("a verifier that reports a lockout from elsewhere starts the countdown")
+  func verdictLockedOut() {
+    var timeline = EngineTimeline(fourDigits) { _ in .lockedOut(remaining: .seconds(90), failureCount: 6) }
+    timeline.run("1 2 3 4")
+    #expect(timeline.spoken.last == "Too many tries. Try again in 1 minute 30 seconds")
+    #expect(timeline.engine.isLockedOut)
+    timeline.run("+90s")
+    #expect(timeline.spoken.last == "Ready")
+  }
+
+  @Test("variable length submits with Enter and refuses a code that is too short")
+  func variableLengthSubmit() throws {
+    let configuration = try EntryConfiguration(title: "PIN", length: .variable(6...8))
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("123456"))
+    timeline.run("1 2 3 ⏎")
+    #expect(
+      timeline.spoken == [
+        "PIN", "1 character entered", "2 characters entered", "3 characters entered",
+        "At least 6 digits",
+      ])
+    #expect(timeline.verifications == 0)
+    timeline.run("4 5 6 ⏎")
+    #expect(timeline.verifications == 1)
+    #expect(timeline.outcome == .accepted)
+  }
+
+  @Test("variable length stops growing at its maximum")
+  func variableLengthMaximum() throws {
+    let configuration = try EntryConfiguration(length: .variable(1...2), allowed: .printable)
+    var timeline = EngineTimeline(configuration, verifier: { _ in nil })
+    timeline.run("a b c")
+    #expect(timeline.engine.count == 2)
+    #expect(timeline.spoken.last == "2 characters entered")
+  }
+
+  @Test("re-reading the status gives the count and the tries left")
+  func repeatStatus() {
+    var timeline = EngineTimeline(fourDigits, failureCount: 2, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 2 ?")
+    #expect(timeline.spoken.last == "2 of 4 digits entered, 4 tries left")
+  }
+
+  @Test("cancel wipes the code and ends the prompt; later events do nothing")
+  func cancel() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 2 ⎋ 3")
+    #expect(timeline.spoken.suffix(1) == ["Cancelled"])
+    #expect(timeline.outcome == .cancelled)
+    #expect(timeline.storage.count == 0)
+    #expect(timeline.timers.isEmpty)
+  }
+
+  @Test("the timeout warns 10 s ahead, restarts on each key, and ends the prompt")
+  func timeout() throws {
+    let configuration = try EntryConfiguration(length: .fixed(4), timeout: .seconds(30))
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("+19s 1 +19s")
+    #expect(!timeline.spoken.contains("10 seconds left"))
+    timeline.run("+1s")
+    #expect(timeline.spoken.last == "10 seconds left")
+    timeline.run("+10s")
+    #expect(timeline.spoken.last == "Timed out")
+    #expect(timeline.outcome == .timedOut)
+  }
+
+  @Test("an attempt limit ends the prompt after the last wrong code's rejection")
+  func attemptLimit() {
+    var timeline = EngineTimeline(fourDigits, attemptLimit: 2, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 1 1 1 +1s")
+    #expect(timeline.spoken.last == "Ready")
+    timeline.run("1 1 1 1")
+    #expect(timeline.spoken.last == "Wrong passcode, 0 tries left")
+    timeline.run("+1s")
+    #expect(timeline.outcome == .attemptsExhausted)
+  }
+
+  @Test("choosing a new passcode: confirm, mismatch and too weak restart entry without failures")
+  func retryReasons() {
+    var answers: [Verdict] = [.retry(.tooWeak), .retry(.confirmNew), .retry(.mismatch), .retry(.confirmNew), .accepted]
+    var timeline = EngineTimeline(fourDigits) { _ in answers.removeFirst() }
+    timeline.run("1 1 1 1 4 8 1 5 4 8 1 6 4 8 1 5 4 8 1 5")
+    #expect(
+      timeline.spoken.filter { !$0.contains("entered") } == [
+        "Enter Passcode, 4 digits", "Too easy to guess. Choose another", "Enter the same passcode again",
+        "Passcodes did not match. Start again", "Enter the same passcode again", "Passcode accepted",
+      ])
+    #expect(timeline.engine.failureCount == 0)
+  }
+
+  @Test("every event announces at most once")
+  func atMostOneAnnouncementPerEvent() {
+    var engine = EntryEngine(configuration: fourDigits, secretStorage: WipedSecretBuffer(capacity: 4))
+    _ = engine.start()
+    let events: [EntryEvent] = [.character("1"), .delete, .delete, .character("x"), .repeatStatus, .clear]
+    for event in events {
+      let count = engine.handle(event).filter {
+        if case .announce = $0 { return true }
+        return false
+      }.count
+      #expect(count <= 1)
+    }
+  }
+
+  @Test("non-secure codes show characters to renderers; secure ones only masks")
+  func secureAndNonSecureCells() throws {
+    var secure = EngineTimeline(fourDigits, verifier: { _ in nil })
+    secure.run("4 2")
+    #expect(secure.engine.display.cells.map(\.content) == [.masked, .masked, .empty, .empty])
+    #expect(secure.engine.display.cells.map(\.isCurrent) == [false, false, true, false])
+    let oneTime = try EntryConfiguration(length: .fixed(4), isSecure: false)
+    var visible = EngineTimeline(oneTime, verifier: { _ in nil })
+    visible.run("4 2")
+    #expect(visible.engine.display.cells.map(\.content) == [.visible("4"), .visible("2"), .empty, .empty])
+  }
+
+  @Test("multi-byte characters delete as one character")
+  func multiByteDelete() throws {
+    let configuration = try EntryConfiguration(length: .variable(1...8), allowed: .printable)
+    var timeline = EngineTimeline(configuration, verifier: { _ in nil })
+    timeline.run("a é ⌫")
+    #expect(timeline.engine.count == 1)
+    #expect(timeline.storage.count == 1)
+  }
+}
