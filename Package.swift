@@ -9,6 +9,9 @@ let package = Package(
   targets: [
     .target(name: "PasscodeEngine"),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
+    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine"]),
+    .target(name: "PasscodeTestSupport"),
+    .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import Synchronization
+
+/// The write end of the installed relay's pipe, read by ``relaySignal(_:)`` in signal context.
+///
+/// Set before any handler is installed and reset after they are all removed. `nonisolated(unsafe)`: it is
+/// shared with signal handlers, which only read it.
+nonisolated(unsafe) private var relayWriteDescriptor: Int32 = -1
+
+/// Whether a relay is installed; only one may be, because signal dispositions are process-wide.
+private let relayIsInstalled = Mutex(false)
+
+/// The signal handler: writes the signal number as one byte to the relay pipe. Async-signal-safe.
+private func relaySignal(_ number: Int32) {
+  let descriptor = relayWriteDescriptor
+  guard descriptor >= 0 else { return }
+  TerminalCalls.signalSafeWrite(descriptor, byte: UInt8(truncatingIfNeeded: number))
+}
+
+/// Turns signals into bytes on a pipe (the self-pipe trick), so the prompt loop sees them in `poll`
+/// next to the terminal and handles them on its own thread, outside signal context.
+///
+/// The handlers are installed without `SA_RESTART`, so a blocked `read` or `poll` returns at once (the
+/// funnel then retries it and finds the pipe readable). Only one relay can be installed at a time.
+/// ``uninstall()``, or releasing the relay, puts the previous dispositions back.
+public final class SignalRelay {
+  /// The descriptor to `poll` for `POLLIN`; when it is readable, call ``drain()``.
+  public let readFileDescriptor: Int32
+  /// The signals this relay handles.
+  public let signals: [Signal]
+  private let writeFileDescriptor: Int32
+  private var previousActions: [(Signal, sigaction)] = []
+  private var isInstalled = true
+
+  /// Creates the pipe and installs a handler for each signal.
+  ///
+  /// - Parameter signals: The signals to relay; all of ``Signal`` by default.
+  /// - Throws: ``TerminalError`` (`.pipe` or `.signalAction`; `.signalAction` with `EBUSY` when another
+  ///   relay is installed). Nothing stays installed after a failure.
+  public init(signals: [Signal] = Signal.allCases) throws(TerminalError) {
+    let claimed = relayIsInstalled.withLock { installed in
+      if installed { return false }
+      installed = true
+      return true
+    }
+    guard claimed else { throw TerminalError(operation: .signalAction, errno: EBUSY) }
+    let descriptors: (read: Int32, write: Int32)
+    do {
+      descriptors = try TerminalCalls.makeNonBlockingPipe()
+    } catch {
+      relayIsInstalled.withLock { $0 = false }
+      throw error
+    }
+    readFileDescriptor = descriptors.read
+    writeFileDescriptor = descriptors.write
+    self.signals = signals
+    relayWriteDescriptor = descriptors.write
+    do {
+      try installHandlers()
+    } catch {
+      uninstall()
+      throw error
+    }
+  }
+
+  deinit {
+    uninstall()
+  }
+
+  private func installHandlers() throws(TerminalError) {
+    for signal in signals {
+      let previous = try TerminalCalls.setSignalHandler(signal.number, relaySignal)
+      previousActions.append((signal, previous))
+    }
+  }
+
+  /// Reads every signal that arrived since the last call.
+  ///
+  /// - Returns: The signals, each at most once, in the order they first arrived.
+  public func drain() -> [Signal] {
+    var arrived: [Signal] = []
+    var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    while true {
+      let count = withUnsafeMutableBytes(of: &buffer) { bytes in
+        (try? TerminalCalls.read(readFileDescriptor, into: bytes)).flatMap { $0 }.map { count in
+          for index in 0..<count {
+            if let signal = Signal(number: Int32(bytes[index])), !arrived.contains(signal) {
+              arrived.append(signal)
+            }
+          }
+          return count
+        } ?? 0
+      }
+      if count == 0 { return arrived }
+    }
+  }
+
+  /// Stops the process the way `SIGTSTP` would by default, and returns once it is continued.
+  ///
+  /// Restore the terminal first; enter raw mode again afterwards. It sets `SIGTSTP` to its default action,
+  /// raises it, and reinstalls the relay's handler after `SIGCONT`.
+  ///
+  /// - Throws: ``TerminalError`` (`.signalAction` or `.raiseSignal`).
+  public func suspendSelf() throws(TerminalError) {
+    try TerminalCalls.setDefaultSignalAction(SIGTSTP)
+    var raiseError: TerminalError?
+    do {
+      try TerminalCalls.unblockSignal(SIGTSTP)
+      try TerminalCalls.raise(SIGTSTP)
+    } catch {
+      raiseError = error
+    }
+    if isInstalled && signals.contains(.terminalStop) {
+      _ = try TerminalCalls.setSignalHandler(SIGTSTP, relaySignal)
+    }
+    if let raiseError { throw raiseError }
+  }
+
+  /// Ends the process the way the signal would have by default: restores the default disposition,
+  /// unblocks the signal and raises it. Call it after the terminal has been restored.
+  ///
+  /// For a signal whose default action does not end the process this returns, and the relay's handler is
+  /// installed again.
+  ///
+  /// - Parameter signal: The signal to re-raise, usually one with ``Signal/isTerminating``.
+  /// - Throws: ``TerminalError`` (`.signalAction` or `.raiseSignal`).
+  public func reraise(_ signal: Signal) throws(TerminalError) {
+    try TerminalCalls.setDefaultSignalAction(signal.number)
+    try TerminalCalls.unblockSignal(signal.number)
+    try TerminalCalls.raise(signal.number)
+    if isInstalled && signals.contains(signal) {
+      _ = try TerminalCalls.setSignalHandler(signal.number, relaySignal)
+    }
+  }
+
+  /// Puts back the dispositions the relay replaced and closes the pipe. Calling it again does nothing.
+  public func uninstall() {
+    guard isInstalled else { return }
+    isInstalled = false
+    for (signal, previous) in previousActions.reversed() {
+      _ = try? TerminalCalls.setSignalAction(signal.number, previous)
+    }
+    previousActions = []
+    relayWriteDescriptor = -1
+    TerminalCalls.close(readFileDescriptor)
+    TerminalCalls.close(writeFileDescriptor)
+    relayIsInstalled.withLock { $0 = false }
+  }
+
+  /// Makes the process ignore `SIGPIPE`, so writing to a closed socket or pipe (a dead speech-dispatcher)
+  /// fails with `EPIPE` instead of ending the process.
+  ///
+  /// - Throws: ``TerminalError`` (`.signalAction`).
+  public static func ignoreSIGPIPE() throws(TerminalError) {
+    try TerminalCalls.ignoreSignal(SIGPIPE)
+  }
+}

@@ -1,0 +1,60 @@
+/// An error from the terminal layer: a system call on the terminal, a pipe or a signal disposition failed.
+///
+/// It carries the operation that failed, the path when there is one, and the C `errno`. Its description is
+/// a sentence for people and never contains anything the user typed.
+public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What the terminal layer was doing when the call failed.
+  public enum Operation: String, Equatable, Sendable {
+    /// Opening the terminal device.
+    case open = "open the terminal"
+    /// Checking that an opened file is a terminal.
+    case checkTerminal = "use the file as a terminal"
+    /// Reading from the terminal.
+    case read = "read from the terminal"
+    /// Writing to the terminal.
+    case write = "write to the terminal"
+    /// Waiting for input.
+    case poll = "wait for input"
+    /// Reading the terminal's settings.
+    case getAttributes = "read the terminal settings"
+    /// Changing the terminal's settings.
+    case setAttributes = "change the terminal settings"
+    /// Discarding pending input.
+    case flush = "discard pending terminal input"
+    /// Reading the window size.
+    case windowSize = "read the terminal window size"
+    /// Creating the signal pipe.
+    case pipe = "create the signal pipe"
+    /// Changing a signal's disposition.
+    case signalAction = "change a signal handler"
+    /// Sending a signal.
+    case raiseSignal = "send a signal"
+  }
+
+  /// The operation that failed.
+  public let operation: Operation
+  /// The C `errno` value the call left, or `0` when the failure was not reported through `errno`.
+  public let errno: Int32
+  /// The file involved, when there is one.
+  public let path: String?
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation that failed.
+  ///   - errno: The C `errno` value.
+  ///   - path: The file involved, if any.
+  public init(operation: Operation, errno: Int32, path: String? = nil) {
+    self.operation = operation
+    self.errno = errno
+    self.path = path
+  }
+
+  /// A sentence such as "Cannot open the terminal /dev/tty: No such device or address".
+  public var description: String {
+    var sentence = "Cannot \(operation.rawValue)"
+    if let path { sentence += " \(path)" }
+    if errno != 0 { sentence += ": \(TerminalCalls.errorMessage(errno))" }
+    return sentence
+  }
+}
