@@ -140,6 +140,7 @@ public struct EntryEngine: Sendable {
     }
     switch event {
     case let .character(scalar): return acceptInput { $0.insert(scalar) }
+    case .unsupportedKey: return acceptInput { $0.announce(.notAllowed($0.kind)) }
     case .delete: return acceptInput { $0.deleteLast() }
     case .clear: return acceptInput { $0.clearAll() }
     case let .paste(storage, overflow):

@@ -2,6 +2,9 @@
 public enum EntryEvent: Sendable {
   /// A character was typed.
   case character(Unicode.Scalar)
+  /// A key that is not a character arrived (an arrow key, a function key, invalid bytes). It is
+  /// announced as "not allowed" without naming it.
+  case unsupportedKey
   /// The last character should be deleted (Backspace).
   case delete
   /// Every character should be deleted (Ctrl-U).

@@ -4,7 +4,7 @@ import PasscodeEngine
 /// manual clock, answers verification with a closure, and records what was announced.
 ///
 /// Script tokens, separated by spaces:
-/// - a single character types it; `⌫` deletes; `⌧` clears; `⏎` submits; `⎋` cancels; `?` re-reads status;
+/// - a single character types it; `↑` is a key that is no character; `⌫` deletes; `⌧` clears; `⏎` submits; `⎋` cancels; `?` re-reads status;
 /// - `paste(TEXT)` pastes TEXT; `paste(TEXT+N)` also reports N characters that overflowed the paste buffer;
 /// - `+500ms`, `+2s`, `+5m`, `+1h` advance the clock and fire the timers that fall due;
 /// - `✓` and `✗` deliver a pending verdict (accepted, rejected) when the verifier answered `nil`.
@@ -54,6 +54,7 @@ struct EngineTimeline {
     case "⏎": send(.submit)
     case "⎋": send(.cancel)
     case "?": send(.repeatStatus)
+    case "↑": send(.unsupportedKey)
     case "✓": deliver(.accepted)
     case "✗": deliver(.rejected(failureCount: nil))
     default:

@@ -90,8 +90,8 @@ struct EntryEngineTimelineTests {
   @Test("a key that is not allowed is announced without naming it")
   func disallowedKey() throws {
     var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
-    timeline.run("x é")
-    #expect(timeline.spoken.suffix(2) == ["Digits only", "Digits only"])
+    timeline.run("x é ↑")
+    #expect(timeline.spoken.suffix(3) == ["Digits only", "Digits only", "Digits only"])
     #expect(timeline.engine.count == 0)
     let letters = try EntryConfiguration(length: .fixed(4), allowed: .lettersAndDigits)
     var other = EngineTimeline(letters, verifier: { _ in nil })

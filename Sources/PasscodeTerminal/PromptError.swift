@@ -1,0 +1,22 @@
+/// Why a terminal prompt could not run to an outcome.
+public enum PromptError: Error, Sendable, CustomStringConvertible {
+  /// No terminal could be opened or set up (the command maps this to exit status 69).
+  case noTerminal(TerminalError)
+  /// The terminal failed while the prompt ran.
+  case terminal(TerminalError)
+  /// A terminating signal arrived; the terminal is already restored and the caller should re-raise it.
+  case terminated(by: Signal)
+  /// The verifier failed in a way that is not a verdict (for example the state file could not be
+  /// written); the message never contains a secret.
+  case verifierFailed(any Error & Sendable)
+
+  /// The message to show.
+  public var description: String {
+    switch self {
+    case let .noTerminal(error): "No terminal to ask on: \(error)"
+    case let .terminal(error): "The terminal failed: \(error)"
+    case let .terminated(signal): "Stopped by \(signal)"
+    case let .verifierFailed(error): "\(error)"
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import PasscodeEngine
+
+/// Turns displays and announcements into the bytes one output profile writes (ACCESSIBILITY.md §2).
+///
+/// - The visual profile redraws one status line in place (carriage return, erase line), never wraps it,
+///   never moves the cursor up and never uses the alternate screen.
+/// - The screen-reader and plain profiles append one line of words per announcement and ignore redraws,
+///   so a rejection prints exactly one line and shake frames print nothing. The plain profile, and the
+///   screen-reader profile, write no escape byte at all.
+///
+/// Rendering is pure: it returns text and keeps only what it needs to avoid repeating itself.
+public struct PromptRenderer: Sendable {
+  /// The glyph for a filled cell.
+  public static let filledGlyph: Character = "●"
+  /// The glyph for an empty cell.
+  public static let emptyGlyph: Character = "○"
+  /// The symbol that marks an error, so it is never shown by colour alone.
+  public static let errorSymbol: Character = "✗"
+  /// Columns kept free left of the cells so the shake can move them both ways.
+  static let shakeMargin = ShakeCurve.maximumColumns
+
+  /// The profile this renderer writes for.
+  public let profile: OutputProfile
+  /// Whether SGR colour sequences may be written.
+  public let usesColor: Bool
+  /// The terminal's width in columns; the status line stays at least one column shorter.
+  public var width: Int
+  /// The words of announcements.
+  public let catalogue: AnnouncementCatalogue
+  private var lastStatusLine: String?
+
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - profile: The output profile.
+  ///   - usesColor: Whether colour may be used (only in the visual profile).
+  ///   - width: The terminal's width in columns.
+  ///   - catalogue: The words of announcements.
+  public init(profile: OutputProfile, usesColor: Bool, width: Int, catalogue: AnnouncementCatalogue = .english) {
+    self.profile = profile
+    self.usesColor = usesColor && profile == .visual
+    self.width = max(width, 10)
+    self.catalogue = catalogue
+  }
+
+  /// Text for a line that is not an announcement (a heading or a hint), in this profile's form.
+  ///
+  /// - Parameter text: The line's words.
+  /// - Returns: The bytes to write: the line and a newline, after clearing the status line if one is drawn.
+  public mutating func line(_ text: String) -> String {
+    var output = ""
+    if profile == .visual, lastStatusLine != nil {
+      output += "\r\u{1b}[2K"
+      lastStatusLine = nil
+    }
+    return output + text + "\n"
+  }
+
+  /// Text for a display update: the redrawn status line in the visual profile, nothing otherwise.
+  ///
+  /// - Parameter display: What to draw.
+  /// - Returns: The bytes to write; empty when nothing changed.
+  public mutating func render(_ display: EntryDisplay) -> String {
+    guard profile == .visual else { return "" }
+    let line = statusLine(display)
+    guard line != lastStatusLine else { return "" }
+    lastStatusLine = line
+    return "\r\u{1b}[2K" + line
+  }
+
+  /// Text for an announcement: a new line of words in the screen-reader and plain profiles; nothing in
+  /// the visual profile, whose status line already shows the newest announcement.
+  ///
+  /// - Parameter announcement: What to say.
+  /// - Returns: The bytes to write.
+  public func announce(_ announcement: Announcement) -> String {
+    guard profile != .visual else { return "" }
+    return catalogue.text(for: announcement) + "\n"
+  }
+
+  /// Text that ends the prompt: in the visual profile, the status line is finished with a newline so the
+  /// shell prompt starts on a clean line.
+  ///
+  /// - Returns: The bytes to write.
+  public mutating func finish() -> String {
+    guard profile == .visual, lastStatusLine != nil else { return "" }
+    lastStatusLine = nil
+    return "\n"
+  }
+
+  /// Text that redraws the status line from scratch (after a resize or a resume).
+  ///
+  /// - Parameter display: What to draw.
+  /// - Returns: The bytes to write.
+  public mutating func redraw(_ display: EntryDisplay) -> String {
+    lastStatusLine = nil
+    return render(display)
+  }
+
+  /// The visual status line, without the leading carriage return and erase.
+  ///
+  /// - Parameter display: What to draw.
+  /// - Returns: The line, cut to fit the width.
+  public func statusLine(_ display: EntryDisplay) -> String {
+    let isError = display.phase == .rejected || (display.message?.isError ?? false)
+    let offset = min(max(display.shakeOffset, -Self.shakeMargin), Self.shakeMargin)
+    var cells = ""
+    if let _ = display.fixedLength {
+      for cell in display.cells { cells.append(glyph(for: cell)) }
+    } else {
+      cells = String(repeating: Self.filledGlyph, count: min(display.enteredCount, 64))
+      if display.enteredCount > 64 { cells += "…" }
+      if display.enteredCount == 0 { cells = String(Self.emptyGlyph) }
+    }
+    var message = display.message.map(catalogue.text(for:)) ?? ""
+    if isError, !message.isEmpty { message = "\(Self.errorSymbol) \(message)" }
+    let margin = String(repeating: " ", count: Self.shakeMargin + offset)
+    let trailing = String(repeating: " ", count: Self.shakeMargin - offset)
+    let plainCells = margin + cells + trailing
+    let budget = width - 1
+    let cellColumns = plainCells.count
+    var messageColumns = message.count
+    if cellColumns + 2 + messageColumns > budget {
+      messageColumns = max(0, budget - cellColumns - 3)
+      message = String(message.prefix(messageColumns)) + (messageColumns > 0 ? "…" : "")
+    }
+    guard usesColor else { return plainCells + "  " + message }
+    let style = isError ? "\u{1b}[1;31m" : display.phase == .accepted ? "\u{1b}[1;32m" : "\u{1b}[1m"
+    return margin + style + cells + "\u{1b}[0m" + trailing + "  " + (isError ? style + message + "\u{1b}[0m" : message)
+  }
+
+  private func glyph(for cell: EntryDisplay.Cell) -> Character {
+    switch cell.content {
+    case .empty: Self.emptyGlyph
+    case .masked: Self.filledGlyph
+    case let .visible(scalar): Character(scalar)
+    }
+  }
+}

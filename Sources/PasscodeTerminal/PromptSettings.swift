@@ -1,0 +1,69 @@
+import PasscodeEngine
+import PasscodeSpeech
+
+/// How a terminal prompt opens its terminal, renders and speaks; decided once at start.
+public struct PromptSettings: Sendable {
+  /// The terminal to use instead of the controlling one (`--tty PATH`).
+  public var terminalPath: String?
+  /// The colour choice (`--color`).
+  public var color: ColorOption
+  /// Whether the screen-reader profile was asked for (`--screen-reader`).
+  public var screenReaderForced: Bool
+  /// Whether a screen reader was detected reading the terminal.
+  public var screenReaderDetected: Bool
+  /// The environment (TERM, NO_COLOR, COLUMNS).
+  public var environment: [String: String]
+  /// Whether the output (standard output) is a terminal; `false` selects the plain profile.
+  public var outputIsTerminal: Bool
+  /// Where announcements are spoken, or `nil` to only show them.
+  public var announcer: (any Announcer)?
+  /// Whether to ring the bell as an optional cue (never under reduce motion).
+  public var soundCues: Bool
+  /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP and SIGQUIT, are ignored
+  /// (`passcode lock`).
+  public var ignoresInterruptions: Bool
+  /// Background notices to print between keys.
+  public var notices: NoticeBoard?
+  /// Makes the memory that holds a typed code or a paste.
+  public var makeSecretStorage: @Sendable (Int) -> any SecretStorage
+
+  /// Creates settings.
+  ///
+  /// - Parameters:
+  ///   - terminalPath: A terminal path, or `nil` for the controlling terminal.
+  ///   - color: The colour choice.
+  ///   - screenReaderForced: Whether the screen-reader profile was asked for.
+  ///   - screenReaderDetected: Whether a screen reader was detected.
+  ///   - environment: The environment.
+  ///   - outputIsTerminal: Whether standard output is a terminal.
+  ///   - announcer: Where to speak, if anywhere.
+  ///   - soundCues: Whether to ring the bell as a cue.
+  ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
+  ///   - notices: Background notices to print.
+  ///   - makeSecretStorage: Makes secret memory of a given capacity.
+  public init(
+    terminalPath: String? = nil,
+    color: ColorOption = .auto,
+    screenReaderForced: Bool = false,
+    screenReaderDetected: Bool = false,
+    environment: [String: String] = [:],
+    outputIsTerminal: Bool = true,
+    announcer: (any Announcer)? = nil,
+    soundCues: Bool = false,
+    ignoresInterruptions: Bool = false,
+    notices: NoticeBoard? = nil,
+    makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
+  ) {
+    self.terminalPath = terminalPath
+    self.color = color
+    self.screenReaderForced = screenReaderForced
+    self.screenReaderDetected = screenReaderDetected
+    self.environment = environment
+    self.outputIsTerminal = outputIsTerminal
+    self.announcer = announcer
+    self.soundCues = soundCues
+    self.ignoresInterruptions = ignoresInterruptions
+    self.notices = notices
+    self.makeSecretStorage = makeSecretStorage
+  }
+}

@@ -1,0 +1,347 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import PasscodeEngine
+import PasscodeSpeech
+
+/// Asks for a passcode on a terminal, accessibly: the public entry point for Swift command-line tools.
+///
+/// A prompt owns the terminal from creation to ``close()``: raw mode with echo off, bracketed paste, and
+/// signal handling that restores the exact saved settings on every path. Each ``ask(_:failureCount:
+/// lockoutRemaining:attemptLimit:hint:verifier:)`` runs one ``EntryEngine`` against the real clock:
+/// keys and timers go in, and its effects come out as rendered text, speech and verification, which
+/// runs off the input thread. While nothing is pending the prompt sleeps in `poll` with no timeout.
+///
+/// ```swift
+/// let prompt = try TerminalPasscodePrompt(settings: PromptSettings(environment: environment))
+/// defer { prompt.close() }
+/// let outcome = try prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
+///   secret.constantTimeEquals(expected) ? .accepted : .rejected(failureCount: nil)
+/// }
+/// ```
+public final class TerminalPasscodePrompt {
+  /// What the terminal can do and which profile is used, decided once at start.
+  public let capabilities: TerminalCapabilities
+  private let settings: PromptSettings
+  private let device: TerminalDevice
+  private let signals: SignalRelay
+  private let verification: VerificationRunner
+  private var rawMode: RawMode?
+  private var renderer: PromptRenderer
+  private var decoder: KeyDecoder
+  private var pendingKeys: [Key] = []
+  private var lastDisplay: EntryDisplay?
+  private var escapeDeadline: ContinuousClock.Instant?
+  private let clock = ContinuousClock()
+  private let readBuffer: UnsafeMutableRawBufferPointer
+  private var isClosed = false
+
+  /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
+  public static let escapeWait = Duration.milliseconds(50)
+
+  /// Opens the terminal, decides the profile and enters raw mode.
+  ///
+  /// - Parameter settings: How to open, render and speak.
+  /// - Throws: ``PromptError/noTerminal(_:)`` when no terminal can be opened or put in raw mode.
+  public init(settings: PromptSettings) throws(PromptError) {
+    self.settings = settings
+    do {
+      device = try TerminalDevice(path: settings.terminalPath ?? TerminalDevice.controllingTerminalPath)
+    } catch {
+      throw .noTerminal(error)
+    }
+    capabilities = TerminalCapabilities(
+      environment: settings.environment, outputIsTerminal: settings.outputIsTerminal, color: settings.color,
+      screenReaderForced: settings.screenReaderForced, screenReaderDetected: settings.screenReaderDetected,
+      windowColumns: device.windowColumns())
+    renderer = PromptRenderer(
+      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width)
+    decoder = KeyDecoder(makePasteStorage: settings.makeSecretStorage)
+    readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: 512)
+    do {
+      try SignalRelay.ignoreSIGPIPE()
+      signals = try SignalRelay()
+      verification = try VerificationRunner()
+      rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes)
+    } catch {
+      TerminalCalls.releaseLockedBuffer(readBuffer)
+      device.close()
+      throw .noTerminal(error)
+    }
+  }
+
+  deinit {
+    close()
+    TerminalCalls.releaseLockedBuffer(readBuffer)
+  }
+
+  /// Restores the terminal's saved settings and signal handling. Safe to call more than once.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    _ = try? write(renderer.finish())
+    try? rawMode?.restore()
+    rawMode = nil
+    signals.uninstall()
+    device.close()
+  }
+
+  /// Prints a line of words that is not an announcement (a hint, a heading), in the profile's form.
+  ///
+  /// - Parameter text: The words; never a secret.
+  /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
+  public func show(_ text: String) throws(PromptError) {
+    try write(renderer.line(text))
+  }
+
+  /// Asks for one code and returns how the prompt ended.
+  ///
+  /// - Parameters:
+  ///   - configuration: The code's shape and the prompt's timing.
+  ///   - failureCount: Consecutive failures before this prompt.
+  ///   - lockoutRemaining: How much of a lockout is still running.
+  ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
+  ///   - hint: A line shown under the prompt (the demo's code), or `nil`.
+  ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
+  ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
+  /// - Returns: The outcome.
+  /// - Throws: ``PromptError`` when the terminal fails, a terminating signal arrives or the verifier
+  ///   throws. The terminal is restored before a terminating signal is reported.
+  public func ask(
+    _ configuration: EntryConfiguration,
+    failureCount: Int = 0,
+    lockoutRemaining: Duration = .zero,
+    attemptLimit: Int? = nil,
+    hint: String? = nil,
+    verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
+  ) throws(PromptError) -> EntryOutcome {
+    let engine = EntryEngine(
+      configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
+      failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
+    var run = PromptRun(engine: engine, verifier: verifier, reduceMotion: configuration.reduceMotion)
+    if capabilities.profile == .visual, let hint {
+      try show(configuration.title)
+      try show(hint)
+    }
+    try perform(run.engine?.start() ?? [], in: &run)
+    if capabilities.profile != .visual, let hint { try show(hint) }
+    do {
+      while run.outcome == nil {
+        var keys = pendingKeys
+        pendingKeys.removeAll()
+        if keys.isEmpty { keys = try waitForInput(run: &run) }
+        for key in keys where run.outcome == nil {
+          try send(event(for: key), in: &run)
+        }
+        for timer in run.timers.takeDue(now: clock.now) where run.outcome == nil {
+          try send(.timerFired(timer), in: &run)
+        }
+      }
+    } catch {
+      _ = run.engine?.handle(.cancel)
+      throw error
+    }
+    pendingKeys.removeAll()
+    return run.outcome ?? .cancelled
+  }
+
+  /// Waits for the next key (for screens between prompts, such as the demo's unlocked screen).
+  ///
+  /// - Returns: The key; ``Key/endOfFile`` when the input ended.
+  /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
+  public func readKey() throws(PromptError) -> Key {
+    var run = PromptRun(engine: nil, verifier: { _ in .retry(.tooWeak) }, reduceMotion: true)
+    while pendingKeys.isEmpty {
+      pendingKeys += try waitForInput(run: &run)
+    }
+    return pendingKeys.removeFirst()
+  }
+
+  // MARK: - The loop
+
+  /// State of one ``ask`` call; the engine is `nil` while waiting for a key between prompts.
+  private struct PromptRun {
+    var engine: EntryEngine?
+    let verifier: @Sendable (any SecretStorage) throws -> Verdict
+    let reduceMotion: Bool
+    var timers = PromptTimers()
+    var outcome: EntryOutcome?
+  }
+
+  private func send(_ event: EntryEvent, in run: inout PromptRun) throws(PromptError) {
+    guard let effects = run.engine?.handle(event) else { return }
+    try perform(effects, in: &run)
+  }
+
+  /// Sleeps in `poll` until input, a signal, a verdict, a notice or the next timer, and handles all but
+  /// the keys, which it returns.
+  private func waitForInput(run: inout PromptRun) throws(PromptError) -> [Key] {
+    var timeout: Int32 = -1
+    let now = clock.now
+    if let deadline = run.timers.nextDeadline { timeout = Self.milliseconds(until: deadline, from: now) }
+    if let escapeDeadline {
+      let escapeTimeout = Self.milliseconds(until: escapeDeadline, from: now)
+      timeout = timeout < 0 ? escapeTimeout : min(timeout, escapeTimeout)
+    }
+    var descriptors = [
+      pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals.readFileDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: verification.readFileDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: settings.notices?.readFileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+    ]
+    do {
+      _ = try TerminalCalls.poll(&descriptors, timeoutMilliseconds: timeout)
+    } catch {
+      throw .terminal(error)
+    }
+    if descriptors[1].revents != 0 { try handleSignals(run: &run) }
+    if descriptors[3].revents != 0, let notices = settings.notices {
+      for notice in notices.take() { try show(notice) }
+      if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
+    }
+    if descriptors[2].revents != 0, let answer = verification.takeAnswer() {
+      switch answer {
+      case let .success(verdict): try send(.verdict(verdict), in: &run)
+      case let .failure(error): throw error
+      }
+    }
+    var keys: [Key] = []
+    if descriptors[0].revents != 0 {
+      let count: Int
+      do {
+        count = try device.read(into: readBuffer)
+      } catch {
+        throw .terminal(error)
+      }
+      defer { TerminalCalls.wipe(readBuffer) }
+      if count == 0 {
+        keys.append(.endOfFile)
+      } else {
+        keys += decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+      }
+      escapeDeadline = decoder.isAwaitingEscapeCompletion ? clock.now + Self.escapeWait : nil
+    } else if let deadline = escapeDeadline, clock.now >= deadline {
+      escapeDeadline = nil
+      keys += decoder.expireEscape()
+    }
+    return keys
+  }
+
+  private func handleSignals(run: inout PromptRun) throws(PromptError) {
+    for signal in signals.drain() {
+      switch signal {
+      case .interrupt, .quit:
+        if settings.ignoresInterruptions { continue }
+        try terminate(by: signal, run: &run)
+      case .terminate, .hangup:
+        try terminate(by: signal, run: &run)
+      case .terminalStop:
+        if settings.ignoresInterruptions { continue }
+        try suspend()
+      case .continued:
+        try resume()
+      case .windowSizeChanged:
+        renderer.width = device.width(environment: settings.environment)
+        if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
+      }
+    }
+  }
+
+  private func terminate(by signal: Signal, run: inout PromptRun) throws(PromptError) {
+    _ = run.engine?.handle(.cancel)
+    close()
+    throw .terminated(by: signal)
+  }
+
+  private func suspend() throws(PromptError) {
+    try write(renderer.finish())
+    try? rawMode?.restore()
+    rawMode = nil
+    do {
+      try signals.suspendSelf()
+    } catch {
+      throw .terminal(error)
+    }
+    try resume()
+  }
+
+  private func resume() throws(PromptError) {
+    if rawMode == nil {
+      do {
+        rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes)
+      } catch {
+        throw .terminal(error)
+      }
+    }
+    if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
+  }
+
+  private func event(for key: Key) -> EntryEvent {
+    switch key {
+    case let .character(scalar): return .character(scalar)
+    case .backspace: return .delete
+    case .clear: return .clear
+    case .enter: return .submit
+    case .reread: return .repeatStatus
+    case let .paste(text): return .paste(text.storage, overflowCount: text.overflowByteCount)
+    case .escape, .interrupt, .endOfFile, .quit:
+      return settings.ignoresInterruptions ? .repeatStatus : .cancel
+    case .suspend:
+      if !settings.ignoresInterruptions { try? suspend() }
+      return .repeatStatus
+    case .invalid, .unknownSequence: return .unsupportedKey
+    }
+  }
+
+  private func perform(_ effects: [EntryEffect], in run: inout PromptRun) throws(PromptError) {
+    for effect in effects {
+      switch effect {
+      case let .render(display):
+        lastDisplay = display
+        try write(renderer.render(display))
+      case let .announce(announcement):
+        try write(renderer.announce(announcement))
+        if var display = lastDisplay, display.message != announcement {
+          display.message = announcement
+          lastDisplay = display
+          try write(renderer.render(display))
+        }
+        settings.announcer?.announce(announcement)
+      case .cue:
+        if settings.soundCues, !run.reduceMotion, capabilities.allowsEscapes { try write("\u{7}") }
+      case let .verify(secret):
+        verification.start(secret, verifier: run.verifier)
+      case let .schedule(timer, delay):
+        run.timers.schedule(timer, after: delay, now: clock.now)
+      case let .cancelTimer(timer):
+        run.timers.cancel(timer)
+      case .flushInput:
+        try? rawMode?.flushInput()
+        pendingKeys.removeAll()
+      case let .finish(outcome):
+        run.outcome = outcome
+        run.timers.cancelAll()
+        try write(renderer.finish())
+      }
+    }
+  }
+
+  private func write(_ text: String) throws(PromptError) {
+    guard !text.isEmpty else { return }
+    do {
+      try device.write(text)
+    } catch {
+      throw .terminal(error)
+    }
+  }
+
+  private static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+    let remaining = deadline - now
+    guard remaining > .zero else { return 0 }
+    let (seconds, attoseconds) = remaining.components
+    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(min(milliseconds, Int64(Int32.max)))
+  }
+}

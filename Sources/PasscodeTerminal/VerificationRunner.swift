@@ -1,0 +1,60 @@
+import Dispatch
+import PasscodeEngine
+import Synchronization
+
+/// Runs a verifier off the input thread and wakes the prompt's `poll` through a pipe when it answers.
+final class VerificationRunner: Sendable {
+  /// The verifier's answer: a verdict, or an error that is not a verdict.
+  typealias Answer = Result<Verdict, PromptError>
+
+  private let pipe: (read: Int32, write: Int32)
+  private let answer = Mutex<Answer?>(nil)
+  private let queue = DispatchQueue(label: "passcode.verify")
+
+  /// The descriptor that becomes readable when an answer is ready.
+  var readFileDescriptor: Int32 { pipe.read }
+
+  init() throws(TerminalError) {
+    pipe = try TerminalCalls.makeNonBlockingPipe()
+  }
+
+  deinit {
+    TerminalCalls.close(pipe.read)
+    TerminalCalls.close(pipe.write)
+  }
+
+  /// Starts verifying; the answer arrives through ``takeAnswer()`` once the pipe is readable.
+  func start(
+    _ secret: any SecretStorage, verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
+  ) {
+    let writeEnd = pipe.write
+    queue.async { [answer] in
+      let result: Answer
+      do {
+        result = .success(try verifier(secret))
+      } catch let error as PromptError {
+        result = .failure(error)
+      } catch {
+        result = .failure(.verifierFailed(VerifierFailure(message: "\(error)")))
+      }
+      answer.withLock { $0 = result }
+      TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
+    }
+  }
+
+  /// The answer, if one is ready, draining the wake-up pipe.
+  func takeAnswer() -> Answer? {
+    var byte: UInt8 = 0
+    _ = try? withUnsafeMutableBytes(of: &byte) { try TerminalCalls.read(pipe.read, into: $0) }
+    return answer.withLock { value in
+      defer { value = nil }
+      return value
+    }
+  }
+}
+
+/// A verifier's error, carried as its description (which never holds a secret).
+struct VerifierFailure: Error, Sendable, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
