@@ -1,0 +1,55 @@
+/// A key press decoded from terminal bytes by ``KeyDecoder``.
+///
+/// Its descriptions never name the character typed.
+public enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  /// A printable ASCII character or any other complete, valid Unicode scalar. Keypad application-mode
+  /// keys arrive as the characters they show (`"0"`…`"9"`, `"+"`, `"-"`, `"*"`, `"/"`, `"."`).
+  case character(Unicode.Scalar)
+  /// Backspace or Delete (0x7f, 0x08).
+  case backspace
+  /// Ctrl-U (0x15): clear everything typed.
+  case clear
+  /// Return, line feed, or keypad Enter (`ESC O M`).
+  case enter
+  /// Escape pressed on its own.
+  case escape
+  /// Ctrl-C (0x03).
+  case interrupt
+  /// Ctrl-D (0x04).
+  case endOfFile
+  /// Ctrl-Z (0x1a).
+  case suspend
+  /// Ctrl-\ (0x1c).
+  case quit
+  /// Ctrl-R (0x12): read the status again.
+  case reread
+  /// A bracketed paste.
+  case paste(PastedText)
+  /// An invalid UTF-8 sequence or a control byte with no meaning here.
+  case invalid
+  /// A complete escape sequence (CSI, SS3, OSC, DCS and the like) that means nothing here: arrow keys,
+  /// function keys, Alt-combinations. Its bytes are consumed and not reported.
+  case unknownSequence
+
+  /// A description that names the kind of key, never the character.
+  public var description: String {
+    switch self {
+    case .character: "character"
+    case .backspace: "backspace"
+    case .clear: "clear"
+    case .enter: "enter"
+    case .escape: "escape"
+    case .interrupt: "interrupt"
+    case .endOfFile: "endOfFile"
+    case .suspend: "suspend"
+    case .quit: "quit"
+    case .reread: "reread"
+    case .paste(let text): "paste(\(text))"
+    case .invalid: "invalid"
+    case .unknownSequence: "unknownSequence"
+    }
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+}

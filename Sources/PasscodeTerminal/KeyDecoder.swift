@@ -1,0 +1,334 @@
+import PasscodeEngine
+
+/// Turns the bytes read from a terminal in raw mode into ``Key`` values. A pure value: no I/O, no clock.
+///
+/// A read can end anywhere, even inside a UTF-8 character or an escape sequence; the decoder keeps the
+/// state between calls, so bytes decode the same however they are split. It keeps no copy of typed bytes:
+/// a partial UTF-8 character is held as a small accumulator that is zeroed when the character completes or
+/// fails, and escape sequences are tracked by state alone. Pasted bytes go straight into a
+/// ``SecretStorage`` from the injected factory, at most ``pasteCapacity`` of them; the rest are counted.
+///
+/// A lone ESC cannot be told from the start of a sequence until more bytes come. When
+/// ``isAwaitingEscapeCompletion`` is `true` after a read, the caller waits about 50 ms for more input and,
+/// if none comes, calls ``expireEscape()``. Other incomplete sequences wait for their final byte; a control
+/// byte (such as Return or Ctrl-C) ends them early and is then decoded as itself.
+public struct KeyDecoder: Sendable {
+  /// The default number of pasted bytes kept.
+  public static let defaultPasteCapacity = 4096
+
+  /// The number of pasted bytes kept; later ones are counted in ``PastedText/overflowByteCount``.
+  public let pasteCapacity: Int
+  private let makePasteStorage: @Sendable (Int) -> any SecretStorage
+
+  private var state = State.ground
+  /// The bits of a partial UTF-8 character; zero outside ``State/utf8(remaining:lowerBound:upperBound:)``.
+  private var partialScalar: UInt32 = 0
+  private var pasteStorage: (any SecretStorage)?
+  private var pasteOverflow = 0
+
+  private enum State: Equatable {
+    case ground
+    case utf8(remaining: Int, lowerBound: UInt8, upperBound: UInt8)
+    case escape
+    case escapeIntermediate
+    /// `matched` counts the parameter bytes that match "200" so far, or is -1 once they cannot.
+    case controlSequence(matched: Int)
+    case singleShift
+    case singleShiftParameters
+    case string
+    case stringEscape
+    /// `matched` counts the bytes of ``KeyDecoder/pasteEnd`` seen so far.
+    case paste(matched: Int)
+  }
+
+  private static let escapeByte: UInt8 = 0x1b
+  private static let pasteStartParameters: [UInt8] = Array("200".utf8)
+  private static let pasteEnd: [UInt8] = Array("\u{1b}[201~".utf8)
+
+  /// Creates a decoder.
+  ///
+  /// - Parameters:
+  ///   - pasteCapacity: How many pasted bytes to keep; at least 1.
+  ///   - makePasteStorage: Makes the storage for one paste, given ``pasteCapacity``; by default a
+  ///     ``WipedSecretBuffer``. Front ends pass the libsodium-backed buffer.
+  public init(
+    pasteCapacity: Int = KeyDecoder.defaultPasteCapacity,
+    makePasteStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
+  ) {
+    precondition(pasteCapacity > 0, "a paste needs room for at least one byte")
+    self.pasteCapacity = pasteCapacity
+    self.makePasteStorage = makePasteStorage
+  }
+
+  /// Whether the last byte seen was an ESC that may still begin a sequence; see ``expireEscape()``.
+  public var isAwaitingEscapeCompletion: Bool { state == .escape }
+
+  /// Whether the decoder is inside a bracketed paste that has not ended yet.
+  public var isInsidePaste: Bool {
+    if case .paste = state { return true }
+    return false
+  }
+
+  /// Decodes the bytes of one read.
+  ///
+  /// - Parameter bytes: The bytes read. The decoder does not keep them; the caller should wipe its buffer.
+  /// - Returns: The keys completed by these bytes, in order.
+  public mutating func decode(_ bytes: UnsafeRawBufferPointer) -> [Key] {
+    var keys: [Key] = []
+    var index = 0
+    while index < bytes.count {
+      if case .paste(matched: 0) = state {
+        var end = index
+        while end < bytes.count && bytes[end] != Self.escapeByte { end += 1 }
+        if end > index {
+          appendPaste(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+          index = end
+          continue
+        }
+      }
+      while !process(bytes[index], into: &keys) {}
+      index += 1
+    }
+    return keys
+  }
+
+  /// Reports a pending lone ESC as ``Key/escape``, after the caller waited for more bytes in vain.
+  ///
+  /// - Returns: `[.escape]` when ``isAwaitingEscapeCompletion`` was `true`, else nothing.
+  public mutating func expireEscape() -> [Key] {
+    guard state == .escape else { return [] }
+    state = .ground
+    return [.escape]
+  }
+
+  /// Forgets any partial character, sequence or paste (wiping the paste's storage), for example after
+  /// the caller discarded pending input.
+  public mutating func reset() {
+    state = .ground
+    partialScalar = 0
+    pasteStorage?.wipe()
+    pasteStorage = nil
+    pasteOverflow = 0
+  }
+
+  /// Handles one byte in the current state.
+  ///
+  /// - Returns: `false` when the byte ended a sequence without belonging to it and must be handled again
+  ///   in the new state.
+  private mutating func process(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+    switch state {
+    case .ground:
+      processGround(byte, into: &keys)
+      return true
+
+    case .utf8(let remaining, let lowerBound, let upperBound):
+      guard byte >= lowerBound && byte <= upperBound else {
+        partialScalar = 0
+        keys.append(.invalid)
+        state = .ground
+        return false
+      }
+      partialScalar = partialScalar << 6 | UInt32(byte & 0x3f)
+      if remaining > 1 {
+        state = .utf8(remaining: remaining - 1, lowerBound: 0x80, upperBound: 0xbf)
+      } else {
+        keys.append(Unicode.Scalar(partialScalar).map(Key.character) ?? .invalid)
+        partialScalar = 0
+        state = .ground
+      }
+      return true
+
+    case .escape:
+      return processAfterEscape(byte, into: &keys)
+
+    case .escapeIntermediate:
+      switch byte {
+      case 0x20...0x2f: return true
+      case 0x30...0x7e: return finishSequence(into: &keys)
+      default: return abortSequence(into: &keys)
+      }
+
+    case .controlSequence(let matched):
+      switch byte {
+      case 0x30...0x3f:
+        let parameters = Self.pasteStartParameters
+        let stillMatching = matched >= 0 && matched < parameters.count && parameters[matched] == byte
+        state = .controlSequence(matched: stillMatching ? matched + 1 : -1)
+        return true
+      case 0x20...0x2f:
+        state = .controlSequence(matched: -1)
+        return true
+      case 0x40...0x7e:
+        if byte == UInt8(ascii: "~") && matched == Self.pasteStartParameters.count {
+          pasteStorage = makePasteStorage(pasteCapacity)
+          pasteOverflow = 0
+          state = .paste(matched: 0)
+          return true
+        }
+        return finishSequence(into: &keys)
+      default:
+        return abortSequence(into: &keys)
+      }
+
+    case .singleShift:
+      if let key = Self.keypadKey(byte) {
+        keys.append(key)
+        state = .ground
+        return true
+      }
+      switch byte {
+      case 0x20...0x3f:
+        state = .singleShiftParameters
+        return true
+      case 0x40...0x7e: return finishSequence(into: &keys)
+      default: return abortSequence(into: &keys)
+      }
+
+    case .singleShiftParameters:
+      switch byte {
+      case 0x20...0x3f: return true
+      case 0x40...0x7e: return finishSequence(into: &keys)
+      default: return abortSequence(into: &keys)
+      }
+
+    case .string:
+      switch byte {
+      case 0x07: return finishSequence(into: &keys)
+      case Self.escapeByte:
+        state = .stringEscape
+        return true
+      case 0x00..<0x20, 0x7f: return abortSequence(into: &keys)
+      default: return true
+      }
+
+    case .stringEscape:
+      if byte == UInt8(ascii: "\\") { return finishSequence(into: &keys) }
+      // Any other byte after ESC ends the string and starts a new escape sequence.
+      keys.append(.unknownSequence)
+      state = .escape
+      return false
+
+    case .paste(let matched):
+      processPaste(byte, matched: matched, into: &keys)
+      return true
+    }
+  }
+
+  private mutating func processGround(_ byte: UInt8, into keys: inout [Key]) {
+    switch byte {
+    case 0x20...0x7e: keys.append(.character(Unicode.Scalar(byte)))
+    case Self.escapeByte: state = .escape
+    case 0x7f, 0x08: keys.append(.backspace)
+    case 0x0d, 0x0a: keys.append(.enter)
+    case 0x03: keys.append(.interrupt)
+    case 0x04: keys.append(.endOfFile)
+    case 0x12: keys.append(.reread)
+    case 0x15: keys.append(.clear)
+    case 0x1a: keys.append(.suspend)
+    case 0x1c: keys.append(.quit)
+    case 0xc2...0xdf: startScalar(byte & 0x1f, remaining: 1, lowerBound: 0x80, upperBound: 0xbf)
+    case 0xe0: startScalar(byte & 0x0f, remaining: 2, lowerBound: 0xa0, upperBound: 0xbf)
+    case 0xed: startScalar(byte & 0x0f, remaining: 2, lowerBound: 0x80, upperBound: 0x9f)
+    case 0xe1...0xef: startScalar(byte & 0x0f, remaining: 2, lowerBound: 0x80, upperBound: 0xbf)
+    case 0xf0: startScalar(byte & 0x07, remaining: 3, lowerBound: 0x90, upperBound: 0xbf)
+    case 0xf1...0xf3: startScalar(byte & 0x07, remaining: 3, lowerBound: 0x80, upperBound: 0xbf)
+    case 0xf4: startScalar(byte & 0x07, remaining: 3, lowerBound: 0x80, upperBound: 0x8f)
+    default: keys.append(.invalid)
+    }
+  }
+
+  private mutating func startScalar(_ bits: UInt8, remaining: Int, lowerBound: UInt8, upperBound: UInt8) {
+    partialScalar = UInt32(bits)
+    state = .utf8(remaining: remaining, lowerBound: lowerBound, upperBound: upperBound)
+  }
+
+  private mutating func processAfterEscape(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+    switch byte {
+    case UInt8(ascii: "["):
+      state = .controlSequence(matched: 0)
+    case UInt8(ascii: "O"):
+      state = .singleShift
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+      state = .string
+    case Self.escapeByte:
+      keys.append(.escape)
+    case 0x20...0x2f:
+      state = .escapeIntermediate
+    case 0x30...0x7e, 0x7f:
+      // Alt with a key, or a two-byte escape sequence.
+      keys.append(.unknownSequence)
+      state = .ground
+    default:
+      // A control byte or a non-ASCII byte after ESC: the ESC was a key of its own.
+      keys.append(.escape)
+      state = .ground
+      return false
+    }
+    return true
+  }
+
+  /// Reports the sequence just completed by its final byte.
+  private mutating func finishSequence(into keys: inout [Key]) -> Bool {
+    keys.append(.unknownSequence)
+    state = .ground
+    return true
+  }
+
+  /// Reports the sequence cut short by a byte that cannot belong to it; that byte is handled again.
+  private mutating func abortSequence(into keys: inout [Key]) -> Bool {
+    keys.append(.unknownSequence)
+    state = .ground
+    return false
+  }
+
+  private mutating func processPaste(_ byte: UInt8, matched: Int, into keys: inout [Key]) {
+    let terminator = Self.pasteEnd
+    if byte == terminator[matched] {
+      if matched + 1 < terminator.count {
+        state = .paste(matched: matched + 1)
+        return
+      }
+      if let storage = pasteStorage {
+        keys.append(.paste(PastedText(storage: storage, overflowByteCount: pasteOverflow)))
+      }
+      pasteStorage = nil
+      pasteOverflow = 0
+      state = .ground
+      return
+    }
+    // The bytes matched so far were pasted text after all; they are a prefix of the constant terminator,
+    // so they are taken from it rather than kept.
+    terminator.withUnsafeBytes { appendPaste(UnsafeRawBufferPointer(rebasing: $0[0..<matched])) }
+    if byte == Self.escapeByte {
+      state = .paste(matched: 1)
+    } else {
+      withUnsafeBytes(of: byte) { appendPaste($0) }
+      state = .paste(matched: 0)
+    }
+  }
+
+  private mutating func appendPaste(_ bytes: UnsafeRawBufferPointer) {
+    guard !bytes.isEmpty, let storage = pasteStorage else { return }
+    let room = max(0, storage.capacity - storage.count)
+    let kept = min(room, bytes.count)
+    if kept > 0 {
+      _ = storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<kept]))
+    }
+    pasteOverflow += bytes.count - kept
+  }
+
+  /// The key for the byte after `ESC O` in keypad application mode, if it is one.
+  private static func keypadKey(_ byte: UInt8) -> Key? {
+    switch byte {
+    case UInt8(ascii: "p")...UInt8(ascii: "y"):
+      return .character(Unicode.Scalar(UInt8(ascii: "0") + (byte - UInt8(ascii: "p"))))
+    case UInt8(ascii: "k"): return .character("+")
+    case UInt8(ascii: "m"): return .character("-")
+    case UInt8(ascii: "j"): return .character("*")
+    case UInt8(ascii: "o"): return .character("/")
+    case UInt8(ascii: "n"): return .character(".")
+    case UInt8(ascii: "M"): return .enter
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A pseudo-terminal pair for tests: the test writes keys to and reads output from the master side; the
+/// code under test (in this process, or a ``ChildProcess``) uses the slave side as its terminal.
+///
+/// Waiting is bounded by deadlines on I/O (`poll`), never by sleeping for a fixed time.
+public final class PseudoTerminal {
+  /// The master side: what a terminal emulator would hold.
+  public let masterFileDescriptor: Int32
+  /// The slave side: the terminal the program sees.
+  public let slaveFileDescriptor: Int32
+  /// The slave's path, such as `/dev/pts/3`, for `--tty PATH`.
+  public let slavePath: String
+  private var pending: [UInt8] = []
+  private var isSlaveOpen = true
+  private var isMasterOpen = true
+
+  /// Opens a new pseudo-terminal with the given window size and the kernel's default settings.
+  ///
+  /// - Parameters:
+  ///   - columns: The window's width.
+  ///   - rows: The window's height.
+  /// - Throws: ``PseudoTerminalError``.
+  public init(columns: Int = 80, rows: Int = 24) throws {
+    let size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    let pair = try PseudoTerminalCalls.openPseudoTerminal(size: size)
+    masterFileDescriptor = pair.master
+    slaveFileDescriptor = pair.slave
+    do {
+      slavePath = try PseudoTerminalCalls.terminalName(pair.slave)
+    } catch {
+      PseudoTerminalCalls.close(pair.master)
+      PseudoTerminalCalls.close(pair.slave)
+      throw error
+    }
+  }
+
+  deinit {
+    closeSlave()
+    if isMasterOpen { PseudoTerminalCalls.close(masterFileDescriptor) }
+  }
+
+  /// Closes this process's copy of the slave side, so that the master sees end of file once a child
+  /// holding the slave exits. Calling it again does nothing.
+  public func closeSlave() {
+    guard isSlaveOpen else { return }
+    isSlaveOpen = false
+    PseudoTerminalCalls.close(slaveFileDescriptor)
+  }
+
+  /// Types bytes, as if from the keyboard.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``PseudoTerminalError``.
+  public func write(_ bytes: [UInt8]) throws {
+    try PseudoTerminalCalls.write(masterFileDescriptor, bytes)
+  }
+
+  /// Types text as UTF-8.
+  ///
+  /// - Parameter text: The text.
+  /// - Throws: ``PseudoTerminalError``.
+  public func write(_ text: String) throws {
+    try write(Array(text.utf8))
+  }
+
+  /// Reads output: waits up to `timeout` for some, then returns everything available at once.
+  ///
+  /// - Parameter timeout: The longest wait for the first byte.
+  /// - Returns: The output; empty when none came in time or the slave side was closed.
+  /// - Throws: ``PseudoTerminalError``.
+  public func read(timeout: Duration) throws -> [UInt8] {
+    if !pending.isEmpty {
+      defer { pending = [] }
+      return pending + (try readAvailable(waitingMilliseconds: 0))
+    }
+    return try readAvailable(waitingMilliseconds: Self.milliseconds(timeout))
+  }
+
+  /// Reads output until `needle` appears.
+  ///
+  /// - Parameters:
+  ///   - needle: The bytes to wait for.
+  ///   - timeout: The longest wait in all.
+  /// - Returns: The output up to and including the needle; later output is kept for the next read.
+  /// - Throws: ``PseudoTerminalError/timedOut(received:)`` or ``PseudoTerminalError/endOfFile(received:)``
+  ///   with what arrived.
+  public func readUntil(_ needle: [UInt8], timeout: Duration) throws -> [UInt8] {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var received = pending
+    pending = []
+    while true {
+      if let end = Self.endOfFirstMatch(of: needle, in: received) {
+        pending = Array(received[end...])
+        return Array(received[..<end])
+      }
+      let remaining = deadline - clock.now
+      guard remaining > .zero else { throw PseudoTerminalError.timedOut(received: received) }
+      guard try PseudoTerminalCalls.waitUntilReadable(masterFileDescriptor, timeoutMilliseconds: Self.milliseconds(remaining))
+      else { continue }
+      let chunk = try PseudoTerminalCalls.read(masterFileDescriptor, maximumCount: 4096)
+      if chunk.isEmpty { throw PseudoTerminalError.endOfFile(received: received) }
+      received += chunk
+    }
+  }
+
+  /// Reads output until `text` appears.
+  ///
+  /// - Parameters:
+  ///   - text: The text to wait for.
+  ///   - timeout: The longest wait in all.
+  /// - Returns: The output up to and including the text.
+  /// - Throws: ``PseudoTerminalError``.
+  public func readUntil(_ text: String, timeout: Duration) throws -> [UInt8] {
+    try readUntil(Array(text.utf8), timeout: timeout)
+  }
+
+  /// The slave side's settings as raw bytes, to compare before and after.
+  ///
+  /// - Returns: The bytes of the `termios` structure.
+  /// - Throws: ``PseudoTerminalError``.
+  public func termiosSnapshot() throws -> [UInt8] {
+    try PseudoTerminalCalls.attributeBytes(slaveFileDescriptor)
+  }
+
+  /// Changes the window size; the kernel sends `SIGWINCH` to the terminal's foreground process group.
+  ///
+  /// - Parameters:
+  ///   - columns: The new width.
+  ///   - rows: The new height.
+  /// - Throws: ``PseudoTerminalError``.
+  public func setWindowSize(columns: Int, rows: Int) throws {
+    let size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    try PseudoTerminalCalls.setWindowSize(masterFileDescriptor, size)
+  }
+
+  private func readAvailable(waitingMilliseconds: Int32) throws -> [UInt8] {
+    var received: [UInt8] = []
+    var wait = waitingMilliseconds
+    while try PseudoTerminalCalls.waitUntilReadable(masterFileDescriptor, timeoutMilliseconds: wait) {
+      let chunk = try PseudoTerminalCalls.read(masterFileDescriptor, maximumCount: 4096)
+      if chunk.isEmpty { break }
+      received += chunk
+      wait = 0
+    }
+    return received
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let components = duration.components
+    let total = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    return Int32(clamping: max(0, total))
+  }
+
+  private static func endOfFirstMatch(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard !needle.isEmpty else { return 0 }
+    guard haystack.count >= needle.count else { return nil }
+    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+      return start + needle.count
+    }
+    return nil
+  }
+}
