@@ -4,14 +4,42 @@ import PackageDescription
 let package = Package(
   name: "PasscodeKeypad",
   products: [
-    .library(name: "PasscodeEngine", targets: ["PasscodeEngine"])
+    .executable(name: "passcode", targets: ["passcode"]),
+    .library(name: "PasscodeEngine", targets: ["PasscodeEngine"]),
+    .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
+    .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
+    .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
+    .library(name: "PasscodeCommandLine", targets: ["PasscodeCommandLine"]),
+    .library(name: "Pinentry", targets: ["Pinentry"]),
   ],
   targets: [
+    // C libraries from Debian, one module map each.
+    .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
+    .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    .systemLibrary(name: "CProcessControl"),
+    .systemLibrary(
+      name: "CAssuan", pkgConfig: "libassuan", providers: [.apt(["libassuan-dev", "libgpg-error-dev"])]),
+
+    // The package's own layers.
     .target(name: "PasscodeEngine"),
+    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
+    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "CSodium", "CProcessControl"]),
+    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
+    .target(name: "PasscodeCommandLine"),
+    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
+    .executableTarget(
+      name: "passcode",
+      dependencies: [
+        "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
+      ]),
+
+    // Tests.
+    .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
-    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine"]),
-    .target(name: "PasscodeTestSupport"),
-    .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
+    .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine"]),
+    .testTarget(
+      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

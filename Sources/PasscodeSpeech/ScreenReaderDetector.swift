@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+
+/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup and a running Orca.
+///
+/// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus.
+public struct ScreenReaderDetector: Sendable {
+  /// Where sysfs is mounted; `/sys`.
+  public var sysRoot: String
+  /// Where procfs is mounted; `/proc`.
+  public var procRoot: String
+  /// The user whose processes count; the real uid of this process.
+  public var userID: UInt32
+  /// The session bus address, or `nil` to skip the AT-SPI check (`DBUS_SESSION_BUS_ADDRESS`).
+  public var sessionBusAddress: String?
+  /// The longest time the whole AT-SPI check may take, connecting included; at most 100 ms by default.
+  public var atspiDeadline: Duration
+
+  /// Creates a detector; the defaults read this session.
+  ///
+  /// - Parameters:
+  ///   - sysRoot: Where sysfs is mounted.
+  ///   - procRoot: Where procfs is mounted.
+  ///   - userID: The user whose processes count.
+  ///   - sessionBusAddress: The session bus address, or `nil` to skip the AT-SPI check.
+  ///   - atspiDeadline: The longest time the AT-SPI check may take.
+  public init(
+    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = getuid(),
+    sessionBusAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
+    atspiDeadline: Duration = .milliseconds(100)
+  ) {
+    self.sysRoot = sysRoot
+    self.procRoot = procRoot
+    self.userID = userID
+    self.sessionBusAddress = sessionBusAddress
+    self.atspiDeadline = atspiDeadline
+  }
+
+  /// Runs every check.
+  ///
+  /// - Returns: What was found; takes at most about ``atspiDeadline`` plus a scan of the process table.
+  public func detect() -> ScreenReaderDetection {
+    ScreenReaderDetection(
+      atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
+      orcaRunning: orcaRunning())
+  }
+
+  /// Reads `org.a11y.Status.ScreenReaderEnabled` from the a11y bus launcher (`org.a11y.Bus`, `/org/a11y/bus`)
+  /// on the session bus, within ``atspiDeadline``.
+  ///
+  /// - Returns: The property, or `nil` when there is no session bus address, no launcher, or no answer in time.
+  public func atspiScreenReaderEnabled() -> Bool? {
+    guard let address = sessionBusAddress, !address.isEmpty else { return nil }
+    let cancellable = GDBusCalls.makeCancellable()
+    defer { GDBusCalls.release(cancellable) }
+    let shared = GDBusCalls.retain(cancellable)
+    let timeout = Int32(clamping: max(atspiDeadline.wholeMilliseconds, 1))
+    let result = DeadlineRunner.run(deadline: atspiDeadline) { () -> Bool? in
+      defer { GDBusCalls.release(shared.pointer) }
+      guard case let .success(connection) = GDBusCalls.connect(address: address, cancellable: shared.pointer) else {
+        return nil
+      }
+      defer { GDBusCalls.close(connection) }
+      let value = GDBusCalls.booleanProperty(
+        connection: connection, busName: "org.a11y.Bus", objectPath: "/org/a11y/bus", interface: "org.a11y.Status",
+        property: "ScreenReaderEnabled", timeoutMilliseconds: timeout, cancellable: shared.pointer)
+      return try? value.get()
+    }
+    guard let result else {
+      GDBusCalls.cancel(cancellable)
+      return nil
+    }
+    return result
+  }
+
+  /// Whether Speakup is loaded.
+  ///
+  /// - Returns: `true` when `SYSROOT/accessibility/speakup` exists.
+  public func speakupPresent() -> Bool {
+    FileManager.default.fileExists(atPath: sysRoot + "/accessibility/speakup")
+  }
+
+  /// Speakup's `key_echo` setting.
+  ///
+  /// - Returns: The number in `SYSROOT/accessibility/speakup/key_echo`, or `nil` when it cannot be read.
+  public func speakupKeyEcho() -> Int? {
+    readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
+  }
+
+  /// Whether a process named `orca` runs as ``userID``: its `comm`, or its first or second argument (a Python
+  /// interpreter running the `orca` script), is `orca`.
+  ///
+  /// - Returns: `true` when one is found.
+  public func orcaRunning() -> Bool {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: procRoot) else { return false }
+    return entries.contains { entry in
+      guard !entry.isEmpty, entry.allSatisfy(\.isNumber) else { return false }
+      let directory = procRoot + "/" + entry
+      guard isOrca(directory), realUserID(directory) == userID else { return false }
+      return true
+    }
+  }
+
+  private func isOrca(_ directory: String) -> Bool {
+    if readTrimmed(directory + "/comm") == "orca" { return true }
+    guard let data = FileManager.default.contents(atPath: directory + "/cmdline") else { return false }
+    let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2)
+    return arguments.contains { argument in
+      let path = String(decoding: argument, as: UTF8.self)
+      return path.split(separator: "/").last == "orca"
+    }
+  }
+
+  private func realUserID(_ directory: String) -> UInt32? {
+    guard let status = readTrimmed(directory + "/status") else { return nil }
+    for line in status.split(whereSeparator: \.isNewline) where line.hasPrefix("Uid:") {
+      return line.dropFirst("Uid:".count).split(whereSeparator: \.isWhitespace).first.flatMap { UInt32($0) }
+    }
+    return nil
+  }
+
+  private func readTrimmed(_ path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}

@@ -1,0 +1,51 @@
+import PasscodeEngine
+
+/// Speaks announcements through speech-dispatcher without ever making the caller wait.
+///
+/// The initializer returns at once; a background thread connects (with a deadline), sends, and reconnects with
+/// backoff after the daemon goes away. Each outage is reported once through `onUnavailable`. Announcements made
+/// while there is no connection are dropped except the newest, and a newer progress message replaces an older
+/// one still waiting. The words come only from the configuration's catalogue.
+public final class SpeechDispatcherAnnouncer: Announcer {
+  private let worker: SpeechWorker
+  private let catalogue: AnnouncementCatalogue
+
+  /// Starts connecting in the background and returns at once.
+  ///
+  /// - Parameters:
+  ///   - configuration: The client name, address, deadline and catalogue.
+  ///   - onUnavailable: Called with a reason, once per outage, on a background thread; the caller typically
+  ///     prints "Speech unavailable: reason" and relies on the text it shows anyway.
+  public init(
+    configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration(),
+    onUnavailable: @escaping @Sendable (String) -> Void
+  ) {
+    catalogue = configuration.catalogue
+    worker = SpeechWorker(configuration: configuration, onUnavailable: onUnavailable)
+    worker.start()
+  }
+
+  deinit {
+    worker.abandon()
+  }
+
+  /// Queues the announcement's catalogue words at its priority; returns at once.
+  ///
+  /// - Parameter announcement: What to say.
+  public func announce(_ announcement: Announcement) {
+    worker.submit(
+      SpeechRequest(content: .words(catalogue.text(for: announcement)), priority: announcement.priority))
+  }
+
+  /// Queues a sound icon; returns at once.
+  ///
+  /// - Parameter cue: The cue to play.
+  public func play(_ cue: SoundCue) {
+    worker.submit(SpeechRequest(content: .soundIcon(cue.iconName), priority: cue.priority))
+  }
+
+  /// Closes the connection, waiting at most the configured deadline even when the daemon never answers.
+  public func close() {
+    worker.close()
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PasscodeEngine
+
+/// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (ACCESSIBILITY.md §4).
+public struct SpeechDispatcherConfiguration: Sendable {
+  /// The client name the daemon sees.
+  public var clientName: String
+  /// The connection name the daemon sees.
+  public var connectionName: String
+  /// The user name the daemon sees, or `nil` to let libspeechd choose.
+  public var userName: String?
+  /// Where to connect, or `nil` to let libspeechd read `SPEECHD_ADDRESS` and fall back to its default socket.
+  public var address: SpeechDispatcherAddress?
+  /// Whether libspeechd may start a daemon when none runs (it does so only for its default address).
+  public var autospawn: Bool
+  /// How long a connect or send may take before speech is reported unavailable, and how long `close()` waits.
+  public var deadline: Duration
+  /// The delays between reconnection attempts.
+  public var backoff: ReconnectBackoff
+  /// The words announcements are spoken with.
+  public var catalogue: AnnouncementCatalogue
+
+  /// Creates a configuration; the defaults are the program's.
+  ///
+  /// - Parameters:
+  ///   - clientName: The client name; `passcode`.
+  ///   - connectionName: The connection name; `main`.
+  ///   - userName: The user name; `USER` from the environment.
+  ///   - address: Where to connect; `nil` lets libspeechd decide.
+  ///   - autospawn: Whether libspeechd may start a daemon.
+  ///   - deadline: The connect, send and close deadline; 1 second.
+  ///   - backoff: The delays between reconnection attempts.
+  ///   - catalogue: The words; English.
+  public init(
+    clientName: String = "passcode", connectionName: String = "main",
+    userName: String? = ProcessInfo.processInfo.environment["USER"], address: SpeechDispatcherAddress? = nil,
+    autospawn: Bool = true, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
+    catalogue: AnnouncementCatalogue = .english
+  ) {
+    self.clientName = clientName
+    self.connectionName = connectionName
+    self.userName = userName
+    self.address = address
+    self.autospawn = autospawn
+    self.deadline = deadline
+    self.backoff = backoff
+    self.catalogue = catalogue
+  }
+}

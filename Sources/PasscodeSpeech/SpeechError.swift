@@ -1,0 +1,24 @@
+/// Why speech or screen-reader detection did not work. Messages never carry a secret.
+public enum SpeechError: Error, Equatable, Sendable {
+  /// libspeechd could not connect; carries libspeechd's own explanation.
+  case connectFailed(String)
+  /// The daemon did not answer within the deadline.
+  case timedOut(milliseconds: Int)
+  /// The daemon stopped accepting messages (it may have died).
+  case sendFailed
+  /// An address could not be understood; carries the text or libspeechd's explanation.
+  case addressInvalid(String)
+  /// A D-Bus call failed; carries GLib's error domain, code and message.
+  case dbus(domain: UInt32, code: Int32, message: String)
+
+  /// A short sentence for the user, such as "Speech unavailable: …" after a colon.
+  public var description: String {
+    switch self {
+    case let .connectFailed(reason): reason
+    case let .timedOut(milliseconds): "speech-dispatcher did not answer within \(milliseconds) ms"
+    case .sendFailed: "speech-dispatcher stopped answering"
+    case let .addressInvalid(reason): "bad speech-dispatcher address: \(reason)"
+    case let .dbus(_, code, message): "D-Bus error \(code): \(message)"
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The `--speech` choice: decide from the screen readers found, or force speech on or off.
+public enum SpeechMode: String, Equatable, Hashable, Sendable, CaseIterable {
+  /// Speak unless a screen reader is already reading (the default).
+  case auto
+  /// Always speak through speech-dispatcher.
+  case on
+  /// Never speak.
+  case off
+
+  /// Parses `auto`, `on` or `off`, ignoring case and surrounding spaces.
+  ///
+  /// - Parameter text: The text, such as the value of `--speech` or `PASSCODE_SPEECH`.
+  /// - Returns: `nil` for any other text.
+  public init?(parsing text: String) {
+    self.init(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+  }
+}

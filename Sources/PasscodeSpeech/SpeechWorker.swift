@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import PasscodeEngine
+import Synchronization
+
+/// The background side of ``SpeechDispatcherAnnouncer``: one thread that owns the libspeechd connection.
+///
+/// Callers only touch the mutex-guarded state and signal a semaphore, so they never wait for the daemon.
+/// The thread connects, sends, reconnects with backoff and reports each outage once. A watchdog notices a
+/// connect or send that takes longer than the deadline (a daemon that accepts but never answers).
+final class SpeechWorker: Sendable {
+  private struct State {
+    var queue = SpeechQueue()
+    var connected = false
+    var closing = false
+    var outageReported = false
+    /// The number of the connect or send running now, for the watchdog.
+    var busyOperation: Int?
+    var operationCount = 0
+  }
+
+  private let configuration: SpeechDispatcherConfiguration
+  private let onUnavailable: @Sendable (String) -> Void
+  private let state = Mutex(State())
+  private let wake = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(configuration: SpeechDispatcherConfiguration, onUnavailable: @escaping @Sendable (String) -> Void) {
+    self.configuration = configuration
+    self.onUnavailable = onUnavailable
+  }
+
+  /// Starts the thread; returns at once.
+  func start() {
+    SpeechDispatcherCalls.ignoreBrokenPipeSignal()
+    Thread.detachNewThread { [self] in
+      run()
+      finished.signal()
+    }
+  }
+
+  /// Queues a request and wakes the thread. Never waits for the daemon.
+  func submit(_ request: SpeechRequest) {
+    let accepted = state.withLock { state in
+      guard !state.closing else { return false }
+      state.queue.add(request, connected: state.connected)
+      return true
+    }
+    if accepted { wake.signal() }
+  }
+
+  /// Asks the thread to stop and waits for it at most the deadline; a stuck thread is left to finish alone.
+  func close() {
+    let first = state.withLock { state in
+      defer { state.closing = true }
+      return !state.closing
+    }
+    guard first else { return }
+    wake.signal()
+    _ = finished.wait(for: configuration.deadline)
+  }
+
+  /// Asks the thread to stop without waiting.
+  func abandon() {
+    state.withLock { $0.closing = true }
+    wake.signal()
+  }
+
+  private var isClosing: Bool {
+    state.withLock { $0.closing }
+  }
+
+  private func run() {
+    var connection: SpeechDispatcherCalls.Connection?
+    var backoff = configuration.backoff
+    var nextAttempt = ContinuousClock.now
+    while !isClosing {
+      guard let open = connection else {
+        let wait = nextAttempt - ContinuousClock.now
+        if wait > .zero {
+          _ = wake.wait(for: wait)
+          continue
+        }
+        switch connect() {
+        case let .success(opened):
+          connection = opened
+          backoff.reset()
+        case let .failure(error):
+          reportOutage(error.description)
+          nextAttempt = ContinuousClock.now + backoff.next()
+        }
+        continue
+      }
+      guard let request = state.withLock({ $0.queue.next() }) else {
+        wake.wait()
+        continue
+      }
+      if !send(request, over: open) {
+        SpeechDispatcherCalls.close(open)
+        connection = nil
+        state.withLock { state in
+          state.connected = false
+          state.queue.connectionLost(failed: request)
+        }
+        reportOutage(SpeechError.sendFailed.description)
+        nextAttempt = ContinuousClock.now + backoff.next()
+      }
+    }
+    if let connection { SpeechDispatcherCalls.close(connection) }
+  }
+
+  private func connect() -> Result<SpeechDispatcherCalls.Connection, SpeechError> {
+    let operation = beginOperation(description: "connect")
+    let result = SpeechDispatcherCalls.open(
+      clientName: configuration.clientName, connectionName: configuration.connectionName,
+      userName: configuration.userName, address: configuration.address, autospawn: configuration.autospawn)
+    if case let .success(connection) = result {
+      _ = SpeechDispatcherCalls.setPunctuationNone(connection)
+    }
+    endOperation(operation, succeeded: (try? result.get()) != nil)
+    return result
+  }
+
+  private func send(_ request: SpeechRequest, over connection: SpeechDispatcherCalls.Connection) -> Bool {
+    let operation = beginOperation(description: "send")
+    let status =
+      switch request.content {
+      case let .words(text): SpeechDispatcherCalls.say(connection, priority: request.priority, text: text)
+      case let .soundIcon(name): SpeechDispatcherCalls.soundIcon(connection, priority: request.priority, iconName: name)
+      }
+    endOperation(operation, succeeded: status != -1)
+    return status != -1
+  }
+
+  private func beginOperation(description: String) -> Int {
+    let operation = state.withLock { state in
+      state.operationCount += 1
+      state.busyOperation = state.operationCount
+      return state.operationCount
+    }
+    let deadline = configuration.deadline
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(deadline.wholeNanoseconds)) { [self] in
+      let stuck = state.withLock { state in
+        guard state.busyOperation == operation else { return false }
+        state.connected = false
+        return true
+      }
+      if stuck { reportOutage(SpeechError.timedOut(milliseconds: deadline.wholeMilliseconds).description) }
+    }
+    return operation
+  }
+
+  private func endOperation(_ operation: Int, succeeded: Bool) {
+    state.withLock { state in
+      if state.busyOperation == operation { state.busyOperation = nil }
+      if succeeded {
+        state.connected = true
+        state.outageReported = false
+      }
+    }
+  }
+
+  private func reportOutage(_ reason: String) {
+    let report = state.withLock { state in
+      guard !state.closing, !state.outageReported else { return false }
+      state.outageReported = true
+      return true
+    }
+    if report { onUnavailable(reason) }
+  }
+}

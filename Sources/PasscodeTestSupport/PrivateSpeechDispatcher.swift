@@ -1,0 +1,175 @@
+import Foundation
+import Glibc
+import PasscodeSpeech
+import Synchronization
+
+/// A real speech-dispatcher of its own for tests, with no audio: its output module writes each text it is asked to
+/// speak to `BASE/spoken.txt`, and its protocol log records every SSIP request (PLATFORM.md's recipe).
+public final class PrivateSpeechDispatcher: Sendable {
+  /// The fresh temporary directory holding configuration, logs, socket and output.
+  public let base: String
+  private let process = Mutex<SpawnedProcess?>(nil)
+
+  /// Makes a fresh base directory with the recorder configuration and starts the daemon.
+  ///
+  /// - Throws: ``SpeechTestSupportError`` when the directory cannot be made or the daemon does not start.
+  public init() throws {
+    var template = Array("/tmp/passcode-speech.XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
+    base = String(cString: made)
+    try writeConfiguration()
+    try start()
+  }
+
+  /// The daemon's socket.
+  public var socketPath: String { base + "/run/speechd.sock" }
+
+  /// The address in `SPEECHD_ADDRESS` form: `unix_socket:BASE/run/speechd.sock`.
+  public var address: String { "unix_socket:\(socketPath)" }
+
+  /// The address as the announcer's configuration takes it.
+  public var speechAddress: SpeechDispatcherAddress { .unixSocket(path: socketPath) }
+
+  /// Starts the daemon (again) at the same address and waits up to 3 s for its socket.
+  ///
+  /// - Throws: ``SpeechTestSupportError`` when it cannot start or the socket does not appear.
+  public func start() throws {
+    unlink(socketPath)
+    unlink(base + "/run/speechd.pid")
+    let daemon = try SpawnedProcess(
+      executable: "speech-dispatcher",
+      arguments: [
+        "-s", "-t", "0", "-C", base + "/conf", "-c", "unix_socket", "-S", socketPath, "-P", base + "/run/speechd.pid",
+        "-L", base + "/log",
+      ],
+      environment: ["XDG_RUNTIME_DIR": base + "/run", "HOME": base + "/home"], outputPath: base + "/log/stdout.txt")
+    process.withLock { $0 = daemon }
+    let end = ContinuousClock.now + .seconds(3)
+    while !FileManager.default.fileExists(atPath: socketPath) {
+      guard ContinuousClock.now < end, daemon.isRunning else {
+        daemon.signal(SIGKILL)
+        throw SpeechTestSupportError.notReady("speech-dispatcher socket \(socketPath)")
+      }
+      usleep(10_000)
+    }
+  }
+
+  /// The lines the output module was asked to speak (the generic module splits text at full stops).
+  ///
+  /// - Returns: The non-empty lines of `BASE/spoken.txt`, trimmed.
+  public func spokenLines() -> [String] {
+    guard let data = FileManager.default.contents(atPath: base + "/spoken.txt") else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  /// The protocol log's text.
+  ///
+  /// - Returns: The text, or an empty string before the first request.
+  public func protocolLog() -> String {
+    FileManager.default.contents(atPath: base + "/log/protocol.log").map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
+  /// The SSIP commands clients sent, in order (replies left out).
+  ///
+  /// - Returns: Each command line, such as `SET SELF PUNCTUATION none`.
+  public func protocolCommands() -> [String] {
+    SSIPSpeakRequest.dataRecords(inProtocolLog: protocolLog()).map(\.line)
+  }
+
+  /// The SPEAK requests clients sent, in order, each with its priority.
+  ///
+  /// - Returns: The requests.
+  public func protocolRequests() -> [SSIPSpeakRequest] {
+    SSIPSpeakRequest.requests(inProtocolLog: protocolLog())
+  }
+
+  /// Waits until at least `count` lines were spoken, polling every 20 ms.
+  ///
+  /// - Parameters:
+  ///   - count: How many lines to wait for.
+  ///   - timeout: The longest wait.
+  /// - Returns: The spoken lines at the end of the wait, however many there are.
+  public func waitForSpoken(count: Int, timeout: Duration = .seconds(5)) -> [String] {
+    waitFor(timeout: timeout, { self.spokenLines() }, until: { $0.count >= count })
+  }
+
+  /// Waits until at least `count` SPEAK requests reached the daemon, polling every 20 ms.
+  ///
+  /// - Parameters:
+  ///   - count: How many requests to wait for.
+  ///   - timeout: The longest wait.
+  /// - Returns: The requests at the end of the wait, however many there are.
+  public func waitForRequests(count: Int, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
+    waitFor(timeout: timeout, { self.protocolRequests() }, until: { $0.count >= count })
+  }
+
+  /// Waits until the last SPEAK request has the given text, polling every 20 ms.
+  ///
+  /// - Parameters:
+  ///   - text: The text the last request must have.
+  ///   - timeout: The longest wait.
+  /// - Returns: The requests at the end of the wait.
+  public func waitForLastRequest(text: String, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
+    waitFor(timeout: timeout, { self.protocolRequests() }, until: { $0.last?.text == text })
+  }
+
+  /// Kills the daemon with SIGKILL, as if it crashed, and reaps it.
+  public func kill() {
+    guard let daemon = process.withLock({ $0 }) else { return }
+    daemon.signal(SIGKILL)
+    _ = daemon.waitForExit(timeout: .seconds(2))
+  }
+
+  /// Stops the daemon with SIGTERM and waits up to 2 s, then SIGKILL.
+  public func stop() {
+    guard let daemon = process.withLock({ $0 }) else { return }
+    daemon.signal(SIGTERM)
+    if daemon.waitForExit(timeout: .seconds(2)) == nil {
+      daemon.signal(SIGKILL)
+      _ = daemon.waitForExit(timeout: .seconds(1))
+    }
+  }
+
+  deinit {
+    stop()
+  }
+
+  private func waitFor<Value>(timeout: Duration, _ read: () -> Value, until done: (Value) -> Bool) -> Value {
+    let end = ContinuousClock.now + timeout
+    while true {
+      let value = read()
+      if done(value) || ContinuousClock.now >= end { return value }
+      usleep(20_000)
+    }
+  }
+
+  private func writeConfiguration() throws {
+    for directory in ["conf/modules", "log", "run", "home"] {
+      try FileManager.default.createDirectory(atPath: base + "/" + directory, withIntermediateDirectories: true)
+    }
+    let daemonConfiguration = """
+      LogLevel 4
+      LogDir "\(base)/log"
+      CustomLogFile "protocol" "\(base)/log/protocol.log"
+      AudioOutputMethod "libao"
+      AddModule "recorder" "sd_generic" "recorder.conf"
+      DefaultModule recorder
+      LanguageDefaultModule "en" "recorder"
+
+      """
+    let recorderConfiguration = #"""
+      Debug 0
+      GenericExecuteSynth "printf '%s\\n' \'$DATA\' >> BASE/spoken.txt"
+      GenericCmdDependency "printf"
+      GenericMaxChunkLength 1000
+      AddVoice "en" "MALE1" "rec"
+      DefaultVoice "rec"
+      GenericLanguage "en" "en" "utf-8"
+
+      """#.replacingOccurrences(of: "BASE", with: base)
+    try daemonConfiguration.write(toFile: base + "/conf/speechd.conf", atomically: true, encoding: .utf8)
+    try recorderConfiguration.write(toFile: base + "/conf/modules/recorder.conf", atomically: true, encoding: .utf8)
+    try "default_driver=null\n".write(toFile: base + "/home/.libao", atomically: true, encoding: .utf8)
+  }
+}

@@ -1,0 +1,33 @@
+import PasscodeEngine
+import PasscodeSpeech
+import Synchronization
+
+/// An announcer for tests that keeps what it was asked to say.
+public final class RecordingAnnouncer: Announcer {
+  private let state = Mutex<(announcements: [Announcement], closed: Bool)>(([], false))
+
+  /// Creates an empty recorder.
+  public init() {}
+
+  /// Every announcement so far, in order.
+  public var announcements: [Announcement] {
+    state.withLock { $0.announcements }
+  }
+
+  /// Whether ``close()`` was called.
+  public var isClosed: Bool {
+    state.withLock { $0.closed }
+  }
+
+  /// Records an announcement.
+  ///
+  /// - Parameter announcement: What would be said.
+  public func announce(_ announcement: Announcement) {
+    state.withLock { $0.announcements.append(announcement) }
+  }
+
+  /// Records that the announcer was closed.
+  public func close() {
+    state.withLock { $0.closed = true }
+  }
+}

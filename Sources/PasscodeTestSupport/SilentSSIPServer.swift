@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// A Unix socket server that accepts connections and never answers: a hung speech-dispatcher.
+public final class SilentSSIPServer: Sendable {
+  /// The socket's path.
+  public let path: String
+  private let listener: Int32
+  private let connections = Mutex<[Int32]>([])
+  private let stopped = Mutex(false)
+
+  /// Listens at a path and starts accepting on a background thread.
+  ///
+  /// - Parameter path: The socket's path.
+  /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when the socket cannot be made.
+  public init(path: String) throws {
+    self.path = path
+    listener = try SpeechTestSystemCalls.listenUnix(path: path)
+    let listener = listener
+    Thread.detachNewThread { [weak self] in
+      while true {
+        let connection = SpeechTestSystemCalls.accept(listener)
+        guard connection >= 0 else { return }
+        guard let self, !self.stopped.withLock({ $0 }) else {
+          SpeechTestSystemCalls.closeDescriptor(connection)
+          return
+        }
+        self.connections.withLock { $0.append(connection) }
+      }
+    }
+  }
+
+  /// The address in `SPEECHD_ADDRESS` form.
+  public var address: String { "unix_socket:\(path)" }
+
+  /// How many clients have connected.
+  public var connectionCount: Int {
+    connections.withLock { $0.count }
+  }
+
+  /// Stops listening and hangs up on every client, which then sees end of file.
+  public func stop() {
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
+    SpeechTestSystemCalls.shutdownBoth(listener)
+    SpeechTestSystemCalls.closeDescriptor(listener)
+    for connection in connections.withLock({ $0 }) {
+      SpeechTestSystemCalls.shutdownBoth(connection)
+      SpeechTestSystemCalls.closeDescriptor(connection)
+    }
+    unlink(path)
+  }
+
+  deinit {
+    stop()
+  }
+}
