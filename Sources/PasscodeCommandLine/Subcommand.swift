@@ -24,7 +24,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     switch self {
     case .demo: "Try the keypad; the code 2580 is shown."
     case .set: "Choose a passcode and type it twice."
-    case .check: "Ask until the passcode is right, cancelled or locked out."
+    case .check: "Ask until right, cancelled or locked out."
     case .lock: "Lock this terminal until the right passcode is typed."
     case .exec: "Run a command only after the right passcode."
     case .status: "Show whether a passcode is set, failures and lockout."
