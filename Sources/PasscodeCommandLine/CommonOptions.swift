@@ -1,0 +1,88 @@
+/// The options of one run, after the command line and the environment are combined.
+///
+/// An option on the command line always wins over its environment variable. Options a subcommand does
+/// not take are refused by the parser, so a field that stays at its default here was simply not given.
+public struct CommonOptions: Equatable, Sendable {
+  /// `--title TEXT`: the prompt's title, spoken and shown as given.
+  public var title: String?
+  /// `--length N`: the passcode length, 1 to 12.
+  public var length: Int?
+  /// `--allowed SET`: which characters may be typed.
+  public var allowed: AllowedCharacterSet?
+  /// `--reduce-motion` or `PASSCODE_REDUCE_MOTION`: no shaking, blinking or bell.
+  public var reduceMotion: Bool
+  /// `--speech MODE` or `PASSCODE_SPEECH`: whether announcements are spoken.
+  public var speech: SpeechMode
+  /// `--screen-reader`: the screen-reader profile, one new line of words per announcement.
+  public var screenReader: Bool
+  /// `--color WHEN`, or `never` when `NO_COLOR` is set and not empty.
+  public var color: ColorMode
+  /// `--timeout SECONDS`: give up when no key comes for this long.
+  public var timeout: Int?
+  /// `--grace SECONDS`: skip asking within this long after a right passcode; 0 always asks.
+  public var grace: Int?
+  /// `--store DIR` or `PASSCODE_HOME`: one directory for all state instead of the XDG paths.
+  public var store: String?
+  /// `--tty PATH`, or `--ttyname PATH` from gpg-agent: the terminal device to ask on.
+  public var tty: String?
+  /// `--ttytype NAME` from gpg-agent: the terminal type of ``tty``, used in place of `TERM`.
+  public var terminalType: String?
+  /// `--sound` / `--no-sound`: sound cues; off unless asked for.
+  public var sound: Bool
+  /// `--no-wait` (check): when locked out, exit at once instead of waiting.
+  public var noWait: Bool
+  /// `--max-tries N` (check): stop after this many wrong tries in this run.
+  public var maxTries: Int?
+
+  /// Makes a set of options; every argument defaults to "not given".
+  ///
+  /// - Parameters:
+  ///   - title: The prompt's title.
+  ///   - length: The passcode length.
+  ///   - allowed: Which characters may be typed.
+  ///   - reduceMotion: No shaking, blinking or bell.
+  ///   - speech: Whether announcements are spoken.
+  ///   - screenReader: The screen-reader profile.
+  ///   - color: When colour may be used.
+  ///   - timeout: Seconds to wait for a key.
+  ///   - grace: Seconds after a right passcode during which no one is asked.
+  ///   - store: One directory for all state.
+  ///   - tty: The terminal device to ask on.
+  ///   - terminalType: The terminal type of `tty`.
+  ///   - sound: Sound cues.
+  ///   - noWait: Exit at once when locked out.
+  ///   - maxTries: Wrong tries allowed in this run.
+  public init(
+    title: String? = nil,
+    length: Int? = nil,
+    allowed: AllowedCharacterSet? = nil,
+    reduceMotion: Bool = false,
+    speech: SpeechMode = .auto,
+    screenReader: Bool = false,
+    color: ColorMode = .auto,
+    timeout: Int? = nil,
+    grace: Int? = nil,
+    store: String? = nil,
+    tty: String? = nil,
+    terminalType: String? = nil,
+    sound: Bool = false,
+    noWait: Bool = false,
+    maxTries: Int? = nil
+  ) {
+    self.title = title
+    self.length = length
+    self.allowed = allowed
+    self.reduceMotion = reduceMotion
+    self.speech = speech
+    self.screenReader = screenReader
+    self.color = color
+    self.timeout = timeout
+    self.grace = grace
+    self.store = store
+    self.tty = tty
+    self.terminalType = terminalType
+    self.sound = sound
+    self.noWait = noWait
+    self.maxTries = maxTries
+  }
+}

@@ -1,0 +1,43 @@
+/// Applies the environment to options the command line did not give.
+enum EnvironmentSettings {
+  /// Fills in `options` from the environment, for the options `subcommand` takes and the command line
+  /// left out. `NO_COLOR` turns colour off unless `--color` was given.
+  ///
+  /// - Throws: ``UsageError`` when a variable that applies holds a value it does not take.
+  static func apply(
+    _ environment: [String: String], to options: inout CommonOptions, subcommand: Subcommand, given: Set<Option>
+  ) throws(UsageError) {
+    let accepted = Set(subcommand.options)
+    func applies(_ option: Option) -> Bool { accepted.contains(option) && !given.contains(option) }
+
+    let reduceMotionName = EnvironmentVariable.passcodeReduceMotion.rawValue
+    if applies(.reduceMotion), let value = environment[reduceMotionName] {
+      switch value.lowercased() {
+      case "1", "true", "yes", "on": options.reduceMotion = true
+      case "", "0", "false", "no", "off": options.reduceMotion = false
+      default:
+        throw UsageError(
+          .invalidEnvironment(
+            variable: reduceMotionName, value: value,
+            expectation: "Please provide 1, true, yes or on, or 0, false, no or off."),
+          subcommand: subcommand)
+      }
+    }
+    let speechName = EnvironmentVariable.passcodeSpeech.rawValue
+    if applies(.speech), let value = environment[speechName], !value.isEmpty {
+      guard let speech = SpeechMode(rawValue: value.lowercased()) else {
+        throw UsageError(
+          .invalidEnvironment(
+            variable: speechName, value: value, expectation: "Please provide one of 'auto', 'on' or 'off'."),
+          subcommand: subcommand)
+      }
+      options.speech = speech
+    }
+    if applies(.store), let home = environment[EnvironmentVariable.passcodeHome.rawValue], !home.isEmpty {
+      options.store = home
+    }
+    if !given.contains(.color), let noColor = environment[EnvironmentVariable.noColor.rawValue], !noColor.isEmpty {
+      options.color = .never
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// The environment variables `passcode` reads, or that shape what it does, with their help.
+enum EnvironmentVariable: String, CaseIterable, Sendable {
+  case passcodeReduceMotion = "PASSCODE_REDUCE_MOTION"
+  case passcodeSpeech = "PASSCODE_SPEECH"
+  case passcodeHome = "PASSCODE_HOME"
+  case noColor = "NO_COLOR"
+  case term = "TERM"
+  case speechdAddress = "SPEECHD_ADDRESS"
+  case dataHome = "XDG_DATA_HOME"
+  case stateHome = "XDG_STATE_HOME"
+  case runtimeDirectory = "XDG_RUNTIME_DIR"
+
+  /// One line of help.
+  var help: String {
+    switch self {
+    case .passcodeReduceMotion: "1, true, yes or on: as --reduce-motion."
+    case .passcodeSpeech: "auto, on or off: as --speech; the option wins."
+    case .passcodeHome: "A directory: as --store; the option wins."
+    case .noColor: "When set and not empty: no colour, unless --color is given."
+    case .term: "The terminal type; dumb means plain text with no escape codes."
+    case .speechdAddress: "Where speech-dispatcher listens, such as unix_socket:PATH."
+    case .dataHome: "The passcode hash is in $XDG_DATA_HOME/passcode/."
+    case .stateHome: "Failures and lockout are in $XDG_STATE_HOME/passcode/."
+    case .runtimeDirectory: "The grace stamp is in $XDG_RUNTIME_DIR/passcode/."
+    }
+  }
+
+  /// Whether the variable matters to a subcommand.
+  func applies(to subcommand: Subcommand) -> Bool {
+    let options = subcommand.options
+    switch self {
+    case .passcodeReduceMotion: return options.contains(.reduceMotion)
+    case .passcodeSpeech, .speechdAddress: return options.contains(.speech)
+    case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory: return options.contains(.store)
+    case .noColor: return options.contains(.color)
+    case .term: return subcommand.isInteractive || subcommand == .doctor
+    }
+  }
+}

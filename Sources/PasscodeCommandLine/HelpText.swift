@@ -1,0 +1,170 @@
+/// The help `--help` prints: an overview of all subcommands, or one subcommand in detail, in 80 columns.
+///
+/// Sections follow swift-argument-parser: OVERVIEW, USAGE, then SUBCOMMANDS or ARGUMENTS, OPTIONS, and
+/// for this program KEYS, ENVIRONMENT and EXIT STATUS.
+public enum HelpText {
+  /// The help for a topic.
+  ///
+  /// Under the program name `pinentry-passcode`, every topic shows the pinentry help, named so.
+  ///
+  /// - Parameters:
+  ///   - topic: The subcommand, or `nil` for the overview of all of them.
+  ///   - programName: The base name the program was started under.
+  /// - Returns: The text, ending in a newline; no line is wider than 80 columns.
+  public static func render(topic: Subcommand?, programName: String) -> String {
+    if programName == CommandLineParser.pinentryProgramName {
+      return HelpLayout.text(subcommandHelp(.pinentry, programName: programName))
+    }
+    guard let topic else { return HelpLayout.text(overviewHelp(programName: programName)) }
+    return HelpLayout.text(subcommandHelp(topic, programName: programName))
+  }
+
+  // MARK: - Pieces shared with usage errors
+
+  /// The words that name a subcommand on the command line: `passcode check`, or `pinentry-passcode`.
+  static func commandPath(subcommand: Subcommand?, programName: String) -> String {
+    if programName == CommandLineParser.pinentryProgramName { return programName }
+    guard let subcommand else { return programName }
+    return "\(programName) \(subcommand.rawValue)"
+  }
+
+  /// The usage line, wrapped, starting with `prefix` (`USAGE: ` in help, `Usage: ` in errors).
+  static func usageLines(prefix: String, subcommand: Subcommand?, programName: String) -> [String] {
+    let isPinentryProgram = programName == CommandLineParser.pinentryProgramName
+    let shown = isPinentryProgram ? .pinentry : subcommand
+    let path = commandPath(subcommand: shown, programName: programName)
+    guard let shown else {
+      return HelpLayout.wrap(["<subcommand>", "[<options>]"], firstPrefix: prefix + path + " ", indent: 0)
+    }
+    var items = shown.options.filter { !$0.isPinentryCompatibility && $0 != .noSound }.map { option in
+      option == .sound ? "[--sound|--no-sound]" : "[\(option.nameWithValue)]"
+    }
+    if shown == .pinentry { items.append("[<gpg-agent options>]") }
+    if shown == .exec { items += ["[--]", "<command>", "[<argument> ...]"] }
+    let firstPrefix = prefix + path + " "
+    return HelpLayout.wrap(items, firstPrefix: firstPrefix, indent: firstPrefix.count)
+  }
+
+  /// The SUBCOMMANDS section.
+  static func subcommandSection() -> [String] {
+    ["SUBCOMMANDS:"] + Subcommand.allCases.flatMap { HelpLayout.row(label: $0.rawValue, help: $0.summary) }
+  }
+
+  // MARK: - Whole texts
+
+  private static func overviewHelp(programName: String) -> [String] {
+    var lines = HelpLayout.paragraph(
+      "Accessible passcode and PIN entry for the terminal, for people who use screen readers, speech "
+        + "or a keyboard alone.", firstPrefix: "OVERVIEW: ")
+    lines += [""] + usageLines(prefix: "USAGE: ", subcommand: nil, programName: programName)
+    lines += [""] + subcommandSection()
+    let common = Option.allCases.filter { !$0.isPinentryCompatibility && $0 != .help && $0 != .version }
+    lines += [""] + HelpLayout.paragraph("OPTIONS: (each subcommand takes the ones that apply to it)")
+    lines += optionRows(common + [.help, .version], showsPinentryShortNames: false)
+    lines += [""] + keysSection(for: nil)
+    lines += [""] + environmentSection(variables: EnvironmentVariable.allCases)
+    lines += [""] + exitStatusSection(for: nil)
+    lines += ["", "  See '\(programName) help <subcommand>' for detailed help."]
+    return lines
+  }
+
+  private static func subcommandHelp(_ subcommand: Subcommand, programName: String) -> [String] {
+    var lines = HelpLayout.paragraph(subcommand.overview, firstPrefix: "OVERVIEW: ")
+    lines += [""] + usageLines(prefix: "USAGE: ", subcommand: subcommand, programName: programName)
+    if subcommand == .exec {
+      lines += ["", "ARGUMENTS:"]
+      lines += HelpLayout.row(label: "<command>", help: "The program to run, looked up in PATH.")
+      lines += HelpLayout.row(label: "<argument>", help: "Its arguments, passed on untouched.")
+    }
+    let ownOptions = subcommand.options.filter { !$0.isPinentryCompatibility }
+    lines += ["", "OPTIONS:"]
+    lines += optionRows(ownOptions + [.help, .version], showsPinentryShortNames: subcommand == .pinentry)
+    if subcommand == .pinentry {
+      lines += ["", "GPG-AGENT OPTIONS:"]
+      lines += optionRows(subcommand.options.filter(\.isPinentryCompatibility), showsPinentryShortNames: true)
+    }
+    if subcommand.isInteractive { lines += [""] + keysSection(for: subcommand) }
+    let variables = EnvironmentVariable.allCases.filter { $0.applies(to: subcommand) }
+    if !variables.isEmpty { lines += [""] + environmentSection(variables: variables) }
+    lines += [""] + exitStatusSection(for: subcommand)
+    return lines
+  }
+
+  // MARK: - Sections
+
+  private static func optionRows(_ options: [Option], showsPinentryShortNames: Bool) -> [String] {
+    options.flatMap { option in
+      HelpLayout.row(label: option.label(showsPinentryShortNames: showsPinentryShortNames), help: option.help)
+    }
+  }
+
+  private static func keysSection(for subcommand: Subcommand?) -> [String] {
+    let cancel: String
+    switch subcommand {
+    case .lock: cancel = "Ignored: a locked terminal opens only with the passcode."
+    case .pinentry: cancel = "Cancel; gpg-agent is told the entry was cancelled."
+    default: cancel = "Cancel (exit 2)."
+    }
+    let rows = [
+      ("Enter", "Submit what is typed; a code of fixed length submits itself."),
+      ("Backspace", "Delete the last character typed."),
+      ("Ctrl-U", "Clear everything typed."),
+      ("Ctrl-R", "Read the status again: how much is typed and the tries left."),
+      ("Esc, Ctrl-C, Ctrl-D", cancel),
+    ]
+    return ["KEYS:"] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
+  }
+
+  private static func environmentSection(variables: [EnvironmentVariable]) -> [String] {
+    ["ENVIRONMENT:"] + variables.flatMap { HelpLayout.row(label: $0.rawValue, help: $0.help) }
+  }
+
+  private static func exitStatusSection(for subcommand: Subcommand?) -> [String] {
+    var rows: [(String, String)] = []
+    if subcommand == .exec {
+      rows.append(("<status>", "The command's own exit status, once it has run."))
+    }
+    for code in exitCodes(for: subcommand) {
+      rows.append((String(code.rawValue), exitCodeHelp(code, subcommand: subcommand)))
+    }
+    return ["EXIT STATUS:"] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
+  }
+
+  private static func exitCodes(for subcommand: Subcommand?) -> [ExitCode] {
+    let asking: [ExitCode] = [.wrongNoTriesLeft, .cancelled, .timedOut, .lockedOut, .usage]
+    switch subcommand {
+    case nil:
+      return [.accepted] + asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
+    case .demo: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal]
+    case .set: return [.accepted] + asking + [.noTerminal, .storageError]
+    case .check, .remove: return [.accepted] + asking + [.noPasscodeSet, .noTerminal, .storageError]
+    case .lock: return [.accepted, .usage, .noPasscodeSet, .noTerminal, .storageError]
+    case .exec: return asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
+    case .status: return [.accepted, .usage, .noPasscodeSet, .storageError]
+    case .pinentry, .doctor: return [.accepted, .usage]
+    }
+  }
+
+  private static func exitCodeHelp(_ code: ExitCode, subcommand: Subcommand?) -> String {
+    switch (code, subcommand) {
+    case (.accepted, nil): return "Accepted, or the subcommand did its job."
+    case (.accepted, .set): return "The new passcode was stored."
+    case (.accepted, .status): return "A passcode is set; the report was printed."
+    case (.accepted, .remove): return "The passcode was removed."
+    case (.accepted, .pinentry): return "gpg-agent ended the session."
+    case (.accepted, .doctor): return "The report was printed; it describes any problem."
+    case (.accepted, _): return "The passcode was accepted."
+    case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
+    case (.cancelled, _): return "Cancelled by the user."
+    case (.timedOut, _): return "Timed out: no key came in time."
+    case (.lockedOut, _): return "Locked out after too many wrong tries, or the state can't be trusted."
+    case (.usage, _): return "Usage error: the command line was wrong."
+    case (.noPasscodeSet, _): return "No passcode is set."
+    case (.noTerminal, _): return "No terminal to ask on."
+    case (.storageError, _): return "The stored state could not be read or written."
+    case (.cannotExecute, _): return "exec: the command was found but could not be run."
+    case (.commandNotFound, _): return "exec: the command was not found."
+    default: return "Exit status \(code.rawValue)."
+    }
+  }
+}

@@ -1,0 +1,171 @@
+/// Every option the parser knows: its spellings, its value placeholder and its one line of help.
+enum Option: CaseIterable, Equatable, Hashable, Sendable {
+  case title
+  case length
+  case allowed
+  case reduceMotion
+  case speech
+  case screenReader
+  case color
+  case timeout
+  case grace
+  case store
+  case tty
+  case sound
+  case noSound
+  case noWait
+  case maxTries
+  case help
+  case version
+  // Options gpg-agent may pass to a pinentry program.
+  case display
+  case ttyName
+  case ttyType
+  case localeCharacterType
+  case localeMessages
+  case noGlobalGrab
+  case debug
+  case parentWindow
+  case colors
+  case terminalAlert
+
+  /// The long spelling, with its dashes.
+  var longName: String {
+    switch self {
+    case .title: "--title"
+    case .length: "--length"
+    case .allowed: "--allowed"
+    case .reduceMotion: "--reduce-motion"
+    case .speech: "--speech"
+    case .screenReader: "--screen-reader"
+    case .color: "--color"
+    case .timeout: "--timeout"
+    case .grace: "--grace"
+    case .store: "--store"
+    case .tty: "--tty"
+    case .sound: "--sound"
+    case .noSound: "--no-sound"
+    case .noWait: "--no-wait"
+    case .maxTries: "--max-tries"
+    case .help: "--help"
+    case .version: "--version"
+    case .display: "--display"
+    case .ttyName: "--ttyname"
+    case .ttyType: "--ttytype"
+    case .localeCharacterType: "--lc-ctype"
+    case .localeMessages: "--lc-messages"
+    case .noGlobalGrab: "--no-global-grab"
+    case .debug: "--debug"
+    case .parentWindow: "--parent-wid"
+    case .colors: "--colors"
+    case .terminalAlert: "--ttyalert"
+    }
+  }
+
+  /// The short spelling, with its dash: `-h`, and the ones pinentry programs take.
+  var shortName: String? {
+    switch self {
+    case .help: "-h"
+    case .timeout: "-o"
+    case .display: "-D"
+    case .ttyName: "-T"
+    case .ttyType: "-N"
+    case .localeCharacterType: "-C"
+    case .localeMessages: "-M"
+    case .noGlobalGrab: "-g"
+    case .debug: "-d"
+    case .parentWindow: "-W"
+    case .colors: "-c"
+    case .terminalAlert: "-a"
+    default: nil
+    }
+  }
+
+  /// The value placeholder, or `nil` for a flag.
+  var valueName: String? {
+    switch self {
+    case .title: "<text>"
+    case .length, .maxTries: "<n>"
+    case .allowed: "<set>"
+    case .speech: "<mode>"
+    case .color: "<when>"
+    case .timeout, .grace: "<seconds>"
+    case .store: "<directory>"
+    case .tty, .ttyName: "<path>"
+    case .display: "<display>"
+    case .ttyType: "<name>"
+    case .localeCharacterType, .localeMessages: "<locale>"
+    case .parentWindow: "<id>"
+    case .colors: "<colors>"
+    case .terminalAlert: "<mode>"
+    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .help, .version, .noGlobalGrab, .debug: nil
+    }
+  }
+
+  /// Whether gpg-agent passes this option to pinentry programs (it is shown in its own help group).
+  var isPinentryCompatibility: Bool {
+    switch self {
+    case .display, .ttyName, .ttyType, .localeCharacterType, .localeMessages, .noGlobalGrab, .debug,
+      .parentWindow, .colors, .terminalAlert:
+      true
+    default: false
+    }
+  }
+
+  /// The long spelling with its placeholder, as error messages name it: `--length <n>`.
+  var nameWithValue: String {
+    guard let valueName else { return longName }
+    return "\(longName) \(valueName)"
+  }
+
+  /// The one line of help.
+  var help: String {
+    switch self {
+    case .title: "The title spoken and shown with the prompt."
+    case .length: "How many characters the passcode has, from 1 to 12."
+    case .allowed: "Which characters may be typed: digits or alphanumeric."
+    case .reduceMotion: "No shaking, blinking or bell."
+    case .speech: "Speak announcements: auto, on or off (default: auto)."
+    case .screenReader: "Screen-reader profile: each announcement is a new line of words."
+    case .color: "Use colour: auto, always or never (default: auto)."
+    case .timeout: "Give up after this many seconds with no key (exit 3)."
+    case .grace: "Don't ask again within this many seconds of a right passcode; 0 always asks."
+    case .store: "Keep all state in this directory instead of the XDG directories."
+    case .tty: "Ask on this terminal device instead of /dev/tty."
+    case .sound: "Play sound cues (speech-dispatcher sound icons or the bell)."
+    case .noSound: "No sound cues (the default)."
+    case .noWait: "When locked out, exit 4 at once instead of waiting."
+    case .maxTries: "Stop after this many wrong tries in this run (exit 1)."
+    case .help: "Show help information."
+    case .version: "Show the version."
+    case .display: "Accepted from gpg-agent and ignored."
+    case .ttyName: "The terminal gpg-agent names; as --tty."
+    case .ttyType: "The type of that terminal; used in place of TERM."
+    case .localeCharacterType: "Accepted from gpg-agent and ignored."
+    case .localeMessages: "Accepted from gpg-agent and ignored."
+    case .noGlobalGrab: "Accepted from gpg-agent and ignored."
+    case .debug: "Accepted from gpg-agent and ignored."
+    case .parentWindow: "Accepted from gpg-agent and ignored."
+    case .colors: "Accepted from gpg-agent and ignored."
+    case .terminalAlert: "Accepted from gpg-agent and ignored."
+    }
+  }
+
+  /// The help column's label: `-h, --help`, `--length <n>`.
+  ///
+  /// - Parameter showsPinentryShortNames: Whether to show `-o` for `--timeout`, which only pinentry users
+  ///   need to know.
+  /// - Returns: The label.
+  func label(showsPinentryShortNames: Bool) -> String {
+    guard let shortName, self != .timeout || showsPinentryShortNames else { return nameWithValue }
+    return "\(shortName), \(nameWithValue)"
+  }
+
+  /// Finds the option a spelling names, long or short.
+  ///
+  /// - Parameter spelling: `--length` or `-h`, without any `=value`.
+  /// - Returns: The option, or `nil` when none is spelled so.
+  static func named(_ spelling: String) -> Option? {
+    allCases.first { $0.longName == spelling || $0.shortName == spelling }
+  }
+}

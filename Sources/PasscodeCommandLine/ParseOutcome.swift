@@ -1,0 +1,9 @@
+/// What a command line asks for: a run, or one of the texts that end the program at once.
+public enum ParseOutcome: Equatable, Sendable {
+  /// Run a subcommand.
+  case run(Invocation)
+  /// Print `text` to standard output and exit 0; `topic` is `nil` for the overview.
+  case showHelp(topic: Subcommand?, text: String)
+  /// Print `text` (the version line) to standard output and exit 0.
+  case showVersion(String)
+}

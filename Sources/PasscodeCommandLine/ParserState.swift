@@ -1,0 +1,264 @@
+/// One pass over a command line: the position reached and everything gathered so far.
+struct ParserState {
+  private let arguments: [String]
+  private let programName: String
+  private let isPinentryProgram: Bool
+  private var index = 0
+  private var subcommand: Subcommand?
+  private var options = CommonOptions()
+  /// The options given, in order, with the spelling used, for the per-subcommand check.
+  private var given: [(option: Option, spelling: String)] = []
+  private var execCommand: [String]?
+  private var zeroTimeoutSpelling: String?
+
+  init(arguments: [String], programName: String) {
+    self.arguments = arguments
+    self.programName = programName
+    self.isPinentryProgram = programName == CommandLineParser.pinentryProgramName
+    self.subcommand = isPinentryProgram ? .pinentry : nil
+  }
+
+  mutating func parse(environment: [String: String]) throws(UsageError) -> ParseOutcome {
+    var afterTerminator = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if !afterTerminator, argument == "--" {
+        afterTerminator = true
+        continue
+      }
+      if !afterTerminator, Self.looksLikeOption(argument) {
+        if let outcome = try parseOption(argument) { return outcome }
+        continue
+      }
+      if subcommand == nil {
+        if argument == "help" { return try parseHelpSubcommand() }
+        guard let named = Subcommand(rawValue: argument) else {
+          let suggestion = EditDistance.suggestion(
+            for: argument, among: Subcommand.allCases.map(\.rawValue) + ["help"])
+          throw UsageError(.unknownSubcommand(argument, suggestion: suggestion))
+        }
+        subcommand = named
+        continue
+      }
+      if subcommand == .exec {
+        execCommand = Array(arguments[(index - 1)...])
+        break
+      }
+      throw UsageError(.unexpectedArgument(argument), subcommand: subcommand)
+    }
+    return .run(try finish(environment: environment))
+  }
+
+  // MARK: - Options
+
+  private static func looksLikeOption(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument != "-"
+  }
+
+  private static func isNegativeNumber(_ argument: String) -> Bool {
+    argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy(Self.isASCIIDigit)
+  }
+
+  /// Reads one option at `index - 1`; returns an outcome when it is `--help` or `--version`.
+  private mutating func parseOption(_ argument: String) throws(UsageError) -> ParseOutcome? {
+    var spelling = argument
+    var attachedValue: String?
+    if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      spelling = String(argument[..<equals])
+      attachedValue = String(argument[argument.index(after: equals)...])
+    }
+    guard let option = Option.named(spelling) else {
+      let suggestion =
+        argument.hasPrefix("--")
+        ? EditDistance.suggestion(for: spelling, among: CommandLineParser.knownLongOptions) : nil
+      throw UsageError(.unknownOption(spelling, suggestion: suggestion), subcommand: subcommand)
+    }
+    switch option {
+    case .help:
+      return .showHelp(topic: helpTopic(), text: HelpText.render(topic: helpTopic(), programName: programName))
+    case .version:
+      return .showVersion(VersionText.render(programName: programName))
+    default: break
+    }
+    given.append((option, spelling))
+    guard option.valueName != nil else {
+      if let attachedValue {
+        throw UsageError(.valueForFlag(option: spelling, value: attachedValue), subcommand: subcommand)
+      }
+      applyFlag(option)
+      return nil
+    }
+    let value: String
+    if let attachedValue {
+      value = attachedValue
+    } else if index < arguments.count,
+      !Self.looksLikeOption(arguments[index]) || Self.isNegativeNumber(arguments[index])
+    {
+      value = arguments[index]
+      index += 1
+    } else {
+      throw UsageError(.missingValue(option: option.nameWithValue), subcommand: subcommand)
+    }
+    try apply(option, value: value, spelling: spelling)
+    return nil
+  }
+
+  private mutating func applyFlag(_ option: Option) {
+    switch option {
+    case .reduceMotion: options.reduceMotion = true
+    case .screenReader: options.screenReader = true
+    case .sound: options.sound = true
+    case .noSound: options.sound = false
+    case .noWait: options.noWait = true
+    default: break  // gpg-agent's flags are accepted and ignored.
+    }
+  }
+
+  private mutating func apply(_ option: Option, value: String, spelling: String) throws(UsageError) {
+    func invalid(_ expectation: String) -> UsageError {
+      UsageError(
+        .invalidValue(value: value, option: option.nameWithValue, expectation: expectation), subcommand: subcommand)
+    }
+    switch option {
+    case .title:
+      guard !value.isEmpty else { throw invalid("Please provide a title that is not empty.") }
+      guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        throw invalid("Please provide a title without control characters.")
+      }
+      options.title = value
+    case .length:
+      guard let length = Self.wholeNumber(value), (1...12).contains(length) else {
+        throw invalid("Please provide a length from 1 to 12.")
+      }
+      options.length = length
+    case .allowed:
+      guard let allowed = AllowedCharacterSet(rawValue: value) else {
+        throw invalid(Self.oneOf(AllowedCharacterSet.allCases.map(\.rawValue)))
+      }
+      options.allowed = allowed
+    case .speech:
+      guard let speech = SpeechMode(rawValue: value) else {
+        throw invalid(Self.oneOf(SpeechMode.allCases.map(\.rawValue)))
+      }
+      options.speech = speech
+    case .color:
+      guard let color = ColorMode(rawValue: value) else {
+        throw invalid(Self.oneOf(ColorMode.allCases.map(\.rawValue)))
+      }
+      options.color = color
+    case .timeout:
+      guard let seconds = Self.wholeNumber(value) else {
+        throw invalid("Please provide a whole number of seconds, 1 or more.")
+      }
+      // pinentry programs read `--timeout 0` as "no timeout"; whether 0 is allowed waits for the subcommand.
+      zeroTimeoutSpelling = seconds == 0 ? value : nil
+      options.timeout = seconds == 0 ? nil : seconds
+    case .grace:
+      guard let seconds = Self.wholeNumber(value) else {
+        throw invalid("Please provide a whole number of seconds, 0 or more.")
+      }
+      options.grace = seconds
+    case .maxTries:
+      guard let tries = Self.wholeNumber(value), tries >= 1 else {
+        throw invalid("Please provide a whole number, 1 or more.")
+      }
+      options.maxTries = tries
+    case .store:
+      guard !value.isEmpty else { throw invalid("Please provide a directory.") }
+      options.store = value
+    case .tty, .ttyName:
+      guard !value.isEmpty else { throw invalid("Please provide the path of a terminal device.") }
+      options.tty = value
+    case .ttyType:
+      options.terminalType = value.isEmpty ? nil : value
+    default: break  // gpg-agent's other options are accepted and ignored.
+    }
+  }
+
+  private static func isASCIIDigit(_ character: Character) -> Bool {
+    ("0"..."9").contains(character)
+  }
+
+  /// A number written with ASCII digits only (no sign), when it fits in an `Int`.
+  private static func wholeNumber(_ text: String) -> Int? {
+    guard !text.isEmpty, text.allSatisfy(Self.isASCIIDigit) else { return nil }
+    return Int(text)
+  }
+
+  private static func oneOf(_ values: [String]) -> String {
+    let quoted = values.map { "'\($0)'" }
+    guard let last = quoted.last, quoted.count > 1 else { return "Please provide \(quoted.joined())." }
+    return "Please provide one of \(quoted.dropLast().joined(separator: ", ")) or \(last)."
+  }
+
+  // MARK: - Help
+
+  /// The subcommand `--help` is about: the one named so far, or else the first one named later.
+  private func helpTopic() -> Subcommand? {
+    if let subcommand { return subcommand }
+    var lookAhead = index
+    while lookAhead < arguments.count {
+      let argument = arguments[lookAhead]
+      lookAhead += 1
+      if argument == "--" { continue }
+      if Self.looksLikeOption(argument) {
+        if !argument.contains("="), Option.named(argument)?.valueName != nil { lookAhead += 1 }
+        continue
+      }
+      return Subcommand(rawValue: argument)
+    }
+    return nil
+  }
+
+  /// `passcode help [<subcommand>]`.
+  private mutating func parseHelpSubcommand() throws(UsageError) -> ParseOutcome {
+    let rest = arguments[index...].filter { $0 != "-h" && $0 != "--help" }
+    guard let name = rest.first else {
+      return .showHelp(topic: nil, text: HelpText.render(topic: nil, programName: programName))
+    }
+    guard let topic = Subcommand(rawValue: name) else {
+      let suggestion = EditDistance.suggestion(for: name, among: Subcommand.allCases.map(\.rawValue))
+      throw UsageError(.unknownSubcommand(name, suggestion: suggestion))
+    }
+    if let extra = rest.dropFirst().first {
+      throw UsageError(.unexpectedArgument(extra), subcommand: topic)
+    }
+    return .showHelp(topic: topic, text: HelpText.render(topic: topic, programName: programName))
+  }
+
+  // MARK: - Finishing
+
+  private func finish(environment: [String: String]) throws(UsageError) -> Invocation {
+    guard let subcommand else { throw UsageError(.missingSubcommand) }
+    let accepted = Set(subcommand.options)
+    for entry in given where !accepted.contains(entry.option) {
+      throw UsageError(.optionNotApplicable(option: entry.option.longName, subcommand: subcommand), subcommand: subcommand)
+    }
+    if let zeroTimeoutSpelling, subcommand != .pinentry {
+      throw UsageError(
+        .invalidValue(
+          value: zeroTimeoutSpelling, option: Option.timeout.nameWithValue,
+          expectation: "Please provide a whole number of seconds, 1 or more."),
+        subcommand: subcommand)
+    }
+    let command: Command
+    switch subcommand {
+    case .demo: command = .demo
+    case .set: command = .set
+    case .check: command = .check
+    case .lock: command = .lock
+    case .exec:
+      guard let execCommand else { throw UsageError(.missingCommand, subcommand: .exec) }
+      command = .exec(command: execCommand)
+    case .status: command = .status
+    case .remove: command = .remove
+    case .pinentry: command = .pinentry
+    case .doctor: command = .doctor
+    }
+    var options = options
+    try EnvironmentSettings.apply(
+      environment, to: &options, subcommand: subcommand, given: Set(given.map(\.option)))
+    return Invocation(command: command, options: options)
+  }
+}

@@ -1,0 +1,97 @@
+/// A command line `passcode` cannot run, with words in the manner of swift-argument-parser.
+///
+/// `main` prints ``rendered(programName:)`` to standard error and exits with ``ExitCode/usage`` (64).
+public struct UsageError: Error, Equatable, Sendable {
+  /// What was wrong.
+  public enum Kind: Equatable, Sendable {
+    /// An option no subcommand takes; `suggestion` is a near spelling, if any.
+    case unknownOption(String, suggestion: String?)
+    /// An option that needs a value came last, or before another option.
+    case missingValue(option: String)
+    /// A value an option does not take; `expectation` says what would do.
+    case invalidValue(value: String, option: String, expectation: String)
+    /// A flag was given a value with `=`.
+    case valueForFlag(option: String, value: String)
+    /// An argument nothing takes.
+    case unexpectedArgument(String)
+    /// No subcommand was named.
+    case missingSubcommand
+    /// A word that names no subcommand; `suggestion` is a near name, if any.
+    case unknownSubcommand(String, suggestion: String?)
+    /// `exec` without a command to run.
+    case missingCommand
+    /// An option that exists but does not apply to this subcommand.
+    case optionNotApplicable(option: String, subcommand: Subcommand)
+    /// An environment variable with a value it does not take.
+    case invalidEnvironment(variable: String, value: String, expectation: String)
+  }
+
+  /// What was wrong.
+  public var kind: Kind
+  /// The subcommand the usage line should describe, when it was known; `nil` for the overview.
+  public var subcommand: Subcommand?
+
+  /// Makes a usage error.
+  ///
+  /// - Parameters:
+  ///   - kind: What was wrong.
+  ///   - subcommand: The subcommand the usage line should describe, if known.
+  public init(_ kind: Kind, subcommand: Subcommand? = nil) {
+    self.kind = kind
+    self.subcommand = subcommand
+  }
+
+  /// The message, without the `Error: ` in front: `Unknown option '--foo'`.
+  public var message: String {
+    switch kind {
+    case let .unknownOption(option, suggestion):
+      "Unknown option '\(option)'" + Self.didYouMean(suggestion)
+    case let .missingValue(option):
+      "Missing value for '\(option)'"
+    case let .invalidValue(value, option, expectation):
+      "The value '\(value)' is invalid for '\(option)'. \(expectation)"
+    case let .valueForFlag(option, value):
+      "The option '\(option)' takes no value, but '\(value)' was given"
+    case let .unexpectedArgument(argument):
+      "Unexpected argument '\(argument)'"
+    case .missingSubcommand:
+      "Missing subcommand"
+    case let .unknownSubcommand(name, suggestion):
+      "Unknown subcommand '\(name)'" + Self.didYouMean(suggestion)
+    case .missingCommand:
+      "Missing expected argument '<command>'"
+    case let .optionNotApplicable(option, subcommand):
+      "The option '\(option)' does not apply to '\(subcommand.rawValue)'"
+    case let .invalidEnvironment(variable, value, expectation):
+      "The value '\(value)' is invalid for '\(variable)'. \(expectation)"
+    }
+  }
+
+  /// The full text for standard error: the error, the usage line and where to find more.
+  ///
+  /// ```
+  /// Error: Unknown option '--foo'
+  /// Usage: passcode check [--title <text>] ...
+  ///   See 'passcode check --help' for more information.
+  /// ```
+  /// A missing subcommand also lists the subcommands. Every line is at most 80 columns, except a
+  /// message that quotes a long argument.
+  ///
+  /// - Parameter programName: The base name the program was started under.
+  /// - Returns: The text, ending in a newline.
+  public func rendered(programName: String) -> String {
+    var lines = ["Error: \(message)"]
+    lines += HelpText.usageLines(prefix: "Usage: ", subcommand: subcommand, programName: programName)
+    if kind == .missingSubcommand, programName != CommandLineParser.pinentryProgramName {
+      lines += [""] + HelpText.subcommandSection() + [""]
+    }
+    let path = HelpText.commandPath(subcommand: subcommand, programName: programName)
+    lines.append("  See '\(path) --help' for more information.")
+    return HelpLayout.text(lines)
+  }
+
+  private static func didYouMean(_ suggestion: String?) -> String {
+    guard let suggestion else { return "" }
+    return ". Did you mean '\(suggestion)'?"
+  }
+}

@@ -1,0 +1,16 @@
+/// The text `--version` prints.
+public enum VersionText {
+  /// The version line for a program name, ending in a newline.
+  ///
+  /// `passcode` prints `passcode 0.1.0`; as a pinentry program it prints
+  /// `pinentry-passcode (passcode) 0.1.0`, in the manner of other pinentry programs.
+  ///
+  /// - Parameter programName: The base name the program was started under.
+  /// - Returns: The version text.
+  public static func render(programName: String) -> String {
+    if programName == CommandLineParser.pinentryProgramName {
+      return "\(programName) (passcode) \(PasscodeVersion.current)\n"
+    }
+    return "passcode \(PasscodeVersion.current)\n"
+  }
+}

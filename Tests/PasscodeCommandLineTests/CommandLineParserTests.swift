@@ -1,0 +1,208 @@
+import PasscodeCommandLine
+import Testing
+
+private func run(_ command: Command, _ options: CommonOptions = CommonOptions()) -> Invocation {
+  Invocation(command: command, options: options)
+}
+
+private func parse(
+  _ arguments: [String], programName: String = "passcode", environment: [String: String] = [:]
+) throws(UsageError) -> ParseOutcome {
+  try CommandLineParser.parse(arguments: arguments, programName: programName, environment: environment)
+}
+
+@Suite("Parsing command lines")
+struct CommandLineParserTests {
+  static let optionCases: [ParseCase] = [
+    ParseCase(["demo"], run(.demo)),
+    ParseCase(["set"], run(.set)),
+    ParseCase(["check"], run(.check)),
+    ParseCase(["lock"], run(.lock)),
+    ParseCase(["status"], run(.status)),
+    ParseCase(["remove"], run(.remove)),
+    ParseCase(["pinentry"], run(.pinentry)),
+    ParseCase(["doctor"], run(.doctor)),
+    // Every option, in both forms.
+    ParseCase(["check", "--title", "Unlock the vault"], run(.check, CommonOptions(title: "Unlock the vault"))),
+    ParseCase(["check", "--title=Unlock"], run(.check, CommonOptions(title: "Unlock"))),
+    ParseCase(["check", "--title=a=b"], run(.check, CommonOptions(title: "a=b"))),
+    ParseCase(["set", "--length", "6"], run(.set, CommonOptions(length: 6))),
+    ParseCase(["set", "--length=12"], run(.set, CommonOptions(length: 12))),
+    ParseCase(["demo", "--length=1"], run(.demo, CommonOptions(length: 1))),
+    ParseCase(["set", "--allowed", "alphanumeric"], run(.set, CommonOptions(allowed: .alphanumeric))),
+    ParseCase(["set", "--allowed=digits"], run(.set, CommonOptions(allowed: .digits))),
+    ParseCase(["check", "--reduce-motion"], run(.check, CommonOptions(reduceMotion: true))),
+    ParseCase(["check", "--speech", "off"], run(.check, CommonOptions(speech: .off))),
+    ParseCase(["check", "--speech=on"], run(.check, CommonOptions(speech: .on))),
+    ParseCase(["check", "--screen-reader"], run(.check, CommonOptions(screenReader: true))),
+    ParseCase(["check", "--color", "always"], run(.check, CommonOptions(color: .always))),
+    ParseCase(["check", "--color=never"], run(.check, CommonOptions(color: .never))),
+    ParseCase(["check", "--timeout", "30"], run(.check, CommonOptions(timeout: 30))),
+    ParseCase(["check", "--timeout=5"], run(.check, CommonOptions(timeout: 5))),
+    ParseCase(["check", "--grace", "0"], run(.check, CommonOptions(grace: 0))),
+    ParseCase(["exec", "--grace=300", "true"], run(.exec(command: ["true"]), CommonOptions(grace: 300))),
+    ParseCase(["status", "--store", "/tmp/p"], run(.status, CommonOptions(store: "/tmp/p"))),
+    ParseCase(["status", "--store=/tmp/p q"], run(.status, CommonOptions(store: "/tmp/p q"))),
+    ParseCase(["check", "--tty", "/dev/pts/3"], run(.check, CommonOptions(tty: "/dev/pts/3"))),
+    ParseCase(["check", "--tty=/dev/tty2"], run(.check, CommonOptions(tty: "/dev/tty2"))),
+    ParseCase(["check", "--sound"], run(.check, CommonOptions(sound: true))),
+    ParseCase(["check", "--sound", "--no-sound"], run(.check, CommonOptions(sound: false))),
+    ParseCase(["check", "--no-sound", "--sound"], run(.check, CommonOptions(sound: true))),
+    ParseCase(["check", "--no-wait"], run(.check, CommonOptions(noWait: true))),
+    ParseCase(["check", "--max-tries", "3"], run(.check, CommonOptions(maxTries: 3))),
+    ParseCase(["check", "--max-tries=1"], run(.check, CommonOptions(maxTries: 1))),
+    // The last of a repeated option wins.
+    ParseCase(["check", "--timeout", "5", "--timeout=9"], run(.check, CommonOptions(timeout: 9))),
+    // Options before the subcommand, after it, and both.
+    ParseCase(["--title", "Door", "check"], run(.check, CommonOptions(title: "Door"))),
+    ParseCase(
+      ["--reduce-motion", "check", "--max-tries=2", "--speech", "off"],
+      run(.check, CommonOptions(reduceMotion: true, speech: .off, maxTries: 2))),
+    ParseCase(
+      ["--store", "/s", "--color", "never", "set", "--length", "4", "--allowed", "digits"],
+      run(.set, CommonOptions(length: 4, allowed: .digits, color: .never, store: "/s"))),
+    // `--` ends the options; the subcommand may follow it.
+    ParseCase(["--", "status"], run(.status)),
+    ParseCase(["check", "--"], run(.check)),
+    // A value may start with a dash when it is attached with `=`.
+    ParseCase(["check", "--title=-x-"], run(.check, CommonOptions(title: "-x-"))),
+    // A lone dash is an argument, not an option.
+    ParseCase(["exec", "-"], run(.exec(command: ["-"]))),
+  ]
+
+  @Test("every option, in both forms and on either side of the subcommand", arguments: optionCases)
+  func parsesOptions(_ row: ParseCase) throws {
+    let outcome = try parse(row.arguments, programName: row.programName, environment: row.environment)
+    #expect(outcome == .run(row.expected))
+  }
+
+  static let execCases: [ParseCase] = [
+    ParseCase(["exec", "ls", "-la"], run(.exec(command: ["ls", "-la"]))),
+    ParseCase(["exec", "--", "ls", "-la"], run(.exec(command: ["ls", "-la"]))),
+    ParseCase(["exec", "--", "--weird-name", "x"], run(.exec(command: ["--weird-name", "x"]))),
+    ParseCase(["exec", "ls", "--", "x"], run(.exec(command: ["ls", "--", "x"]))),
+    ParseCase(["exec", "grep", "--help"], run(.exec(command: ["grep", "--help"]))),
+    ParseCase(["exec", "ssh", "--version", "-h"], run(.exec(command: ["ssh", "--version", "-h"]))),
+    ParseCase(
+      ["exec", "env", "--title", "x", "--bogus", "--timeout=0"],
+      run(.exec(command: ["env", "--title", "x", "--bogus", "--timeout=0"]))),
+    ParseCase(["exec", "echo", "", "two words"], run(.exec(command: ["echo", "", "two words"]))),
+    ParseCase(["exec", "exec", "check"], run(.exec(command: ["exec", "check"]))),
+    ParseCase(
+      ["--title", "Shell", "exec", "--grace", "60", "--", "bash", "-c", "echo hi"],
+      run(.exec(command: ["bash", "-c", "echo hi"]), CommonOptions(title: "Shell", grace: 60))),
+    ParseCase(
+      ["exec", "--timeout=10", "make", "install", "--timeout", "3"],
+      run(.exec(command: ["make", "install", "--timeout", "3"]), CommonOptions(timeout: 10))),
+  ]
+
+  @Test("exec passes everything from the command on through untouched", arguments: execCases)
+  func execPassThrough(_ row: ParseCase) throws {
+    #expect(try parse(row.arguments) == .run(row.expected))
+  }
+
+  static let environmentCases: [ParseCase] = [
+    ParseCase(["check"], environment: ["PASSCODE_REDUCE_MOTION": "1"], run(.check, CommonOptions(reduceMotion: true))),
+    ParseCase(
+      ["check"], environment: ["PASSCODE_REDUCE_MOTION": "true"], run(.check, CommonOptions(reduceMotion: true))),
+    ParseCase(
+      ["check"], environment: ["PASSCODE_REDUCE_MOTION": "YES"], run(.check, CommonOptions(reduceMotion: true))),
+    ParseCase(["check"], environment: ["PASSCODE_REDUCE_MOTION": "0"], run(.check)),
+    ParseCase(["check"], environment: ["PASSCODE_REDUCE_MOTION": ""], run(.check)),
+    ParseCase(
+      ["check", "--reduce-motion"], environment: ["PASSCODE_REDUCE_MOTION": "no"],
+      run(.check, CommonOptions(reduceMotion: true))),
+    ParseCase(["check"], environment: ["PASSCODE_SPEECH": "off"], run(.check, CommonOptions(speech: .off))),
+    ParseCase(["check"], environment: ["PASSCODE_SPEECH": "On"], run(.check, CommonOptions(speech: .on))),
+    ParseCase(["check"], environment: ["PASSCODE_SPEECH": ""], run(.check)),
+    ParseCase(
+      ["check", "--speech", "auto"], environment: ["PASSCODE_SPEECH": "off"], run(.check, CommonOptions(speech: .auto))),
+    ParseCase(
+      ["check", "--speech=on"], environment: ["PASSCODE_SPEECH": "nonsense"], run(.check, CommonOptions(speech: .on))),
+    ParseCase(["status"], environment: ["PASSCODE_HOME": "/home/p"], run(.status, CommonOptions(store: "/home/p"))),
+    ParseCase(
+      ["status", "--store", "/opt/s"], environment: ["PASSCODE_HOME": "/home/p"],
+      run(.status, CommonOptions(store: "/opt/s"))),
+    ParseCase(["status"], environment: ["PASSCODE_HOME": ""], run(.status)),
+    ParseCase(["demo"], environment: ["PASSCODE_HOME": "/home/p"], run(.demo)),
+    ParseCase(["status"], environment: ["PASSCODE_SPEECH": "nonsense"], run(.status)),
+    ParseCase(["check"], environment: ["NO_COLOR": "1"], run(.check, CommonOptions(color: .never))),
+    ParseCase(["check"], environment: ["NO_COLOR": ""], run(.check)),
+    ParseCase(
+      ["check", "--color", "always"], environment: ["NO_COLOR": "1"], run(.check, CommonOptions(color: .always))),
+    ParseCase(
+      ["check", "--color=auto"], environment: ["NO_COLOR": "yes"], run(.check, CommonOptions(color: .auto))),
+  ]
+
+  @Test("the environment fills in what the command line leaves out, and the option wins", arguments: environmentCases)
+  func environment(_ row: ParseCase) throws {
+    #expect(try parse(row.arguments, environment: row.environment) == .run(row.expected))
+  }
+
+  static let pinentryCases: [ParseCase] = [
+    ParseCase([], programName: "pinentry-passcode", run(.pinentry)),
+    ParseCase(
+      ["--ttyname", "/dev/pts/7", "--ttytype", "xterm-256color", "--display", ":0", "--lc-ctype", "C.UTF-8",
+        "--lc-messages", "C", "--timeout", "60", "--no-global-grab", "--debug", "--parent-wid", "12345",
+        "--colors", "red,black", "--ttyalert", "beep"],
+      programName: "pinentry-passcode",
+      run(.pinentry, CommonOptions(timeout: 60, tty: "/dev/pts/7", terminalType: "xterm-256color"))),
+    ParseCase(
+      ["-T", "/dev/pts/1", "-N", "screen", "-D", ":1", "-C", "C", "-M", "C", "-o", "0", "-g", "-d", "-W", "9",
+        "-c", "x", "-a", "flash"],
+      programName: "pinentry-passcode",
+      run(.pinentry, CommonOptions(tty: "/dev/pts/1", terminalType: "screen"))),
+    ParseCase(
+      ["--ttyname=/dev/pts/2", "--display=:0", "--timeout=0"], programName: "pinentry-passcode",
+      run(.pinentry, CommonOptions(tty: "/dev/pts/2"))),
+    ParseCase(
+      ["pinentry", "--ttyname", "/dev/pts/4", "--screen-reader"],
+      run(.pinentry, CommonOptions(screenReader: true, tty: "/dev/pts/4"))),
+    ParseCase(
+      ["--speech", "off"], programName: "pinentry-passcode", environment: ["PASSCODE_REDUCE_MOTION": "1"],
+      run(.pinentry, CommonOptions(reduceMotion: true, speech: .off))),
+  ]
+
+  @Test("as pinentry-passcode, gpg-agent's options are accepted and the terminal is recorded", arguments: pinentryCases)
+  func pinentry(_ row: ParseCase) throws {
+    let outcome = try parse(row.arguments, programName: row.programName, environment: row.environment)
+    #expect(outcome == .run(row.expected))
+  }
+
+  @Test("--help and -h show the help of the subcommand named before or after them")
+  func help() throws {
+    let checkHelp = ParseOutcome.showHelp(
+      topic: .check, text: HelpText.render(topic: .check, programName: "passcode"))
+    let overview = ParseOutcome.showHelp(topic: nil, text: HelpText.render(topic: nil, programName: "passcode"))
+    #expect(try parse(["--help"]) == overview)
+    #expect(try parse(["-h"]) == overview)
+    #expect(try parse(["help"]) == overview)
+    #expect(try parse(["check", "--help"]) == checkHelp)
+    #expect(try parse(["check", "-h", "--bogus"]) == checkHelp)
+    #expect(try parse(["-h", "check"]) == checkHelp)
+    #expect(try parse(["--help", "--title", "check", "check"]) == checkHelp)
+    #expect(try parse(["help", "check"]) == checkHelp)
+    #expect(try parse(["help", "--help", "check"]) == checkHelp)
+    #expect(
+      try parse(["exec", "--help"])
+        == .showHelp(topic: .exec, text: HelpText.render(topic: .exec, programName: "passcode")))
+    let pinentryHelp = ParseOutcome.showHelp(
+      topic: .pinentry, text: HelpText.render(topic: .pinentry, programName: "pinentry-passcode"))
+    #expect(try parse(["--help"], programName: "pinentry-passcode") == pinentryHelp)
+  }
+
+  @Test("--version shows the version line, before or after the subcommand")
+  func version() throws {
+    #expect(try parse(["--version"]) == .showVersion("passcode 0.1.0\n"))
+    #expect(try parse(["check", "--version"]) == .showVersion("passcode 0.1.0\n"))
+    #expect(
+      try parse(["--version"], programName: "pinentry-passcode")
+        == .showVersion("pinentry-passcode (passcode) 0.1.0\n"))
+    #expect(PasscodeVersion.current == "0.1.0")
+  }
+
+  @Test("-V is not a version flag")
+  func noShortVersion() {
+    #expect(throws: UsageError(.unknownOption("-V", suggestion: nil))) { try parse(["-V"]) }
+  }
+}
