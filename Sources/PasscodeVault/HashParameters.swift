@@ -21,7 +21,8 @@ public struct HashParameters: Equatable, Hashable, Sendable {
   /// is typed but makes guessing a stolen hash file offline expensive. A 4- or 6-digit code has so few
   /// possibilities that no hash cost alone protects it; the hash protects longer codes, and the persisted
   /// lockout protects short ones.
-  public static let standard = HashParameters(opsLimit: Sodium.opsLimitInteractive, memLimit: Sodium.memLimitInteractive)
+  public static let standard = HashParameters(
+    opsLimit: Sodium.opsLimitInteractive, memLimit: Sodium.memLimitInteractive)
 
   /// libsodium's minimum (1 pass over 8 KiB), only for tests that hash many times.
   public static let fast = HashParameters(opsLimit: Sodium.opsLimitMinimum, memLimit: Sodium.memLimitMinimum)

@@ -11,7 +11,7 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
   /// Wraps a stored hash string after checking its shape.
   ///
   /// - Parameter encoded: The string read from the hash file, without a trailing newline.
-  /// - Returns: `nil` when the string is not an Argon2id hash string.
+  ///   Fails (gives `nil`) when the string is not an Argon2id hash string.
   public init?(encoded: String) {
     guard encoded.hasPrefix(Sodium.argon2idPrefix), encoded.utf8.count < Sodium.hashStringCapacity,
       encoded.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })

@@ -81,7 +81,9 @@ enum SecureFile {
     }
     do {
       defer { FileSystem.close(descriptor) }
-      try step("set permissions of", temporary) { () throws(Errno) in try FileSystem.changeMode(of: descriptor, to: 0o600) }
+      try step("set permissions of", temporary) { () throws(Errno) in
+        try FileSystem.changeMode(of: descriptor, to: 0o600)
+      }
       try step("write", temporary) { () throws(Errno) in try writeAll(bytes, to: descriptor) }
       try step("flush", temporary) { () throws(Errno) in try FileSystem.synchronize(descriptor) }
     }

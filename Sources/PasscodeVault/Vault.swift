@@ -19,8 +19,7 @@ public struct Vault: Sendable {
   ///   - location: Where the files are.
   ///   - schedule: The lockout delay after each failure count.
   ///   - parameters: The hash cost for new hashes.
-  public init(location: StoreLocation, schedule: LockoutSchedule = .standard, parameters: HashParameters = .standard)
-  {
+  public init(location: StoreLocation, schedule: LockoutSchedule = .standard, parameters: HashParameters = .standard) {
     self.location = location
     self.parameters = parameters
     ledger = AttemptLedger(stateDirectory: location.stateDirectory, schedule: schedule)

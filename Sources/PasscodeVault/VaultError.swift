@@ -86,8 +86,9 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   private static func spoken(_ duration: Duration) -> String {
-    let seconds = max(1, Int((Double(duration.components.seconds) + 1e-18 * Double(duration.components.attoseconds))
-      .rounded(.up)))
+    let components = duration.components
+    let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
+    let seconds = max(1, Int(exact.rounded(.up)))
     if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
     let minutes = (seconds + 59) / 60
     return minutes == 1 ? "1 minute" : "\(minutes) minutes"

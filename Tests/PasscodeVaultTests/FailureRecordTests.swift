@@ -7,7 +7,8 @@ struct FailureRecordTests {
   @Test("the text format round-trips")
   func roundTrip() {
     let record = FailureRecord(failures: 6, lastFailure: 1_733_011_200.25)
-    #expect(String(decoding: record.encoded(), as: UTF8.self) == "passcode-state 1\nfailures 6\nlast-failure 1733011200.25\n")
+    #expect(
+      String(decoding: record.encoded(), as: UTF8.self) == "passcode-state 1\nfailures 6\nlast-failure 1733011200.25\n")
     #expect(FailureRecord.decode(record.encoded()) == record)
   }
 

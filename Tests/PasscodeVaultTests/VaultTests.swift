@@ -26,7 +26,9 @@ struct VaultTests {
     #expect(try vault.verify(secret("111112"), now: 10) == .rejected(failureCount: 1))
     #expect(try vault.verify(secret("111113"), now: 11) == .rejected(failureCount: 2))
     #expect(try vault.verify(secret("730519"), now: 12) == .accepted)
-    #expect(try vault.status(now: 12) == VaultStatus(isPasscodeSet: true, lockout: LockoutStatus(failures: 0, remaining: .zero)))
+    #expect(
+      try vault.status(now: 12)
+        == VaultStatus(isPasscodeSet: true, lockout: LockoutStatus(failures: 0, remaining: .zero)))
   }
 
   @Test("during a lockout even the right code is refused")
@@ -76,7 +78,9 @@ struct VaultTests {
     try vault.setPasscode(secret("730519"))
     _ = try vault.verify(secret("000001"), now: 1)
     try vault.removePasscode()
-    #expect(try vault.status(now: 2) == VaultStatus(isPasscodeSet: false, lockout: LockoutStatus(failures: 0, remaining: .zero)))
+    #expect(
+      try vault.status(now: 2)
+        == VaultStatus(isPasscodeSet: false, lockout: LockoutStatus(failures: 0, remaining: .zero)))
     #expect(throws: VaultError.notSet) { try vault.removePasscode() }
   }
 }
