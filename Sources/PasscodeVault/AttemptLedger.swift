@@ -1,0 +1,78 @@
+import PasscodeEngine
+
+/// The persisted failure count, shared safely between processes.
+///
+/// Every change happens under an exclusive `flock` on `state.lock` in the state directory, so two
+/// processes (or two threads) that try at once both get counted. An attempt is counted as a failure and
+/// written durably *before* the passcode is checked, so killing the process after the last digit cannot
+/// erase it. A state file that is corrupt or truncated is reported as ``VaultError/corrupt(path:)``, which
+/// callers must treat as locked.
+public struct AttemptLedger: Sendable {
+  /// The directory of `state` and `state.lock`.
+  public let stateDirectory: String
+  /// The delay after each failure count.
+  public let schedule: LockoutSchedule
+
+  /// Creates a ledger over a state directory.
+  ///
+  /// - Parameters:
+  ///   - stateDirectory: The directory; created with mode 0700 on the first attempt.
+  ///   - schedule: The delay after each failure count.
+  public init(stateDirectory: String, schedule: LockoutSchedule) {
+    self.stateDirectory = stateDirectory
+    self.schedule = schedule
+  }
+
+  private var stateFile: String { StoreLocation.joined(stateDirectory, "state") }
+  private var lockFile: String { StoreLocation.joined(stateDirectory, "state.lock") }
+
+  /// Starts an attempt: refuses it during a lockout, otherwise counts it as a failure on disk.
+  ///
+  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Returns: The ticket, with the failure count that now stands.
+  /// - Throws: ``VaultError/lockedOut(remaining:)`` while a lockout runs, ``VaultError/corrupt(path:)`` for
+  ///   a damaged state file, or a permission or I/O ``VaultError``.
+  public func beginAttempt(now: Double) throws(VaultError) -> AttemptTicket {
+    try SecureFile.ensureDirectory(stateDirectory)
+    return try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
+      let record = try readRecord()
+      let remaining = record.remainingLockout(schedule: schedule, now: now)
+      if remaining > .zero { throw .lockedOut(remaining: remaining) }
+      let counted = FailureRecord(failures: record.failures + 1, lastFailure: now)
+      try SecureFile.write(counted.encoded(), to: stateFile)
+      return AttemptTicket(failureCount: counted.failures, startedAt: now)
+    }
+  }
+
+  /// Cancels the failure count after a right passcode.
+  ///
+  /// - Throws: A permission or I/O ``VaultError``.
+  public func recordSuccess() throws(VaultError) {
+    try SecureFile.ensureDirectory(stateDirectory)
+    try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
+      try SecureFile.write(FailureRecord.clean.encoded(), to: stateFile)
+    }
+  }
+
+  /// Reads the failure count and the lockout time left.
+  ///
+  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Returns: The status; no failures when nothing was stored yet.
+  /// - Throws: ``VaultError/corrupt(path:)`` for a damaged state file, or a permission or I/O
+  ///   ``VaultError``.
+  public func status(now: Double) throws(VaultError) -> LockoutStatus {
+    let record = try readRecord()
+    return LockoutStatus(failures: record.failures, remaining: record.remainingLockout(schedule: schedule, now: now))
+  }
+
+  /// The stored record; clean when there is no state file.
+  ///
+  /// - Returns: The record.
+  /// - Throws: ``VaultError/corrupt(path:)`` for a damaged state file, or a permission or I/O
+  ///   ``VaultError``.
+  public func readRecord() throws(VaultError) -> FailureRecord {
+    guard let bytes = try SecureFile.read(stateFile) else { return .clean }
+    guard let record = FailureRecord.decode(bytes) else { throw .corrupt(path: stateFile) }
+    return record
+  }
+}

@@ -1,0 +1,237 @@
+import CProcessControl
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The one funnel for every libc call PasscodeVault makes: files, directories, locks, and the few process
+/// facts the vault needs (user, session, terminal, dumpable flag, wall clock).
+///
+/// Each function is a thin wrapper: it turns a `-1` result into a thrown ``Errno`` and retries `EINTR` in
+/// one place, ``retryingInterrupts(_:)``. Paths and policy live in ``SecureFile`` and its callers.
+enum FileSystem {
+  /// Runs a call that returns `-1` and sets `errno` on failure, repeating it while it fails with `EINTR`.
+  ///
+  /// - Parameter call: The C call.
+  /// - Returns: The call's non-negative result.
+  /// - Throws: The ``Errno`` of a failure other than `EINTR`.
+  private static func retryingInterrupts<Value: BinaryInteger>(_ call: () -> Value) throws(Errno) -> Value {
+    while true {
+      let result = call()
+      if result != -1 { return result }
+      let code = errno
+      if code != EINTR { throw Errno(rawValue: code) }
+    }
+  }
+
+  /// Opens a file.
+  ///
+  /// - Parameters:
+  ///   - path: The path.
+  ///   - flags: `O_*` flags; `O_CLOEXEC` is always added.
+  ///   - mode: The permissions of a file created by `O_CREAT`.
+  /// - Returns: The file descriptor.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `open`.
+  static func open(_ path: String, flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
+    try retryingInterrupts { path.withCString { Glibc.open($0, flags | O_CLOEXEC, mode) } }
+  }
+
+  /// Reads the status of an open file.
+  ///
+  /// - Parameter descriptor: The file descriptor.
+  /// - Returns: The status.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `fstat`.
+  static func status(of descriptor: Int32) throws(Errno) -> stat {
+    var status = stat()
+    _ = try retryingInterrupts { fstat(descriptor, &status) }
+    return status
+  }
+
+  /// Sets the permissions of an open file.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file descriptor.
+  ///   - mode: The permission bits.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `fchmod`.
+  static func changeMode(of descriptor: Int32, to mode: mode_t) throws(Errno) {
+    _ = try retryingInterrupts { fchmod(descriptor, mode) }
+  }
+
+  /// Flushes an open file, or a directory's entries, to the storage device.
+  ///
+  /// - Parameter descriptor: The file descriptor.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `fsync`.
+  static func synchronize(_ descriptor: Int32) throws(Errno) {
+    _ = try retryingInterrupts { fsync(descriptor) }
+  }
+
+  /// Renames a file atomically within one file system, replacing the destination.
+  ///
+  /// - Parameters:
+  ///   - source: The current path.
+  ///   - destination: The new path.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `rename`.
+  static func rename(_ source: String, to destination: String) throws(Errno) {
+    _ = try retryingInterrupts {
+      source.withCString { from in destination.withCString { to in Glibc.rename(from, to) } }
+    }
+  }
+
+  /// Creates a directory.
+  ///
+  /// - Parameters:
+  ///   - path: The path.
+  ///   - mode: The permission bits.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `mkdir`.
+  static func makeDirectory(_ path: String, mode: mode_t) throws(Errno) {
+    _ = try retryingInterrupts { path.withCString { mkdir($0, mode) } }
+  }
+
+  /// Takes an exclusive advisory lock on an open file, waiting for it. Closing the descriptor releases it.
+  ///
+  /// - Parameter descriptor: The file descriptor.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `flock`.
+  static func lockExclusively(_ descriptor: Int32) throws(Errno) {
+    _ = try retryingInterrupts { flock(descriptor, LOCK_EX) }
+  }
+
+  /// Removes a directory entry.
+  ///
+  /// - Parameter path: The path.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `unlink`.
+  static func unlink(_ path: String) throws(Errno) {
+    _ = try retryingInterrupts { path.withCString { Glibc.unlink($0) } }
+  }
+
+  /// Reads up to `buffer.count` bytes.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file descriptor.
+  ///   - buffer: Where the bytes go.
+  /// - Returns: The number of bytes read; 0 at the end of the file.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `read`.
+  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+    return try retryingInterrupts { Glibc.read(descriptor, base, buffer.count) }
+  }
+
+  /// Writes up to `bytes.count` bytes.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file descriptor.
+  ///   - bytes: The bytes.
+  /// - Returns: The number of bytes written.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `write`.
+  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+    return try retryingInterrupts { Glibc.write(descriptor, base, bytes.count) }
+  }
+
+  /// Closes a file descriptor. On Linux the descriptor is released even when `close` reports `EINTR`, so it
+  /// is never retried and its result is ignored.
+  ///
+  /// - Parameter descriptor: The file descriptor.
+  ///
+  /// The corresponding C function is `close`.
+  static func close(_ descriptor: Int32) {
+    _ = Glibc.close(descriptor)
+  }
+
+  /// The real user ID of this process.
+  ///
+  /// - Returns: The user ID.
+  ///
+  /// The corresponding C function is `getuid`.
+  static func currentUserID() -> uid_t {
+    getuid()
+  }
+
+  /// The ID of this process.
+  ///
+  /// - Returns: The process ID.
+  ///
+  /// The corresponding C function is `getpid`.
+  static func currentProcessID() -> pid_t {
+    getpid()
+  }
+
+  /// The session ID of this process.
+  ///
+  /// - Returns: The session ID.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `getsid`.
+  static func currentSessionID() throws(Errno) -> pid_t {
+    try retryingInterrupts { getsid(0) }
+  }
+
+  /// The path of the terminal open on a descriptor, such as `/dev/pts/3`.
+  ///
+  /// - Parameter descriptor: The file descriptor.
+  /// - Returns: The terminal's path, or `nil` when the descriptor is not a terminal.
+  ///
+  /// The corresponding C function is `ttyname_r`.
+  static func terminalName(of descriptor: Int32) -> String? {
+    var name = [CChar](repeating: 0, count: 256)
+    let result = name.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return EINVAL }
+      return ttyname_r(descriptor, base, buffer.count)
+    }
+    guard result == 0 else { return nil }
+    let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether this process may be core-dumped or attached to with `ptrace` by the same user.
+  ///
+  /// - Returns: The flag (0 or 1; 2 means dumps readable by root only).
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `prctl` with `PR_GET_DUMPABLE`.
+  static func dumpableFlag() throws(Errno) -> Int32 {
+    try retryingInterrupts { passcode_get_dumpable() }
+  }
+
+  /// Sets whether this process may be core-dumped or attached to with `ptrace` by the same user.
+  ///
+  /// - Parameter flag: 0 to forbid, 1 to allow.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `prctl` with `PR_SET_DUMPABLE`.
+  static func setDumpableFlag(_ flag: Int32) throws(Errno) {
+    _ = try retryingInterrupts { passcode_set_dumpable(flag) }
+  }
+
+  /// The wall-clock time.
+  ///
+  /// - Returns: Seconds since the Unix epoch, with fractions.
+  ///
+  /// The corresponding C function is `clock_gettime` with `CLOCK_REALTIME`.
+  static func wallClockSeconds() -> Double {
+    var time = timespec()
+    _ = clock_gettime(CLOCK_REALTIME, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+  }
+}

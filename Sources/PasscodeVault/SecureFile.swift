@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Small private files, read and written the careful way.
+///
+/// - Reading refuses a file that is not a regular file, that belongs to another user, or that grants any
+///   permission to the group or to others (as `ssh` refuses such keys), with an error that names the path
+///   and the `chmod` that fixes it.
+/// - Writing is atomic: a temporary file in the same directory with mode 0600, every byte written, `fsync`,
+///   `rename` over the old file, then `fsync` of the directory, so a crash leaves the old or the new
+///   content, never a mix.
+/// - Directories are created with mode 0700; an existing one that belongs to another user or is open to
+///   others is refused.
+enum SecureFile {
+  /// The largest file the vault reads; anything bigger is not one of its files.
+  static let maximumSize = 64 * 1024
+
+  /// Reads a whole private file.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - maximumSize: The largest acceptable size; a bigger file is reported as corrupt.
+  /// - Returns: The bytes, or `nil` when the file does not exist.
+  /// - Throws: ``VaultError/insecurePermissions(path:mode:)``, ``VaultError/wrongOwner(path:)``,
+  ///   ``VaultError/notRegularFile(path:)``, ``VaultError/corrupt(path:)`` for an oversized file, or
+  ///   ``VaultError/io(path:operation:errno:)``.
+  static func read(_ path: String, maximumSize: Int = maximumSize) throws(VaultError) -> [UInt8]? {
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+    } catch {
+      if error == .noSuchFileOrDirectory { return nil }
+      if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
+      throw .io(path: path, operation: "open", errno: error.rawValue)
+    }
+    defer { FileSystem.close(descriptor) }
+    try checkPrivate(descriptor, path: path, expectDirectory: false)
+
+    var contents: [UInt8] = []
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+    defer { chunk.deallocate() }
+    while true {
+      let count: Int
+      do {
+        count = try FileSystem.read(descriptor, into: chunk)
+      } catch {
+        throw .io(path: path, operation: "read", errno: error.rawValue)
+      }
+      if count == 0 { break }
+      contents += chunk[..<count]
+      if contents.count > maximumSize { throw .corrupt(path: path) }
+    }
+    return contents
+  }
+
+  /// Replaces a file's content atomically with a private (0600) file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The new content.
+  ///   - path: The file; its directory must exist.
+  /// - Throws: ``VaultError/io(path:operation:errno:)`` naming the step that failed.
+  static func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
+    let directory = parentDirectory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let temporary = StoreLocation.joined(directory, ".\(name).tmp-\(FileSystem.currentProcessID())-\(suffix)")
+
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.open(
+        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY, mode: 0o600)
+    } catch {
+      throw .io(path: temporary, operation: "create", errno: error.rawValue)
+    }
+    var isRenamed = false
+    defer {
+      if !isRenamed { try? FileSystem.unlink(temporary) }
+    }
+    do {
+      defer { FileSystem.close(descriptor) }
+      try step("set permissions of", temporary) { () throws(Errno) in
+        try FileSystem.changeMode(of: descriptor, to: 0o600)
+      }
+      try step("write", temporary) { () throws(Errno) in try writeAll(bytes, to: descriptor) }
+      try step("flush", temporary) { () throws(Errno) in try FileSystem.synchronize(descriptor) }
+    }
+    try step("rename", temporary) { () throws(Errno) in try FileSystem.rename(temporary, to: path) }
+    isRenamed = true
+    try synchronizeDirectory(directory)
+  }
+
+  /// Removes a file, if it exists, and makes the removal durable.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: `true` when a file was removed.
+  /// - Throws: ``VaultError/io(path:operation:errno:)``.
+  @discardableResult
+  static func remove(_ path: String) throws(VaultError) -> Bool {
+    do {
+      try FileSystem.unlink(path)
+    } catch {
+      if error == .noSuchFileOrDirectory { return false }
+      throw .io(path: path, operation: "remove", errno: error.rawValue)
+    }
+    try synchronizeDirectory(parentDirectory(of: path))
+    return true
+  }
+
+  /// Makes sure a private directory exists: creates missing parents and the directory itself with mode
+  /// 0700, and checks an existing directory's owner and permissions.
+  ///
+  /// - Parameter path: The directory.
+  /// - Throws: ``VaultError/insecurePermissions(path:mode:)``, ``VaultError/wrongOwner(path:)``,
+  ///   ``VaultError/notRegularFile(path:)`` when it is not a directory, or
+  ///   ``VaultError/io(path:operation:errno:)``.
+  static func ensureDirectory(_ path: String) throws(VaultError) {
+    if try openDirectoryIfPresent(path) == nil {
+      var prefix = path.hasPrefix("/") ? "" : "."
+      for component in path.split(separator: "/") {
+        prefix += "/" + component
+        do {
+          try FileSystem.makeDirectory(prefix, mode: 0o700)
+        } catch {
+          if error != .fileExists { throw .io(path: prefix, operation: "create directory", errno: error.rawValue) }
+        }
+      }
+    }
+    guard let descriptor = try openDirectoryIfPresent(path) else {
+      throw .io(path: path, operation: "open directory", errno: ENOENT)
+    }
+    defer { FileSystem.close(descriptor) }
+    try checkPrivate(descriptor, path: path, expectDirectory: true)
+  }
+
+  /// Runs `body` while holding an exclusive `flock` on a private lock file, creating the file if needed.
+  /// Every call opens its own descriptor, so two threads or two processes exclude each other.
+  ///
+  /// - Parameters:
+  ///   - path: The lock file; its directory must exist.
+  ///   - body: The work to do under the lock.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, or a ``VaultError`` about the lock file.
+  static func withExclusiveLock<Value>(on path: String, _ body: () throws(VaultError) -> Value) throws(VaultError)
+    -> Value
+  {
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NOCTTY, mode: 0o600)
+    } catch {
+      throw .io(path: path, operation: "open", errno: error.rawValue)
+    }
+    defer { FileSystem.close(descriptor) }
+    try checkPrivate(descriptor, path: path, expectDirectory: false)
+    try step("lock", path) { () throws(Errno) in try FileSystem.lockExclusively(descriptor) }
+    return try body()
+  }
+
+  /// The directory part of a path (`.` for a bare name).
+  ///
+  /// - Parameter path: The path.
+  /// - Returns: Everything before the last `/`.
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  private static func openDirectoryIfPresent(_ path: String) throws(VaultError) -> Int32? {
+    do {
+      return try FileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    } catch {
+      if error == .noSuchFileOrDirectory { return nil }
+      if error.rawValue == ENOTDIR || error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
+      throw .io(path: path, operation: "open directory", errno: error.rawValue)
+    }
+  }
+
+  private static func checkPrivate(_ descriptor: Int32, path: String, expectDirectory: Bool) throws(VaultError) {
+    let status: stat
+    do {
+      status = try FileSystem.status(of: descriptor)
+    } catch {
+      throw .io(path: path, operation: "inspect", errno: error.rawValue)
+    }
+    let type = status.st_mode & S_IFMT
+    guard type == (expectDirectory ? S_IFDIR : S_IFREG) else { throw .notRegularFile(path: path) }
+    guard status.st_uid == FileSystem.currentUserID() else { throw .wrongOwner(path: path) }
+    guard status.st_mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.st_mode) }
+  }
+
+  private static func synchronizeDirectory(_ directory: String) throws(VaultError) {
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY)
+    } catch {
+      throw .io(path: directory, operation: "open directory", errno: error.rawValue)
+    }
+    defer { FileSystem.close(descriptor) }
+    try step("flush", directory) { () throws(Errno) in try FileSystem.synchronize(descriptor) }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Errno) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in
+        var offset = 0
+        while offset < buffer.count {
+          offset += try FileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+        }
+      }
+    }
+    try result.get()
+  }
+
+  private static func step(_ operation: String, _ path: String, _ call: () throws(Errno) -> Void) throws(VaultError) {
+    do {
+      try call()
+    } catch {
+      throw .io(path: path, operation: operation, errno: error.rawValue)
+    }
+  }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Everything that can go wrong in the vault layer, with the path and `errno` where there is one.
+///
+/// No case carries a secret, and ``description`` never prints one. A command maps these to its exit codes:
+/// ``notSet`` is "no passcode set", ``lockedOut(remaining:)``, ``corrupt(path:)``,
+/// ``insecurePermissions(path:mode:)`` and ``wrongOwner(path:)`` count as locked (the vault fails closed),
+/// and the rest are storage errors.
+public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A stored file does not have the expected shape (truncated, edited or from another program).
+  case corrupt(path: String)
+  /// A file or directory grants access to the group or to other users; `mode` is the full `st_mode`.
+  case insecurePermissions(path: String, mode: UInt32)
+  /// A file or directory belongs to another user.
+  case wrongOwner(path: String)
+  /// A system call failed: `operation` names it (for example `open`) and `errno` is its error code.
+  case io(path: String, operation: String, errno: Int32)
+  /// No passcode has been set.
+  case notSet
+  /// Too many wrong passcodes: entry is refused for `remaining`.
+  case lockedOut(remaining: Duration)
+  /// A line of the settings file could not be used; `reason` is short and never repeats the value.
+  case invalidSetting(path: String, line: Int, reason: String)
+  /// Neither `HOME` nor an absolute XDG directory was available to place the files.
+  case noHomeDirectory
+  /// A path names something that is not what the vault expects (for example a directory where a file
+  /// belongs).
+  case notRegularFile(path: String)
+  /// libsodium failed: `operation` names the C function (for example `sodium_init` or `crypto_pwhash_str`).
+  case cryptography(operation: String)
+
+  /// The message to show a person: what happened, where, and what to do about it when there is a fix.
+  public var description: String {
+    switch self {
+    case let .corrupt(path):
+      "The file \(path) is damaged or was not written by passcode; entry stays locked until it is repaired "
+        + "or removed."
+    case let .insecurePermissions(path, mode):
+      Self.permissionsMessage(path: path, mode: mode)
+    case let .wrongOwner(path):
+      "\(path) belongs to another user, so it cannot be trusted; entry stays locked."
+    case let .io(path, operation, errno):
+      "Could not \(operation) \(path): \(Self.errorName(errno))."
+    case .notSet:
+      "No passcode is set. Set one with 'passcode set'."
+    case let .lockedOut(remaining):
+      "Too many wrong passcodes. Try again in \(Self.spoken(remaining))."
+    case let .invalidSetting(path, line, reason):
+      "\(path), line \(line): \(reason)."
+    case .noHomeDirectory:
+      "HOME is not set, so there is nowhere to keep the passcode. Set HOME or use --store DIR."
+    case let .notRegularFile(path):
+      "\(path) is not a regular file."
+    case let .cryptography(operation):
+      "The cryptography library failed (\(operation))."
+    }
+  }
+
+  private static func permissionsMessage(path: String, mode: UInt32) -> String {
+    let isDirectory = mode & 0o170000 == 0o040000
+    let permissions = String(mode & 0o7777, radix: 8)
+    let wanted = isDirectory ? "700" : "600"
+    return "\(path) has permissions 0\(permissions), so other users could read or change it. "
+      + "Fix it with: chmod \(wanted) \(path)"
+  }
+
+  private static func errorName(_ code: Int32) -> String {
+    switch code {
+    case EPERM: "operation not permitted (EPERM)"
+    case ENOENT: "no such file or directory (ENOENT)"
+    case EIO: "input/output error (EIO)"
+    case EACCES: "permission denied (EACCES)"
+    case EEXIST: "file exists (EEXIST)"
+    case ENOTDIR: "not a directory (ENOTDIR)"
+    case EISDIR: "is a directory (EISDIR)"
+    case ENOSPC: "no space left on device (ENOSPC)"
+    case EROFS: "read-only file system (EROFS)"
+    case ELOOP: "too many levels of symbolic links (ELOOP)"
+    case EDQUOT: "disk quota exceeded (EDQUOT)"
+    default: "error \(code)"
+    }
+  }
+
+  private static func spoken(_ duration: Duration) -> String {
+    let components = duration.components
+    let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
+    let seconds = max(1, Int(exact.rounded(.up)))
+    if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+    let minutes = (seconds + 59) / 60
+    return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+  }
+}

@@ -1,0 +1,93 @@
+import PasscodeEngine
+import PasscodeVault
+import Testing
+
+@Suite("Vault")
+struct VaultTests {
+  @Test("setting a passcode writes a private Argon2id hash file that does not contain the code")
+  func hashFile() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, parameters: .fast)
+    #expect(try !vault.isPasscodeSet)
+    try vault.setPasscode(secret("730519"))
+    #expect(try vault.isPasscodeSet)
+    let contents = try directory.read("passcode.hash")
+    let text = String(decoding: contents, as: UTF8.self)
+    #expect(text.hasPrefix("$argon2id$"))
+    #expect(!contents.windows(ofCount: 6).contains { Array($0) == Array("730519".utf8) })
+    #expect(permissions(of: directory.child("passcode.hash")) == 0o600)
+  }
+
+  @Test("the right code is accepted and resets the count; a wrong one reports the count")
+  func verify() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, schedule: testSchedule, parameters: .fast)
+    try vault.setPasscode(secret("730519"))
+    #expect(try vault.verify(secret("111112"), now: 10) == .rejected(failureCount: 1))
+    #expect(try vault.verify(secret("111113"), now: 11) == .rejected(failureCount: 2))
+    #expect(try vault.verify(secret("730519"), now: 12) == .accepted)
+    #expect(
+      try vault.status(now: 12)
+        == VaultStatus(isPasscodeSet: true, lockout: LockoutStatus(failures: 0, remaining: .zero)))
+  }
+
+  @Test("during a lockout even the right code is refused")
+  func lockedOut() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, schedule: testSchedule, parameters: .fast)
+    try vault.setPasscode(secret("730519"))
+    for attempt in 1...3 { _ = try vault.verify(secret("000001"), now: Double(attempt)) }
+    #expect(throws: VaultError.lockedOut(remaining: .seconds(20))) { try vault.verify(secret("730519"), now: 13) }
+    #expect(try vault.verify(secret("730519"), now: 33) == .accepted)
+  }
+
+  @Test("verifying without a passcode reports notSet and counts nothing")
+  func notSet() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, parameters: .fast)
+    #expect(throws: VaultError.notSet) { try vault.verify(secret("1"), now: 1) }
+    #expect(try vault.status(now: 1).lockout.failures == 0)
+  }
+
+  @Test("a right code stored with other parameters is re-hashed with the current ones")
+  func rehash() throws {
+    let directory = try TemporaryDirectory()
+    let old = HashParameters(opsLimit: 2, memLimit: HashParameters.fast.memLimit)
+    try Vault(location: directory.location, parameters: old).setPasscode(secret("730519"))
+    let vault = Vault(location: directory.location, parameters: .fast)
+    #expect(try vault.storedHash()?.needsRehash(parameters: .fast) == true)
+    #expect(try vault.verify(secret("730519"), now: 1) == .accepted)
+    #expect(try vault.storedHash()?.needsRehash(parameters: .fast) == false)
+    #expect(try vault.verify(secret("730519"), now: 2) == .accepted)
+  }
+
+  @Test("a damaged hash file fails closed")
+  func corruptHash() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("not a hash\n", to: "passcode.hash", mode: 0o600)
+    let vault = Vault(location: directory.location, parameters: .fast)
+    #expect(throws: VaultError.corrupt(path: directory.child("passcode.hash"))) {
+      try vault.verify(secret("730519"), now: 1)
+    }
+  }
+
+  @Test("removing the passcode removes the hash and the count")
+  func remove() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, parameters: .fast)
+    try vault.setPasscode(secret("730519"))
+    _ = try vault.verify(secret("000001"), now: 1)
+    try vault.removePasscode()
+    #expect(
+      try vault.status(now: 2)
+        == VaultStatus(isPasscodeSet: false, lockout: LockoutStatus(failures: 0, remaining: .zero)))
+    #expect(throws: VaultError.notSet) { try vault.removePasscode() }
+  }
+}
+
+extension Array {
+  fileprivate func windows(ofCount count: Int) -> [ArraySlice<Element>] {
+    guard self.count >= count else { return [] }
+    return (0...(self.count - count)).map { self[$0..<($0 + count)] }
+  }
+}
