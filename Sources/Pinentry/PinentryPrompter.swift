@@ -1,0 +1,30 @@
+/// The dialogs a pinentry session needs, implemented by a front end such as the terminal prompt.
+///
+/// The session calls these on its own thread and waits; each call runs one whole dialog on the tty the
+/// request names (``PinentryRequest/ttyName``) and honours ``PinentryRequest/timeoutSeconds``.
+public protocol PinentryPrompter {
+  /// Asks for a PIN or passphrase.
+  ///
+  /// When ``PinentryRequest/repeatPrompt`` is set, the prompter runs the whole repeat flow itself: it asks
+  /// a second time with that prompt, shows ``PinentryRequest/repeatErrorText`` and starts again on a
+  /// mismatch, and returns ``PINResult/entered(_:)`` only once both entries match. The session then sends
+  /// the status line `S PIN_REPEATED`, as pinentry does.
+  ///
+  /// - Parameter request: The texts and options; ``PinentryRequest/prompt`` is always set.
+  /// - Returns: The outcome; the session owns and wipes any storage returned.
+  func getPIN(_ request: PinentryRequest) -> PINResult
+
+  /// Asks the user to confirm the description.
+  ///
+  /// - Parameters:
+  ///   - request: The texts and options.
+  ///   - oneButton: `true` when only an OK button is wanted (`CONFIRM --one-button`).
+  /// - Returns: The outcome.
+  func confirm(_ request: PinentryRequest, oneButton: Bool) -> ConfirmResult
+
+  /// Shows the description with a single OK button (`MESSAGE`).
+  ///
+  /// - Parameter request: The texts and options.
+  /// - Returns: The outcome; anything but a timeout or a failure counts as acknowledged.
+  func message(_ request: PinentryRequest) -> ConfirmResult
+}

@@ -1,0 +1,91 @@
+/// Everything the client has told the pinentry so far: the texts of the next dialog and the connection's
+/// options. The commands build it; the prompter reads it. All texts are already percent-unescaped.
+public struct PinentryRequest: Equatable, Sendable {
+  /// The long text above the entry (`SETDESC`).
+  public var description: String?
+  /// The label in front of the entry (`SETPROMPT`).
+  public var prompt: String?
+  /// The window title (`SETTITLE`).
+  public var title: String?
+  /// The label of the OK button (`SETOK`).
+  public var okLabel: String?
+  /// The label of the Cancel button (`SETCANCEL`).
+  public var cancelLabel: String?
+  /// The label of the third, "not OK" button (`SETNOTOK`).
+  public var notOKLabel: String?
+  /// An error to show with the next dialog, such as a previous wrong PIN (`SETERROR`); cleared after it.
+  public var errorText: String?
+  /// When set, the PIN must be typed twice and this is the second prompt (`SETREPEAT`); cleared after GETPIN.
+  public var repeatPrompt: String?
+  /// The text to show when the two entries differ (`SETREPEATERROR`).
+  public var repeatErrorText: String?
+  /// The text to show when the two entries match (`SETREPEATOK`).
+  public var repeatOKText: String?
+  /// Seconds the user has for the dialog; 0 means no limit (`SETTIMEOUT`).
+  public var timeoutSeconds = 0
+  /// Connection options from `OPTION`, by name, such as `ttyname`, `ttytype`, `lc-ctype`, `default-ok`,
+  /// `touch-file`, `owner` or `allow-external-password-cache`. Flags have the empty value.
+  public var options: [String: String] = [:]
+  /// The key the secret is for, as `gpg-agent` names it (`SETKEYINFO`), such as `n/<keygrip>`.
+  public var keyInfo: String?
+  /// The label of the passphrase-quality bar; `nil` when no bar is wanted (`SETQUALITYBAR`).
+  public var qualityBar: String?
+  /// The tooltip of the quality bar (`SETQUALITYBAR_TT`).
+  public var qualityBarTooltip: String?
+  /// The label of a "generate a PIN" action (`SETGENPIN`).
+  public var generatePINLabel: String?
+  /// The tooltip of the "generate a PIN" action (`SETGENPIN_TT`).
+  public var generatePINTooltip: String?
+
+  /// Makes an empty request.
+  public init() {}
+
+  /// Whether the client asks for a PIN (as `gpg-agent` does for a smartcard) rather than a passphrase:
+  /// the prompt or the description has the word `PIN`, as in `PIN:` or `Admin PIN`.
+  public var isPINPrompt: Bool {
+    [prompt, description].contains { text in
+      guard let text else { return false }
+      return text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).contains("PIN")
+    }
+  }
+
+  /// The tty the client names (`OPTION ttyname`), if any.
+  public var ttyName: String? { options["ttyname"] }
+
+  /// The terminal type the client names (`OPTION ttytype`), if any.
+  public var ttyType: String? { options["ttytype"] }
+
+  /// Forgets the dialog texts and keeps the connection options, as pinentry does on `RESET`.
+  public mutating func resetDialog() {
+    let kept = options
+    self = PinentryRequest()
+    options = kept
+  }
+
+  /// Updates the request for a command that only sets state.
+  ///
+  /// - Parameter command: The command; commands that ask the user or reply with data change nothing.
+  public mutating func apply(_ command: PinentryCommand) {
+    switch command {
+    case .option(let name, let value): options[name] = value
+    case .setDescription(let text): description = text
+    case .setPrompt(let text): prompt = text
+    case .setTitle(let text): title = text
+    case .setOKLabel(let text): okLabel = text
+    case .setCancelLabel(let text): cancelLabel = text
+    case .setNotOKLabel(let text): notOKLabel = text
+    case .setError(let text): errorText = text
+    case .setRepeat(let text): repeatPrompt = text
+    case .setRepeatError(let text): repeatErrorText = text
+    case .setRepeatOK(let text): repeatOKText = text
+    case .setQualityBar(let text): qualityBar = text
+    case .setQualityBarTooltip(let text): qualityBarTooltip = text
+    case .setKeyInfo(let text): keyInfo = text
+    case .setGeneratePINLabel(let text): generatePINLabel = text
+    case .setGeneratePINTooltip(let text): generatePINTooltip = text
+    case .setTimeout(let seconds): if let seconds { timeoutSeconds = seconds }
+    case .reset: resetDialog()
+    case .getPIN, .confirm, .message, .getInfo, .clearPassphrase, .noOperation, .bye: break
+    }
+  }
+}
