@@ -33,7 +33,9 @@ struct PinentryCommandTests {
 
   @Test("texts are percent-unescaped and a bad escape is a parameter error")
   func percentEscapes() throws {
-    #expect(try parse("SETDESC Line one%0ALine two: 100%25 %22sure%22") == .setDescription("Line one\nLine two: 100% \"sure\""))
+    #expect(
+      try parse("SETDESC Line one%0ALine two: 100%25 %22sure%22")
+        == .setDescription("Line one\nLine two: 100% \"sure\""))
     #expect(try parse("SETTITLE %c3%a9t%C3%A9") == .setTitle("été"))
     #expect(throws: PinentryError.parameter("bad percent escape")) { try parse("SETDESC 50%") }
     #expect(throws: PinentryError.parameter("bad percent escape")) { try parse("SETERROR %zz") }

@@ -16,7 +16,10 @@ struct PinentrySessionTests {
     let storage = ScriptedPrompter.secret(Array("1%2\n3\r".utf8) + [0x00, 0x7F])
     let prompter = ScriptedPrompter(pins: [.entered(storage)])
     let result = SessionHarness.run("SETPROMPT PIN:\nGETPIN\nBYE\n", prompter: prompter)
-    #expect(result.output.lines == ["OK Pleased to meet you", "OK", "D 1%252%0A3%0D%00%7F", "OK", "OK closing connection", ""])
+    #expect(
+      result.output.lines == [
+        "OK Pleased to meet you", "OK", "D 1%252%0A3%0D%00%7F", "OK", "OK closing connection", "",
+      ])
     #expect(storage.count == 0)
   }
 
@@ -120,7 +123,8 @@ struct PinentrySessionTests {
         "ERR 536871187 Unknown IPC command <User defined source 1>",
         "OK",
       ])
-    let long = SessionHarness.run("NOP " + String(repeating: "a", count: 1100) + "\nNOP\n", prompter: ScriptedPrompter())
+    let long = SessionHarness.run(
+      "NOP " + String(repeating: "a", count: 1100) + "\nNOP\n", prompter: ScriptedPrompter())
     #expect(long.output == "OK Pleased to meet you\n")
     #expect(long.error?.code == .lineTooLong)
   }

@@ -54,14 +54,15 @@ enum SessionHarness {
     precondition(pipe(&commands) == 0 && pipe(&replies) == 0)
     let bytes = Array(script.utf8)
     precondition(bytes.count < 60_000, "the script must fit in the pipe buffer")
-    bytes.withUnsafeBytes { buffer in precondition(write(commands[1], buffer.baseAddress, buffer.count) == buffer.count) }
+    bytes.withUnsafeBytes { buffer in precondition(write(commands[1], buffer.baseAddress, buffer.count) == buffer.count)
+    }
     close(commands[1])
     let session = PinentrySession(
       prompter: prompter, identity: identity, inputDescriptor: commands[0], outputDescriptor: replies[1])
     var failure: PinentryError?
     do throws(PinentryError) { try session.run() } catch { failure = error }
-    if fcntl(replies[1], F_GETFD) != -1 { close(replies[1]) }
-    if fcntl(commands[0], F_GETFD) != -1 { close(commands[0]) }
+    close(replies[1])
+    close(commands[0])
     return (readAll(replies[0]), failure)
   }
 
