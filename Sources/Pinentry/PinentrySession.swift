@@ -35,7 +35,7 @@ public final class PinentrySession {
     self.outputDescriptor = outputDescriptor
   }
 
-  /// Serves the connection until `BYE` or the end of input. libassuan closes both descriptors when done.
+  /// Serves the connection until `BYE` or the end of input. The descriptors stay open; the caller owns them.
   ///
   /// - Throws: ``PinentryError`` when libassuan cannot start, or when the connection breaks off, for
   ///   example on a line longer than the Assuan limit (libassuan sends no reply to that, as in pinentry).
