@@ -233,7 +233,8 @@ struct ParserState {
     guard let subcommand else { throw UsageError(.missingSubcommand) }
     let accepted = Set(subcommand.options)
     for entry in given where !accepted.contains(entry.option) {
-      throw UsageError(.optionNotApplicable(option: entry.option.longName, subcommand: subcommand), subcommand: subcommand)
+      throw UsageError(
+        .optionNotApplicable(option: entry.option.longName, subcommand: subcommand), subcommand: subcommand)
     }
     if let zeroTimeoutSpelling, subcommand != .pinentry {
       throw UsageError(

@@ -142,14 +142,18 @@ struct CommandLineParserTests {
   static let pinentryCases: [ParseCase] = [
     ParseCase([], programName: "pinentry-passcode", run(.pinentry)),
     ParseCase(
-      ["--ttyname", "/dev/pts/7", "--ttytype", "xterm-256color", "--display", ":0", "--lc-ctype", "C.UTF-8",
+      [
+        "--ttyname", "/dev/pts/7", "--ttytype", "xterm-256color", "--display", ":0", "--lc-ctype", "C.UTF-8",
         "--lc-messages", "C", "--timeout", "60", "--no-global-grab", "--debug", "--parent-wid", "12345",
-        "--colors", "red,black", "--ttyalert", "beep"],
+        "--colors", "red,black", "--ttyalert", "beep",
+      ],
       programName: "pinentry-passcode",
       run(.pinentry, CommonOptions(timeout: 60, tty: "/dev/pts/7", terminalType: "xterm-256color"))),
     ParseCase(
-      ["-T", "/dev/pts/1", "-N", "screen", "-D", ":1", "-C", "C", "-M", "C", "-o", "0", "-g", "-d", "-W", "9",
-        "-c", "x", "-a", "flash"],
+      [
+        "-T", "/dev/pts/1", "-N", "screen", "-D", ":1", "-C", "C", "-M", "C", "-o", "0", "-g", "-d", "-W", "9",
+        "-c", "x", "-a", "flash",
+      ],
       programName: "pinentry-passcode",
       run(.pinentry, CommonOptions(tty: "/dev/pts/1", terminalType: "screen"))),
     ParseCase(

@@ -38,8 +38,9 @@ struct HelpTextTests {
       #expect(text.contains("--help"))
       #expect(text.contains("--version"))
       for option in CommandLineParser.knownLongOptions where option != "--help" && option != "--version" {
-        let taken = (try? CommandLineParser.parse(
-          arguments: [subcommand.rawValue, option + "=1"], programName: "passcode", environment: [:])) != nil
+        let taken =
+          (try? CommandLineParser.parse(
+            arguments: [subcommand.rawValue, option + "=1"], programName: "passcode", environment: [:])) != nil
           || (try? CommandLineParser.parse(
             arguments: [subcommand.rawValue, option, "/x"], programName: "passcode", environment: [:])) != nil
         if taken { #expect(text.contains(option), "\(subcommand) help lacks \(option)") }

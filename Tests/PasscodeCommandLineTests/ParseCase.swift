@@ -23,4 +23,3 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
     return environmentText + ([programName] + arguments).joined(separator: " ")
   }
 }
-

@@ -158,12 +158,18 @@ struct UsageErrorTests {
     ErrorCase(arguments: ["help", "check", "more"], message: "Error: Unexpected argument 'more'"),
     ErrorCase(arguments: ["exec", "--title", "x"], message: "Error: Missing expected argument '<command>'"),
     ErrorCase(arguments: ["exec", "--"], message: "Error: Missing expected argument '<command>'"),
-    ErrorCase(arguments: ["demo", "--max-tries", "3"], message: "Error: The option '--max-tries' does not apply to 'demo'"),
-    ErrorCase(arguments: ["--no-wait", "exec", "ls"], message: "Error: The option '--no-wait' does not apply to 'exec'"),
-    ErrorCase(arguments: ["status", "--title", "x"], message: "Error: The option '--title' does not apply to 'status'"),
-    ErrorCase(arguments: ["check", "--length", "4"], message: "Error: The option '--length' does not apply to 'check'"),
-    ErrorCase(arguments: ["check", "-T", "/dev/pts/1"], message: "Error: The option '--ttyname' does not apply to 'check'"),
-    ErrorCase(arguments: ["lock", "--timeout", "9"], message: "Error: The option '--timeout' does not apply to 'lock'"),
+    ErrorCase(
+      arguments: ["demo", "--max-tries", "3"], message: "Error: The option '--max-tries' does not apply to 'demo'"),
+    ErrorCase(
+      arguments: ["--no-wait", "exec", "ls"], message: "Error: The option '--no-wait' does not apply to 'exec'"),
+    ErrorCase(
+      arguments: ["status", "--title", "x"], message: "Error: The option '--title' does not apply to 'status'"),
+    ErrorCase(
+      arguments: ["check", "--length", "4"], message: "Error: The option '--length' does not apply to 'check'"),
+    ErrorCase(
+      arguments: ["check", "-T", "/dev/pts/1"], message: "Error: The option '--ttyname' does not apply to 'check'"),
+    ErrorCase(
+      arguments: ["lock", "--timeout", "9"], message: "Error: The option '--timeout' does not apply to 'lock'"),
     ErrorCase(arguments: ["chek"], message: "Error: Unknown subcommand 'chek'. Did you mean 'check'?"),
     ErrorCase(arguments: ["stauts"], message: "Error: Unknown subcommand 'stauts'. Did you mean 'status'?"),
     ErrorCase(arguments: ["hlep"], message: "Error: Unknown subcommand 'hlep'. Did you mean 'help'?"),
