@@ -28,7 +28,7 @@ final class VerificationRunner: Sendable {
     _ secret: any SecretStorage, verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) {
     let writeEnd = pipe.write
-    queue.async { [answer] in
+    queue.async { [self] in
       let result: Answer
       do {
         result = .success(try verifier(secret))
@@ -37,7 +37,7 @@ final class VerificationRunner: Sendable {
       } catch {
         result = .failure(.verifierFailed(VerifierFailure(message: "\(error)")))
       }
-      answer.withLock { $0 = result }
+      self.answer.withLock { $0 = result }
       TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
     }
   }

@@ -1,0 +1,52 @@
+import PasscodeCommandLine
+import PasscodeEngine
+import PasscodeTerminal
+
+/// `passcode demo`: the seed demo. The code 2580 (or the first N digits of 258025802580 for
+/// `--length N`) is shown under the prompt; the right code unlocks, L locks again, Q quits.
+struct DemoCommand {
+  /// The demo's published code; it is part of the demo's text, not a secret.
+  static let seedDigits: [UInt8] = Array("258025802580".utf8)
+
+  let context: CommandContext
+
+  func run() throws(CommandError) -> ExitCode {
+    let configuration = try context.configuration(defaultLength: 4)
+    let length = configuration.maximumLength
+    let expected = Array(Self.seedDigits.prefix(length))
+    let hint = "The passcode is \(String(decoding: expected, as: UTF8.self))"
+    let open = try context.openPrompt()
+    defer { open.close() }
+    do {
+      while true {
+        let outcome = try open.prompt.ask(configuration, hint: hint) { secret in
+          let matches = secret.withUnsafeBytes { bytes in
+            bytes.count == expected.count && zip(bytes, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+          }
+          return matches ? .accepted : .rejected(failureCount: nil)
+        }
+        switch outcome {
+        case .accepted: break
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut
+        case .attemptsExhausted: return .wrongNoTriesLeft
+        }
+        try open.prompt.show("Unlocked. Press L to lock again or Q to quit.")
+        guard try waitForLockOrQuit(open.prompt) else { return .accepted }
+      }
+    } catch {
+      throw .prompt(error)
+    }
+  }
+
+  /// Waits on the unlocked screen; `true` means lock again, `false` quit.
+  private func waitForLockOrQuit(_ prompt: TerminalPasscodePrompt) throws(PromptError) -> Bool {
+    while true {
+      switch try prompt.readKey() {
+      case .character("l"), .character("L"): return true
+      case .character("q"), .character("Q"), .escape, .interrupt, .endOfFile, .enter: return false
+      default: try prompt.show("Press L to lock again or Q to quit.")
+      }
+    }
+  }
+}

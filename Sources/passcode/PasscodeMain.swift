@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import PasscodeCommandLine
+import PasscodeTerminal
+
+/// The `passcode` command: parses the arguments, runs one subcommand and maps its result to an exit
+/// status. This is the only place that decides exit statuses.
+@main
+enum PasscodeMain {
+  static func main() {
+    let arguments = CommandLine.arguments
+    let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
+    let environment = ProcessEnvironment.current()
+    let outcome: ParseOutcome
+    do {
+      outcome = try CommandLineParser.parse(
+        arguments: Array(arguments.dropFirst()), programName: programName, environment: environment)
+    } catch {
+      StandardStreams.error(error.rendered(programName: "passcode"))
+      exit(ExitCode.usage.rawValue)
+    }
+    switch outcome {
+    case let .showHelp(_, text):
+      StandardStreams.output(text)
+      exit(ExitCode.accepted.rawValue)
+    case let .showVersion(text):
+      StandardStreams.output(text)
+      exit(ExitCode.accepted.rawValue)
+    case let .run(invocation):
+      let context = CommandContext(invocation: invocation, environment: environment)
+      let status: ExitCode
+      do {
+        status = try run(invocation.command, context: context)
+      } catch {
+        status = report(error)
+      }
+      exit(status.rawValue)
+    }
+  }
+
+  private static func run(_ command: Command, context: CommandContext) throws(CommandError) -> ExitCode {
+    switch command {
+    case .demo: return try DemoCommand(context: context).run()
+    case .doctor: return DoctorCommand(context: context).run()
+    default:
+      throw .notImplemented(command.subcommand.rawValue)
+    }
+  }
+
+  /// Prints an error and chooses its exit status; re-raises a terminating signal after the terminal was
+  /// restored, so the caller sees the conventional status.
+  private static func report(_ error: CommandError) -> ExitCode {
+    if case let .prompt(.terminated(signalNumber)) = error {
+      signal(signalNumber.number, SIG_DFL)
+      raise(signalNumber.number)
+    }
+    StandardStreams.error("passcode: \(error)\n")
+    return error.exitCode
+  }
+}
