@@ -1,0 +1,53 @@
+import PasscodeEngine
+import PasscodeTerminal
+
+/// A ``Key`` with a paste's bytes copied out, so tests can compare decodings from different decoders.
+/// Test fixtures only; production code never copies pasted bytes.
+enum DecodedKey: Equatable, CustomStringConvertible {
+  case key(Key)
+  case paste(bytes: [UInt8], overflow: Int)
+
+  init(_ key: Key) {
+    if case .paste(let text) = key {
+      self = .paste(bytes: text.storage.withUnsafeBytes { Array($0) }, overflow: text.overflowByteCount)
+    } else {
+      self = .key(key)
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .key(.character(let scalar)): "character(\(scalar.escaped(asASCII: true)))"
+    case .key(let key): key.description
+    case .paste(let bytes, let overflow): "paste(\(bytes), overflow \(overflow))"
+    }
+  }
+}
+
+/// Decodes bytes in chunks cut at the given offsets, then expires a pending ESC when asked.
+func decodeInChunks(_ bytes: [UInt8], splitAt offsets: [Int] = [], expiringEscape: Bool = false) -> [DecodedKey] {
+  var decoder = KeyDecoder(pasteCapacity: 64)
+  var keys: [Key] = []
+  var start = 0
+  for end in offsets + [bytes.count] where end >= start {
+    keys += bytes[start..<end].withUnsafeBytes { decoder.decode($0) }
+    start = end
+  }
+  if expiringEscape { keys += decoder.expireEscape() }
+  return keys.map(DecodedKey.init)
+}
+
+/// A small, seeded, reproducible random number generator (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
