@@ -488,7 +488,8 @@ public struct EntryEngine: Sendable {
 
   private mutating func finish(_ outcome: EntryOutcome, announcing announcement: Announcement?) -> [EntryEffect] {
     secret.wipe()
-    enteredCount = 0
+    // An accepted code stays drawn as filled cells; every other ending empties them.
+    if outcome != .accepted { enteredCount = 0 }
     lockoutNextPoint = nil
     state = .finished(outcome)
     var effects: [EntryEffect] = [
