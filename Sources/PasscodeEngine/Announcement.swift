@@ -1,10 +1,14 @@
 /// Something the user must be told, as a value with counts and never free text.
 ///
-/// The words come from ``AnnouncementCatalogue``; the only caller-supplied text is the prompt's title,
-/// which the caller chose to show. No case can carry a typed character.
+/// The words come from ``AnnouncementCatalogue``; the only caller-supplied texts are the prompt's title,
+/// description and error, which the caller chose to show. No case can carry a typed character.
 public enum Announcement: Equatable, Hashable, Sendable {
   /// The prompt is shown: its title and, for a fixed length, how many characters it takes.
   case prompt(title: String, length: Int?, kind: CharacterKind)
+  /// Words the caller supplied to describe the prompt (pinentry's SETDESC), spoken as given.
+  case callerDescription(String)
+  /// An error the caller supplied (pinentry's SETERROR), spoken as given.
+  case callerError(String)
   /// A character was added.
   case progress(entered: Int, length: Int?, kind: CharacterKind)
   /// The last character was deleted.
@@ -58,15 +62,17 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var priority: SpeechPriority {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut: .important
-    case .prompt, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled, .status: .message
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
+    case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
+      .status:
+      .message
     }
   }
 
   /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
   public var isError: Bool {
     switch self {
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort: true
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError: true
     default: false
     }
   }

@@ -66,6 +66,8 @@ public struct AnnouncementCatalogue: Sendable {
       fill("prompt.fixed", ["title": title, "length": "\(length)", "units": units(kind, count: length)])
     case let .prompt(title, nil, _):
       fill("prompt.variable", ["title": title])
+    case let .callerDescription(text), let .callerError(text):
+      text
     case let .progress(entered, length, kind):
       progress(entered: entered, length: length, kind: kind)
     case let .deleted(entered, length, kind):

@@ -1,10 +1,11 @@
+import PasscodeEngine
+import PasscodeSpeech
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import PasscodeEngine
-import PasscodeSpeech
 
 /// Asks for a passcode on a terminal, accessibly: the public entry point for Swift command-line tools.
 ///
@@ -103,7 +104,8 @@ public final class TerminalPasscodePrompt {
   ///   - failureCount: Consecutive failures before this prompt.
   ///   - lockoutRemaining: How much of a lockout is still running.
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
-  ///   - hint: A line shown under the prompt (the demo's code), or `nil`.
+  ///   - hint: A line shown, not spoken, under the prompt (the demo's code), or `nil`.
+  ///   - preamble: Announcements made right after the prompt's own (a description, an error).
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
   ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
   /// - Returns: The outcome.
@@ -115,6 +117,7 @@ public final class TerminalPasscodePrompt {
     lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil,
     hint: String? = nil,
+    preamble: [Announcement] = [],
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
     let engine = EntryEngine(
@@ -126,6 +129,7 @@ public final class TerminalPasscodePrompt {
       try show(hint)
     }
     try perform(run.engine?.start() ?? [], in: &run)
+    try perform(preamble.map(EntryEffect.announce), in: &run)
     if capabilities.profile != .visual, let hint { try show(hint) }
     do {
       while run.outcome == nil {
@@ -337,7 +341,8 @@ public final class TerminalPasscodePrompt {
     }
   }
 
-  private static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+  private static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32
+  {
     let remaining = deadline - now
     guard remaining > .zero else { return 0 }
     let (seconds, attoseconds) = remaining.components

@@ -20,7 +20,9 @@ struct DoctorCommand {
     let capabilities = TerminalCapabilities(
       environment: context.environment, outputIsTerminal: StandardStreams.outputIsTerminal, color: .auto,
       screenReaderForced: context.options.screenReader, screenReaderDetected: diagnostics.detection.isReading)
-    lines.append("Terminal: \(capabilities.terminalKind), colour \(capabilities.usesColor ? "on" : "off"), profile \(capabilities.profile)")
+    lines.append(
+      "Terminal: \(capabilities.terminalKind), colour \(capabilities.usesColor ? "on" : "off"), profile \(capabilities.profile)"
+    )
     lines.append("Reduce motion: \(context.options.reduceMotion ? "on" : "off")")
     switch Result(catching: { () throws(VaultError) in
       try StoreLocation.resolve(environment: context.environment, store: context.options.store)

@@ -1,10 +1,11 @@
+import PasscodeCommandLine
+import PasscodeTerminal
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import PasscodeCommandLine
-import PasscodeTerminal
 
 /// The `passcode` command: parses the arguments, runs one subcommand and maps its result to an exit
 /// status. This is the only place that decides exit statuses.

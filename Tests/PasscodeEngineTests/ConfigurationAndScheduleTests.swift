@@ -102,6 +102,8 @@ struct ConfigurationAndScheduleTests {
       (.notAllowed(.digits), "Digits only", .text),
       (.notAllowed(.lettersAndDigits), "Letters and digits only", .text),
       (.checking, "Checking", .message),
+      (.callerDescription("Please enter the PIN for card 0005"), "Please enter the PIN for card 0005", .message),
+      (.callerError("Bad PIN"), "Bad PIN", .important),
       (.wrong(triesLeft: nil), "Wrong passcode", .important),
       (.wrong(triesLeft: 2), "Wrong passcode, 2 tries left", .important),
       (.lockedOut(seconds: 300), "Too many tries. Try again in 5 minutes", .important),
