@@ -28,8 +28,8 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   public static func dataRecords(inProtocolLog log: String) -> [(client: String, line: String)] {
     var records: [(client: String, line: String)] = []
     var current: (client: String, lines: [String])?
-    for rawLine in log.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+    for rawLine in log.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      let line = String(rawLine)
       if var open = current {
         if line.hasPrefix("| (") || line == "|" {
           records.append((open.client, open.lines.joined(separator: "\n")))
