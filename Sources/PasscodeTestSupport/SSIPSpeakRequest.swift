@@ -59,7 +59,8 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
     for (client, line) in dataRecords(inProtocolLog: log) {
       if var text = speaking[client] {
         if line == "." {
-          requests.append(SSIPSpeakRequest(priority: priorities[client] ?? "MESSAGE", text: text.joined(separator: "\n")))
+          requests.append(
+            SSIPSpeakRequest(priority: priorities[client] ?? "MESSAGE", text: text.joined(separator: "\n")))
           speaking[client] = nil
         } else {
           text.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)

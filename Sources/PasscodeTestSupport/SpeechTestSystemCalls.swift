@@ -81,8 +81,8 @@ enum SpeechTestSystemCalls {
   /// Sends a signal to a process.
   ///
   /// - Parameters:
-  ///   - pid: The process.
   ///   - signal: The signal, such as `SIGTERM`.
+  ///   - pid: The process.
   /// The corresponding C function is `kill`.
   static func send(_ signal: Int32, to pid: pid_t) {
     _ = kill(pid, signal)

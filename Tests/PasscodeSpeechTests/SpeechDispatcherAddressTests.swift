@@ -11,7 +11,8 @@ struct SpeechDispatcherAddressTests {
       SpeechDispatcherAddress(parsing: "unix_socket", runtimeDirectory: "/run/user/7")
         == .unixSocket(path: "/run/user/7/speech-dispatcher/speechd.sock"))
     #expect(SpeechDispatcherAddress(parsing: "inet_socket") == .inetSocket(host: "127.0.0.1", port: 6560))
-    #expect(SpeechDispatcherAddress(parsing: "inet_socket:example.org:7000") == .inetSocket(host: "example.org", port: 7000))
+    #expect(
+      SpeechDispatcherAddress(parsing: "inet_socket:example.org:7000") == .inetSocket(host: "example.org", port: 7000))
     #expect(SpeechDispatcherAddress(parsing: "inet_socket:h:port") == nil)
     #expect(SpeechDispatcherAddress(parsing: "dbus") == nil)
     #expect(SpeechDispatcherAddress.inetSocket(host: "h", port: 1).description == "inet_socket:h:1")

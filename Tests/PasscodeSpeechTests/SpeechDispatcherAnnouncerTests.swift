@@ -100,7 +100,8 @@ struct SpeechDispatcherAnnouncerTests {
     announcer.announce(.ready)
     _ = daemon.waitForRequests(count: 1)
     announcer.close()
-    #expect(daemon.protocolCommands().suffix(5) == ["SOUND_ICON error", "SET SELF PRIORITY MESSAGE", "speak", "Ready", "."])
+    #expect(
+      daemon.protocolCommands().suffix(5) == ["SOUND_ICON error", "SET SELF PRIORITY MESSAGE", "speak", "Ready", "."])
   }
 
   @Test("with no daemon, onUnavailable is called once and announcing never blocks")
