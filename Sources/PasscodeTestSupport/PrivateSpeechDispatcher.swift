@@ -133,6 +133,7 @@ public final class PrivateSpeechDispatcher: Sendable {
 
   deinit {
     stop()
+    try? FileManager.default.removeItem(atPath: base)
   }
 
   private func waitFor<Value>(timeout: Duration, _ read: () -> Value, until done: (Value) -> Bool) -> Value {

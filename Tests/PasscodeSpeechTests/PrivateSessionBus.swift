@@ -75,7 +75,7 @@ final class PrivateSessionBus {
 
   deinit {
     for process in [service, daemon].compactMap({ $0 }) {
-      process.signal(SIGKILL)
+      process.signal(SIGTERM)
       _ = process.waitForExit(timeout: .seconds(2))
     }
     try? FileManager.default.removeItem(atPath: base)
