@@ -87,8 +87,8 @@ public struct ScreenReaderDetector: Sendable {
     readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
   }
 
-  /// Whether a process named `orca` runs as ``userID``: its `comm`, or its first or second argument (a Python
-  /// interpreter running the `orca` script), is `orca`.
+  /// Whether a process of ``userID`` is Orca: its `comm` is `orca`, its program is `orca`, or its program is a
+  /// Python interpreter whose script is `orca`.
   ///
   /// - Returns: `true` when one is found.
   public func orcaRunning() -> Bool {
@@ -104,11 +104,12 @@ public struct ScreenReaderDetector: Sendable {
   private func isOrca(_ directory: String) -> Bool {
     if readTrimmed(directory + "/comm") == "orca" { return true }
     guard let data = FileManager.default.contents(atPath: directory + "/cmdline") else { return false }
-    let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2)
-    return arguments.contains { argument in
-      let path = String(decoding: argument, as: UTF8.self)
-      return path.split(separator: "/").last == "orca"
+    let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2).map { argument in
+      String(decoding: argument, as: UTF8.self).split(separator: "/").last.map(String.init) ?? ""
     }
+    guard let program = arguments.first else { return false }
+    if program == "orca" { return true }
+    return program.hasPrefix("python") && arguments.dropFirst().first == "orca"
   }
 
   private func realUserID(_ directory: String) -> UInt32? {

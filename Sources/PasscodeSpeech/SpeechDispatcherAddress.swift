@@ -13,13 +13,14 @@ public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertibl
   /// The port libspeechd uses when the address names none.
   public static let defaultPort = 6560
 
-  /// Parses an address as libspeechd reads `SPEECHD_ADDRESS`.
+  /// Parses an address as libspeechd reads `SPEECHD_ADDRESS`; fails when the method is neither `unix_socket` nor
+  /// `inet_socket`, or the port is not a number from 1 to 65535.
   ///
   /// - Parameters:
   ///   - text: The address, such as `unix_socket:/run/user/1000/speech-dispatcher/speechd.sock`.
   ///   - runtimeDirectory: `XDG_RUNTIME_DIR`, used for the default socket path when the address names none.
-  /// - Returns: `nil` when the method is neither `unix_socket` nor `inet_socket`, or a port is not a number.
-  public init?(parsing text: String, runtimeDirectory: String? = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]) {
+  public init?(parsing text: String, runtimeDirectory: String? = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"])
+  {
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     switch parts[0] {
     case "unix_socket":

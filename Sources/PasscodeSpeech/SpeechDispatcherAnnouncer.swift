@@ -29,6 +29,11 @@ public final class SpeechDispatcherAnnouncer: Announcer {
     worker.abandon()
   }
 
+  /// Whether the connection to speech-dispatcher is up; until it is, only the newest announcement is kept.
+  public var isConnected: Bool {
+    worker.isConnected
+  }
+
   /// Queues the announcement's catalogue words at its priority; returns at once.
   ///
   /// - Parameter announcement: What to say.

@@ -9,10 +9,9 @@ public enum SpeechMode: String, Equatable, Hashable, Sendable, CaseIterable {
   /// Never speak.
   case off
 
-  /// Parses `auto`, `on` or `off`, ignoring case and surrounding spaces.
+  /// Parses `auto`, `on` or `off`, ignoring case and surrounding spaces; fails for any other text.
   ///
   /// - Parameter text: The text, such as the value of `--speech` or `PASSCODE_SPEECH`.
-  /// - Returns: `nil` for any other text.
   public init?(parsing text: String) {
     self.init(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
   }

@@ -60,6 +60,11 @@ final class SpeechWorker: Sendable {
     _ = finished.wait(for: configuration.deadline)
   }
 
+  /// Whether a connection is up and answering.
+  var isConnected: Bool {
+    state.withLock { $0.connected }
+  }
+
   /// Asks the thread to stop without waiting.
   func abandon() {
     state.withLock { $0.closing = true }

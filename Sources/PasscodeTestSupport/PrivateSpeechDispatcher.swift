@@ -121,11 +121,11 @@ public final class PrivateSpeechDispatcher: Sendable {
     _ = daemon.waitForExit(timeout: .seconds(2))
   }
 
-  /// Stops the daemon with SIGTERM and waits up to 2 s, then SIGKILL.
+  /// Stops the daemon with SIGTERM and waits up to 3 s (it takes about 1 s to stop its modules), then SIGKILL.
   public func stop() {
     guard let daemon = process.withLock({ $0 }) else { return }
     daemon.signal(SIGTERM)
-    if daemon.waitForExit(timeout: .seconds(2)) == nil {
+    if daemon.waitForExit(timeout: .seconds(3)) == nil {
       daemon.signal(SIGKILL)
       _ = daemon.waitForExit(timeout: .seconds(1))
     }
@@ -133,6 +133,7 @@ public final class PrivateSpeechDispatcher: Sendable {
 
   deinit {
     stop()
+    try? FileManager.default.removeItem(atPath: base)
   }
 
   private func waitFor<Value>(timeout: Duration, _ read: () -> Value, until done: (Value) -> Bool) -> Value {

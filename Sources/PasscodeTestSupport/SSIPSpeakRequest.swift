@@ -28,8 +28,8 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   public static func dataRecords(inProtocolLog log: String) -> [(client: String, line: String)] {
     var records: [(client: String, line: String)] = []
     var current: (client: String, lines: [String])?
-    for rawLine in log.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+    for rawLine in log.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      let line = String(rawLine)
       if var open = current {
         if line.hasPrefix("| (") || line == "|" {
           records.append((open.client, open.lines.joined(separator: "\n")))
@@ -59,7 +59,8 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
     for (client, line) in dataRecords(inProtocolLog: log) {
       if var text = speaking[client] {
         if line == "." {
-          requests.append(SSIPSpeakRequest(priority: priorities[client] ?? "MESSAGE", text: text.joined(separator: "\n")))
+          requests.append(
+            SSIPSpeakRequest(priority: priorities[client] ?? "MESSAGE", text: text.joined(separator: "\n")))
           speaking[client] = nil
         } else {
           text.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)

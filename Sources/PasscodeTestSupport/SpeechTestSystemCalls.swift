@@ -52,7 +52,17 @@ enum SpeechTestSystemCalls {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, spawnSetSessionFlag)
+    // The spawning thread may block signals (Dispatch's threads do) and this process ignores SIGPIPE; the child
+    // must start with nothing blocked and default dispositions, or SIGTERM would not stop a daemon.
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaultSignals = sigset_t()
+    sigemptyset(&defaultSignals)
+    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaultSignals, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+    posix_spawnattr_setflags(
+      &attributes, spawnSetSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
     let status = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
     guard status == 0 else { throw SpeechTestSupportError.systemCall("posix_spawnp \(executable)", errno: status) }
@@ -81,8 +91,8 @@ enum SpeechTestSystemCalls {
   /// Sends a signal to a process.
   ///
   /// - Parameters:
-  ///   - pid: The process.
   ///   - signal: The signal, such as `SIGTERM`.
+  ///   - pid: The process.
   /// The corresponding C function is `kill`.
   static func send(_ signal: Int32, to pid: pid_t) {
     _ = kill(pid, signal)

@@ -1,0 +1,64 @@
+import Foundation
+import PasscodeSpeech
+import Testing
+
+@Suite("ScreenReaderDetector over fake /proc and /sys trees")
+struct ScreenReaderDetectorTests {
+  private func detector(sys: FakeTree, proc: FakeTree, uid: UInt32 = 1000) -> ScreenReaderDetector {
+    ScreenReaderDetector(sysRoot: sys.root, procRoot: proc.root, userID: uid, sessionBusAddress: nil)
+  }
+
+  @Test("an empty system has no screen reader and an unknown AT-SPI setting without a bus")
+  func emptyTrees() throws {
+    let sys = try FakeTree()
+    let proc = try FakeTree()
+    let detection = detector(sys: sys, proc: proc).detect()
+    #expect(
+      detection
+        == ScreenReaderDetection(atspiEnabled: nil, speakupPresent: false, speakupKeyEcho: nil, orcaRunning: false))
+    #expect(!detection.isReading)
+  }
+
+  @Test("Speakup is found with its key_echo value, and counts as reading")
+  func speakupWithKeyEcho() throws {
+    let sys = try FakeTree()
+    try sys.write("accessibility/speakup/key_echo", "2\n")
+    let detection = detector(sys: sys, proc: try FakeTree()).detect()
+    #expect(detection.speakupPresent)
+    #expect(detection.speakupKeyEcho == 2)
+    #expect(detection.speakupEchoesKeys)
+    #expect(detection.isReading)
+  }
+
+  @Test("Speakup without a readable key_echo is present with an unknown echo")
+  func speakupWithoutKeyEcho() throws {
+    let sys = try FakeTree()
+    try sys.makeDirectory("accessibility/speakup")
+    let detection = detector(sys: sys, proc: try FakeTree()).detect()
+    #expect(detection.speakupPresent)
+    #expect(detection.speakupKeyEcho == nil)
+  }
+
+  @Test("an orca process of the same user is found by its comm or by python running the orca script")
+  func orcaOfSameUser() throws {
+    let byComm = try FakeTree()
+    try byComm.addProcess(pid: 1, comm: "systemd", cmdline: ["/sbin/init"], uid: 0)
+    try byComm.addProcess(pid: 4242, comm: "orca", cmdline: ["/usr/bin/python3", "/usr/bin/orca"], uid: 1000)
+    #expect(detector(sys: try FakeTree(), proc: byComm).orcaRunning())
+
+    let byArgument = try FakeTree()
+    try byArgument.addProcess(pid: 77, comm: "python3", cmdline: ["python3", "/usr/bin/orca", "--replace"], uid: 1000)
+    #expect(detector(sys: try FakeTree(), proc: byArgument).orcaRunning())
+  }
+
+  @Test("orca of another user, or a process merely mentioning orca, does not count")
+  func orcaOfOtherUser() throws {
+    let proc = try FakeTree()
+    try proc.addProcess(pid: 4242, comm: "orca", cmdline: ["/usr/bin/orca"], uid: 1001)
+    try proc.addProcess(pid: 4243, comm: "vim", cmdline: ["vim", "notes/orca"], uid: 1000)
+    try proc.write("self/comm", "orca\n")
+    let detection = detector(sys: try FakeTree(), proc: proc).detect()
+    #expect(!detection.orcaRunning)
+    #expect(!detection.isReading)
+  }
+}
