@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import Synchronization
 
 /// The write end of the installed relay's pipe, read by ``relaySignal(_:)`` in signal context.
 ///

@@ -18,7 +18,8 @@ struct PseudoTerminalTests {
       executablePath: "/bin/sh", arguments: ["-c", "stty -a; tty; read line; echo \"got $line\""],
       environment: Self.environment, terminal: terminal)
     terminal.closeSlave()
-    let settings = String(decoding: try terminal.readUntil(terminal.slavePath + "\r\n", timeout: .seconds(10)), as: UTF8.self)
+    let settings = String(
+      decoding: try terminal.readUntil(terminal.slavePath + "\r\n", timeout: .seconds(10)), as: UTF8.self)
     #expect(settings.contains("columns 100"))
     #expect(settings.contains(" icanon"))
     try terminal.write("hello\r")

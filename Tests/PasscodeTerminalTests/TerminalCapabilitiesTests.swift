@@ -19,18 +19,38 @@ struct CapabilitiesCase: Sendable, CustomTestStringConvertible {
 struct TerminalCapabilitiesTests {
   static let cases: [CapabilitiesCase] = [
     .init(name: "colour terminal", kind: .tty, usesColor: true, allowsEscapes: true, profile: .visual),
-    .init(name: "TERM=dumb", environment: ["TERM": "dumb"], kind: .dumb, usesColor: false, allowsEscapes: false, profile: .plain),
+    .init(
+      name: "TERM=dumb", environment: ["TERM": "dumb"], kind: .dumb, usesColor: false, allowsEscapes: false,
+      profile: .plain),
     .init(name: "TERM unset", environment: [:], kind: .dumb, usesColor: false, allowsEscapes: false, profile: .plain),
-    .init(name: "TERM empty", environment: ["TERM": ""], kind: .dumb, usesColor: false, allowsEscapes: false, profile: .plain),
-    .init(name: "not a terminal", outputIsTerminal: false, kind: .file, usesColor: false, allowsEscapes: false, profile: .plain),
-    .init(name: "not a terminal, colour always", outputIsTerminal: false, color: .always, kind: .file, usesColor: false, allowsEscapes: false, profile: .plain),
-    .init(name: "NO_COLOR set", environment: ["TERM": "xterm", "NO_COLOR": "1"], kind: .tty, usesColor: false, allowsEscapes: true, profile: .visual),
-    .init(name: "NO_COLOR empty is ignored", environment: ["TERM": "xterm", "NO_COLOR": ""], kind: .tty, usesColor: true, allowsEscapes: true, profile: .visual),
-    .init(name: "colour always beats NO_COLOR", environment: ["TERM": "xterm", "NO_COLOR": "1"], color: .always, kind: .tty, usesColor: true, allowsEscapes: true, profile: .visual),
+    .init(
+      name: "TERM empty", environment: ["TERM": ""], kind: .dumb, usesColor: false, allowsEscapes: false,
+      profile: .plain),
+    .init(
+      name: "not a terminal", outputIsTerminal: false, kind: .file, usesColor: false, allowsEscapes: false,
+      profile: .plain),
+    .init(
+      name: "not a terminal, colour always", outputIsTerminal: false, color: .always, kind: .file, usesColor: false,
+      allowsEscapes: false, profile: .plain),
+    .init(
+      name: "NO_COLOR set", environment: ["TERM": "xterm", "NO_COLOR": "1"], kind: .tty, usesColor: false,
+      allowsEscapes: true, profile: .visual),
+    .init(
+      name: "NO_COLOR empty is ignored", environment: ["TERM": "xterm", "NO_COLOR": ""], kind: .tty, usesColor: true,
+      allowsEscapes: true, profile: .visual),
+    .init(
+      name: "colour always beats NO_COLOR", environment: ["TERM": "xterm", "NO_COLOR": "1"], color: .always, kind: .tty,
+      usesColor: true, allowsEscapes: true, profile: .visual),
     .init(name: "colour never", color: .never, kind: .tty, usesColor: false, allowsEscapes: true, profile: .visual),
-    .init(name: "screen reader forced", screenReaderForced: true, kind: .tty, usesColor: true, allowsEscapes: true, profile: .screenReader),
-    .init(name: "screen reader detected", screenReaderDetected: true, kind: .tty, usesColor: true, allowsEscapes: true, profile: .screenReader),
-    .init(name: "screen reader on a dumb terminal", environment: ["TERM": "dumb"], screenReaderDetected: true, kind: .dumb, usesColor: false, allowsEscapes: false, profile: .screenReader),
+    .init(
+      name: "screen reader forced", screenReaderForced: true, kind: .tty, usesColor: true, allowsEscapes: true,
+      profile: .screenReader),
+    .init(
+      name: "screen reader detected", screenReaderDetected: true, kind: .tty, usesColor: true, allowsEscapes: true,
+      profile: .screenReader),
+    .init(
+      name: "screen reader on a dumb terminal", environment: ["TERM": "dumb"], screenReaderDetected: true, kind: .dumb,
+      usesColor: false, allowsEscapes: false, profile: .screenReader),
   ]
 
   @Test("kind, colour, escapes and profile follow the table", arguments: cases)
