@@ -84,7 +84,7 @@ struct KeyDecoderPropertyTests {
     case 10: return Token(bytes: [e, digit(&generator)], digits: 0)
     case 11: return Token(bytes: [0xe2, 0x82], digits: 0)
     case 12: return Token(bytes: [0xff, 0x7f, 0x15, 0x0d, 0x03], digits: 0)
-    case 13: return Token(bytes: [e, UInt8(ascii: "O"), UInt8(ascii: "2"), UInt8(ascii: "q")], digits: 0)
+    case 13: return Token(bytes: [e, UInt8(ascii: "O")] + digitRun(&generator) + [UInt8(ascii: "q")], digits: 0)
     default: return Token(bytes: [e, UInt8(ascii: "["), UInt8(ascii: "1"), UInt8(ascii: "\r")], digits: 0)
     }
   }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import Synchronization
 import Testing
 
 @testable import PasscodeTerminal
@@ -212,12 +213,14 @@ struct KeyDecoderTests {
 }
 
 /// Records the storages a decoder makes, so tests can check them.
-final class StorageRecorder: @unchecked Sendable {
-  private(set) var storages: [WipedSecretBuffer] = []
+final class StorageRecorder: Sendable {
+  private let made = Mutex<[WipedSecretBuffer]>([])
+
+  var storages: [WipedSecretBuffer] { made.withLock { $0 } }
 
   func make(_ capacity: Int) -> any SecretStorage {
     let storage = WipedSecretBuffer(capacity: capacity)
-    storages.append(storage)
+    made.withLock { $0.append(storage) }
     return storage
   }
 }
