@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import Synchronization
 
 /// The write end of the installed relay's pipe, read by ``relaySignal(_:)`` in signal context.
 ///
@@ -27,6 +28,10 @@ private func relaySignal(_ number: Int32) {
 /// The handlers are installed without `SA_RESTART`, so a blocked `read` or `poll` returns at once (the
 /// funnel then retries it and finds the pipe readable). Only one relay can be installed at a time.
 /// ``uninstall()``, or releasing the relay, puts the previous dispositions back.
+///
+/// The relay does not change signal masks. A signal sent to the process is handled by a thread that does
+/// not block it (normally the main thread); Dispatch worker threads block signals, so a signal `raise`d on
+/// one stays pending until unblocked.
 public final class SignalRelay {
   /// The descriptor to `poll` for `POLLIN`; when it is readable, call ``drain()``.
   public let readFileDescriptor: Int32

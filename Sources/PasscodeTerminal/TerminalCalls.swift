@@ -86,12 +86,11 @@ enum TerminalCalls {
   ///   - buffer: Where to put the bytes.
   /// - Returns: The number of bytes read; `0` at end of file; `nil` when a non-blocking descriptor has nothing.
   /// - Throws: ``TerminalError`` (`.read`).
-  static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int?
-  {
+  static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int? {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
     do {
       return try valueOrError(.read) { Glibc.read(fileDescriptor, base, buffer.count) }
-    } catch where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+    } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
       return nil
     }
   }

@@ -76,7 +76,8 @@ public final class ChildProcess {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while true {
-      if let word = try PseudoTerminalCalls.reapWithoutWaiting(processIdentifier), let status = ExitStatus.decode(word) {
+      if let word = try PseudoTerminalCalls.reapWithoutWaiting(processIdentifier), let status = ExitStatus.decode(word)
+      {
         exitStatus = status
         return status
       }

@@ -101,7 +101,9 @@ public final class PseudoTerminal {
       }
       let remaining = deadline - clock.now
       guard remaining > .zero else { throw PseudoTerminalError.timedOut(received: received) }
-      guard try PseudoTerminalCalls.waitUntilReadable(masterFileDescriptor, timeoutMilliseconds: Self.milliseconds(remaining))
+      guard
+        try PseudoTerminalCalls.waitUntilReadable(
+          masterFileDescriptor, timeoutMilliseconds: Self.milliseconds(remaining))
       else { continue }
       let chunk = try PseudoTerminalCalls.read(masterFileDescriptor, maximumCount: 4096)
       if chunk.isEmpty { throw PseudoTerminalError.endOfFile(received: received) }
@@ -160,7 +162,8 @@ public final class PseudoTerminal {
   private static func endOfFirstMatch(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard !needle.isEmpty else { return 0 }
     guard haystack.count >= needle.count else { return nil }
-    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle)
+    {
       return start + needle.count
     }
     return nil

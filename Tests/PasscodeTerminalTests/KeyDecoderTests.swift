@@ -1,4 +1,5 @@
 import PasscodeEngine
+import Synchronization
 import Testing
 
 @testable import PasscodeTerminal
@@ -15,7 +16,9 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 @Suite("Key decoder")
 struct KeyDecoderTests {
   static let cases: [KeyDecoderCase] = [
-    .init(name: "printable ASCII", bytes: bytes("a7 ~"), expected: [.character("a"), .character("7"), .character(" "), .character("~")]),
+    .init(
+      name: "printable ASCII", bytes: bytes("a7 ~"),
+      expected: [.character("a"), .character("7"), .character(" "), .character("~")]),
     .init(name: "DEL and BS are backspace", bytes: [0x7f, 0x08], expected: [.backspace, .backspace]),
     .init(name: "Ctrl-U clears", bytes: [0x15], expected: [.clear]),
     .init(name: "CR and LF are enter", bytes: [0x0d, 0x0a], expected: [.enter, .enter]),
@@ -25,7 +28,9 @@ struct KeyDecoderTests {
     .init(name: "Ctrl-Z", bytes: [0x1a], expected: [.suspend]),
     .init(name: "Ctrl-backslash", bytes: [0x1c], expected: [.quit]),
     .init(name: "Ctrl-R", bytes: [0x12], expected: [.reread]),
-    .init(name: "other controls are invalid", bytes: [0x00, 0x01, 0x09, 0x1f], expected: [.invalid, .invalid, .invalid, .invalid]),
+    .init(
+      name: "other controls are invalid", bytes: [0x00, 0x01, 0x09, 0x1f],
+      expected: [.invalid, .invalid, .invalid, .invalid]),
     .init(name: "two-byte UTF-8", bytes: bytes("é"), expected: [.character("é")]),
     .init(name: "three-byte UTF-8", bytes: bytes("€"), expected: [.character("€")]),
     .init(name: "four-byte UTF-8", bytes: bytes("😀"), expected: [.character("😀")]),
@@ -33,22 +38,36 @@ struct KeyDecoderTests {
     .init(name: "overlong lead bytes", bytes: [0xc0, 0xc1], expected: [.invalid, .invalid]),
     .init(name: "overlong three-byte form", bytes: [0xe0, 0x80, 0x80], expected: [.invalid, .invalid, .invalid]),
     .init(name: "UTF-16 surrogate", bytes: [0xed, 0xa0, 0x80], expected: [.invalid, .invalid, .invalid]),
-    .init(name: "beyond U+10FFFF", bytes: [0xf4, 0x90, 0x80, 0x80], expected: [.invalid, .invalid, .invalid, .invalid]),
+    .init(
+      name: "beyond U+10FFFF", bytes: [0xf4, 0x90, 0x80, 0x80], expected: [.invalid, .invalid, .invalid, .invalid]),
     .init(name: "bytes F5 to FF", bytes: [0xf5, 0xff], expected: [.invalid, .invalid]),
-    .init(name: "truncated character then a digit keeps the digit", bytes: [0xe2, 0x82, 0x35], expected: [.invalid, .character("5")]),
-    .init(name: "arrow keys are unknown sequences", bytes: bytes("\u{1b}[A\u{1b}OB"), expected: [.unknownSequence, .unknownSequence]),
-    .init(name: "CSI with digit parameters leaks no digit", bytes: bytes("\u{1b}[1;5C\u{1b}[3~\u{1b}[12;34R"), expected: [.unknownSequence, .unknownSequence, .unknownSequence]),
+    .init(
+      name: "truncated character then a digit keeps the digit", bytes: [0xe2, 0x82, 0x35],
+      expected: [.invalid, .character("5")]),
+    .init(
+      name: "arrow keys are unknown sequences", bytes: bytes("\u{1b}[A\u{1b}OB"),
+      expected: [.unknownSequence, .unknownSequence]),
+    .init(
+      name: "CSI with digit parameters leaks no digit", bytes: bytes("\u{1b}[1;5C\u{1b}[3~\u{1b}[12;34R"),
+      expected: [.unknownSequence, .unknownSequence, .unknownSequence]),
     .init(name: "function key via SS3", bytes: bytes("\u{1b}OP"), expected: [.unknownSequence]),
     .init(name: "modified SS3 keypad digit is not a digit", bytes: bytes("\u{1b}O5q"), expected: [.unknownSequence]),
     .init(name: "OSC ended by BEL", bytes: bytes("\u{1b}]0;title 123\u{07}"), expected: [.unknownSequence]),
     .init(name: "OSC ended by ST", bytes: bytes("\u{1b}]11;rgb:0/0/0\u{1b}\\"), expected: [.unknownSequence]),
     .init(name: "DCS ended by ST", bytes: bytes("\u{1b}P1$r0m\u{1b}\\"), expected: [.unknownSequence]),
     .init(name: "Alt-digit is an unknown sequence", bytes: bytes("\u{1b}5"), expected: [.unknownSequence]),
-    .init(name: "ESC ESC is escape then pending ESC", bytes: bytes("\u{1b}\u{1b}[A"), expected: [.escape, .unknownSequence]),
+    .init(
+      name: "ESC ESC is escape then pending ESC", bytes: bytes("\u{1b}\u{1b}[A"), expected: [.escape, .unknownSequence]),
     .init(name: "ESC then Return is escape and enter", bytes: [0x1b, 0x0d], expected: [.escape, .enter]),
-    .init(name: "Return cuts a CSI short and still counts", bytes: bytes("\u{1b}[12\r"), expected: [.unknownSequence, .enter]),
-    .init(name: "Ctrl-C cuts an OSC short and still counts", bytes: bytes("\u{1b}]0;12\u{03}9"), expected: [.unknownSequence, .interrupt, .character("9")]),
-    .init(name: "ESC in a string starts a new sequence", bytes: bytes("\u{1b}]0;x\u{1b}[B"), expected: [.unknownSequence, .unknownSequence]),
+    .init(
+      name: "Return cuts a CSI short and still counts", bytes: bytes("\u{1b}[12\r"),
+      expected: [.unknownSequence, .enter]),
+    .init(
+      name: "Ctrl-C cuts an OSC short and still counts", bytes: bytes("\u{1b}]0;12\u{03}9"),
+      expected: [.unknownSequence, .interrupt, .character("9")]),
+    .init(
+      name: "ESC in a string starts a new sequence", bytes: bytes("\u{1b}]0;x\u{1b}[B"),
+      expected: [.unknownSequence, .unknownSequence]),
     .init(name: "stray paste end is an unknown sequence", bytes: bytes("\u{1b}[201~"), expected: [.unknownSequence]),
     .init(name: "charset designation", bytes: bytes("\u{1b}(B1"), expected: [.unknownSequence, .character("1")]),
     .init(
@@ -185,18 +204,23 @@ struct KeyDecoderTests {
     #expect(decodeInChunks(input, splitAt: Array(0...input.count)) == decodeInChunks(input))
     #expect(
       decodeInChunks(input)
-        == [.character("1"), .character("€"), .character("😀"), .invalid, .character("2"), .unknownSequence, .invalid, .character("3")]
+        == [
+          .character("1"), .character("€"), .character("😀"), .invalid, .character("2"), .unknownSequence, .invalid,
+          .character("3"),
+        ]
         .map(DecodedKey.init))
   }
 }
 
 /// Records the storages a decoder makes, so tests can check them.
-final class StorageRecorder: @unchecked Sendable {
-  private(set) var storages: [WipedSecretBuffer] = []
+final class StorageRecorder: Sendable {
+  private let made = Mutex<[WipedSecretBuffer]>([])
+
+  var storages: [WipedSecretBuffer] { made.withLock { $0 } }
 
   func make(_ capacity: Int) -> any SecretStorage {
     let storage = WipedSecretBuffer(capacity: capacity)
-    storages.append(storage)
+    made.withLock { $0.append(storage) }
     return storage
   }
 }

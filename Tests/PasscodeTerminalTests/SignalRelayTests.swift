@@ -1,0 +1,87 @@
+import Testing
+
+@testable import PasscodeTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Serialized: signal dispositions are process-wide.
+@Suite("Signal relay", .serialized)
+struct SignalRelayTests {
+  @Test("raised signals arrive on the pipe once each, in order")
+  func relaysSignals() throws {
+    let relay = try SignalRelay()
+    defer { relay.uninstall() }
+    // The test runs on a worker thread, which may block signals; raise() targets this thread.
+    for number in [SIGWINCH, SIGINT, SIGTERM] { try TerminalCalls.unblockSignal(number) }
+    #expect(relay.drain().isEmpty)
+    try TerminalCalls.raise(SIGWINCH)
+    try TerminalCalls.raise(SIGINT)
+    try TerminalCalls.raise(SIGWINCH)
+    try TerminalCalls.raise(SIGTERM)
+    var descriptors = [pollfd(fd: relay.readFileDescriptor, events: Int16(POLLIN), revents: 0)]
+    #expect(try TerminalCalls.poll(&descriptors, timeoutMilliseconds: 0) == 1)
+    #expect(relay.drain() == [.windowSizeChanged, .interrupt, .terminate])
+    #expect(relay.drain().isEmpty)
+  }
+
+  @Test("uninstall puts the previous disposition back")
+  func uninstallRestores() throws {
+    let before = try TerminalCalls.ignoreSignal(SIGHUP)
+    defer { _ = try? TerminalCalls.setSignalAction(SIGHUP, before) }
+    let relay = try SignalRelay()
+    let during = try TerminalCalls.ignoreSignal(SIGHUP)
+    _ = try TerminalCalls.setSignalAction(SIGHUP, during)
+    #expect(handlerAddress(during) != handlerAddress(ignored))
+    relay.uninstall()
+    let after = try TerminalCalls.ignoreSignal(SIGHUP)
+    #expect(handlerAddress(after) == handlerAddress(ignored))
+  }
+
+  @Test("only one relay can be installed at a time")
+  func oneAtATime() throws {
+    let relay = try SignalRelay()
+    #expect(throws: TerminalError(operation: .signalAction, errno: EBUSY)) { try SignalRelay() }
+    relay.uninstall()
+    let second = try SignalRelay(signals: [.windowSizeChanged])
+    second.uninstall()
+  }
+
+  @Test("re-raising a signal whose default is to ignore it returns and keeps relaying")
+  func reraiseIgnoredSignal() throws {
+    let relay = try SignalRelay()
+    defer { relay.uninstall() }
+    try relay.reraise(.windowSizeChanged)
+    #expect(relay.drain().isEmpty)
+    try TerminalCalls.raise(SIGWINCH)
+    #expect(relay.drain() == [.windowSizeChanged])
+  }
+
+  @Test("signal numbers map both ways; the four terminating ones are marked")
+  func signalNumbers() {
+    for signal in Signal.allCases { #expect(Signal(number: signal.number) == signal) }
+    #expect(Signal(number: SIGUSR1) == nil)
+    #expect(Signal.allCases.filter(\.isTerminating) == [.interrupt, .terminate, .hangup, .quit])
+  }
+
+  @Test("SIGPIPE can be ignored")
+  func ignoresBrokenPipe() throws {
+    let original = try TerminalCalls.setDefaultSignalAction(SIGPIPE)
+    defer { _ = try? TerminalCalls.setSignalAction(SIGPIPE, original) }
+    try SignalRelay.ignoreSIGPIPE()
+    let current = try TerminalCalls.setSignalAction(SIGPIPE, original)
+    #expect(handlerAddress(current) == handlerAddress(ignored))
+  }
+}
+
+/// The handler's address, to compare dispositions (`SIG_DFL` is 0, `SIG_IGN` is 1).
+private func handlerAddress(_ action: sigaction) -> Int {
+  action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+}
+
+private let ignored: sigaction = {
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = SIG_IGN
+  return action
+}()
