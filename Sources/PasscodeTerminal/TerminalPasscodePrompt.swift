@@ -323,6 +323,7 @@ public final class TerminalPasscodePrompt {
         run.timers.cancel(timer)
       case .flushInput:
         try? rawMode?.flushInput()
+        decoder.reset()
         pendingKeys.removeAll()
       case let .finish(outcome):
         run.outcome = outcome
