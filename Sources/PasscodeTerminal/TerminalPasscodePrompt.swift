@@ -216,6 +216,9 @@ public final class TerminalPasscodePrompt {
       let count: Int
       do {
         count = try device.read(into: readBuffer)
+      } catch where error.errno == EIO {
+        // The terminal hung up (its other side closed): the same as end of input.
+        count = 0
       } catch {
         throw .terminal(error)
       }
@@ -300,6 +303,8 @@ public final class TerminalPasscodePrompt {
   }
 
   private func perform(_ effects: [EntryEffect], in run: inout PromptRun) throws(PromptError) {
+    // One instant for the whole batch, so timers scheduled together keep their order.
+    let now = clock.now
     for effect in effects {
       switch effect {
       case let .render(display):
@@ -318,7 +323,7 @@ public final class TerminalPasscodePrompt {
       case let .verify(secret):
         verification.start(secret, verifier: run.verifier)
       case let .schedule(timer, delay):
-        run.timers.schedule(timer, after: delay, now: clock.now)
+        run.timers.schedule(timer, after: delay, now: now)
       case let .cancelTimer(timer):
         run.timers.cancel(timer)
       case .flushInput:
