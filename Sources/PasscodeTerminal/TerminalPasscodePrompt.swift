@@ -38,6 +38,8 @@ public final class TerminalPasscodePrompt {
   private let clock = ContinuousClock()
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
+  /// Set when the terminal hung up: writes are dropped and the prompt ends as cancelled.
+  private var isHungUp = false
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   public static let escapeWait = Duration.milliseconds(50)
@@ -65,7 +67,9 @@ public final class TerminalPasscodePrompt {
       try SignalRelay.ignoreSIGPIPE()
       signals = try SignalRelay()
       verification = try VerificationRunner()
-      rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes)
+      rawMode = try RawMode(
+        fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
+        resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
     } catch {
       TerminalCalls.releaseLockedBuffer(readBuffer)
       device.close()
@@ -218,6 +222,7 @@ public final class TerminalPasscodePrompt {
         count = try device.read(into: readBuffer)
       } catch where error.errno == EIO {
         // The terminal hung up (its other side closed): the same as end of input.
+        isHungUp = true
         count = 0
       } catch {
         throw .terminal(error)
@@ -277,7 +282,9 @@ public final class TerminalPasscodePrompt {
   private func resume() throws(PromptError) {
     if rawMode == nil {
       do {
-        rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes)
+        rawMode = try RawMode(
+        fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
+        resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
       } catch {
         throw .terminal(error)
       }
@@ -339,9 +346,11 @@ public final class TerminalPasscodePrompt {
   }
 
   private func write(_ text: String) throws(PromptError) {
-    guard !text.isEmpty else { return }
+    guard !text.isEmpty, !isHungUp else { return }
     do {
       try device.write(text)
+    } catch where error.errno == EIO {
+      isHungUp = true
     } catch {
       throw .terminal(error)
     }
