@@ -325,8 +325,15 @@ public final class TerminalPasscodePrompt {
           try write(renderer.render(display))
         }
         settings.announcer?.announce(announcement)
-      case .cue:
-        if settings.soundCues, !run.reduceMotion, capabilities.allowsEscapes { try write("\u{7}") }
+      case let .cue(cue):
+        // Optional, never the only signal, and silenced by reduce motion: a sound icon through speech,
+        // otherwise the terminal bell.
+        guard settings.soundCues, !run.reduceMotion else { break }
+        if let announcer = settings.announcer {
+          announcer.play(cue)
+        } else if capabilities.allowsEscapes {
+          try write("\u{7}")
+        }
       case let .verify(secret):
         verification.start(secret, verifier: run.verifier)
       case let .schedule(timer, delay):

@@ -130,4 +130,29 @@ struct SpeechEndToEndTests {
     #expect(try session.finish() == .exited(0))
     #expect(daemon.protocolCommands().isEmpty)
   }
+
+  @Test("--sound plays speech-dispatcher sound icons with speech, the bell without, and nothing under reduce motion")
+  func soundCues() throws {
+    func wrongThenRight(_ flags: [String], environment: [String: String]) throws -> DemoSession {
+      let session = try DemoSession(["demo"] + flags, environment: environment)
+      try session.waitFor("Enter Passcode, 4 digits")
+      try session.type("1397")
+      try session.waitFor("Ready")
+      try session.type("2580")
+      try session.waitFor("Unlocked")
+      try session.type("q")
+      #expect(try session.finish() == .exited(0))
+      return session
+    }
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    _ = try wrongThenRight(["--sound", "--speech", "on"], environment: ["SPEECHD_ADDRESS": daemon.address])
+    let icons = daemon.protocolCommands().filter { $0.uppercased().hasPrefix("SOUND_ICON") }
+    #expect(icons.map { $0.lowercased() } == ["sound_icon error", "sound_icon success"])
+
+    let bell = try wrongThenRight(["--sound", "--speech", "off"], environment: [:])
+    #expect(bell.transcript.filter { $0 == 0x07 }.count == 2)
+    let calm = try wrongThenRight(["--sound", "--speech", "off", "--reduce-motion"], environment: [:])
+    #expect(!calm.transcript.contains(0x07))
+  }
 }
