@@ -220,7 +220,7 @@ public final class TerminalPasscodePrompt {
       let count: Int
       do {
         count = try device.read(into: readBuffer)
-      } catch where error.errno == EIO {
+      } catch  where error.errno == EIO {
         // The terminal hung up (its other side closed): the same as end of input.
         isHungUp = true
         count = 0
@@ -283,8 +283,8 @@ public final class TerminalPasscodePrompt {
     if rawMode == nil {
       do {
         rawMode = try RawMode(
-        fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
-        resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
+          fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
+          resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
       } catch {
         throw .terminal(error)
       }
@@ -356,7 +356,7 @@ public final class TerminalPasscodePrompt {
     guard !text.isEmpty, !isHungUp else { return }
     do {
       try device.write(text)
-    } catch where error.errno == EIO {
+    } catch  where error.errno == EIO {
       isHungUp = true
     } catch {
       throw .terminal(error)

@@ -25,6 +25,8 @@ final class DemoSession {
   /// - Parameters:
   ///   - arguments: The arguments after the program name.
   ///   - environment: Extra environment; TERM defaults to `xterm-256color` and speech to off.
+  ///   - columns: The terminal's width.
+  /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
   init(_ arguments: [String], environment: [String: String] = [:], columns: Int = 80) throws {
     guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
       throw SessionError.missingBinary(Self.binaryPath)
@@ -87,7 +89,7 @@ final class DemoSession {
         let status = try process.waitForExit(timeout: .milliseconds(50))
         drain()
         return status
-      } catch where ContinuousClock.now < deadline {
+      } catch  where ContinuousClock.now < deadline {
         continue
       }
     }
@@ -113,7 +115,8 @@ final class DemoSession {
     case timedOut(waitingFor: String, received: String)
     var description: String {
       switch self {
-      case let .timedOut(text, received): "Timed out waiting for \(text.debugDescription); received \(received.debugDescription)"
+      case let .timedOut(text, received):
+        "Timed out waiting for \(text.debugDescription); received \(received.debugDescription)"
 
       case let .missingBinary(path): "The passcode binary is missing at \(path); run 'swift build' before 'swift test'."
       }

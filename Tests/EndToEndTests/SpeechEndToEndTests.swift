@@ -73,7 +73,8 @@ struct SpeechEndToEndTests {
   @Test("with no daemon the prompt works and shows one notice")
   func noDaemon() throws {
     let missing = "unix_socket:/tmp/passcode-no-such-daemon-\(getpid()).sock"
-    let session = try DemoSession(["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": missing])
+    let session = try DemoSession(
+      ["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": missing])
     try session.waitFor("Enter Passcode, 4 digits")
     try session.waitFor("Speech unavailable: ")
     try session.type("2580")
@@ -108,7 +109,8 @@ struct SpeechEndToEndTests {
     let path = "/tmp/passcode-silent-\(getpid()).sock"
     let server = try SilentSSIPServer(path: path)
     defer { server.stop() }
-    let session = try DemoSession(["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": server.address])
+    let session = try DemoSession(
+      ["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": server.address])
     try session.waitFor("Enter Passcode, 4 digits", timeout: .seconds(2))
     try session.type("2580")
     try session.waitFor("Unlocked", timeout: .seconds(2))

@@ -42,8 +42,9 @@ enum Transcript {
       remainder = remainder.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
     }
     let digits = remainder.unicodeScalars.filter { ("0"..."9").contains($0) }
-    #expect(digits.isEmpty, "digits outside the catalogue counts: \(remainder.debugDescription)",
-            sourceLocation: sourceLocation)
+    #expect(
+      digits.isEmpty, "digits outside the catalogue counts: \(remainder.debugDescription)",
+      sourceLocation: sourceLocation)
   }
 
   /// The text with control bytes made visible, for golden files: ESC as ␛, CR as ␍, BEL as ␇.
