@@ -105,7 +105,7 @@ public struct PromptRenderer: Sendable {
     let isError = display.phase == .rejected || (display.message?.isError ?? false)
     let offset = min(max(display.shakeOffset, -Self.shakeMargin), Self.shakeMargin)
     var cells = ""
-    if let _ = display.fixedLength {
+    if display.fixedLength != nil {
       for cell in display.cells { cells.append(glyph(for: cell)) }
     } else {
       cells = String(repeating: Self.filledGlyph, count: min(display.enteredCount, 64))
@@ -116,17 +116,19 @@ public struct PromptRenderer: Sendable {
     if isError, !message.isEmpty { message = "\(Self.errorSymbol) \(message)" }
     let margin = String(repeating: " ", count: Self.shakeMargin + offset)
     let trailing = String(repeating: " ", count: Self.shakeMargin - offset)
-    let plainCells = margin + cells + trailing
+    // The line stays at least one column shorter than the terminal, so it never wraps: the message is
+    // cut first, then the cells.
     let budget = width - 1
-    let cellColumns = plainCells.count
-    var messageColumns = message.count
-    if cellColumns + 2 + messageColumns > budget {
-      messageColumns = max(0, budget - cellColumns - 3)
-      message = String(message.prefix(messageColumns)) + (messageColumns > 0 ? "…" : "")
+    let cellsBudget = budget - margin.count
+    if cells.count > cellsBudget { cells = String(cells.prefix(max(0, cellsBudget))) }
+    let room = budget - margin.count - cells.count - trailing.count - 2
+    if message.count > room {
+      message = room >= 2 ? String(message.prefix(room - 1)) + "…" : ""
     }
-    guard usesColor else { return plainCells + "  " + message }
+    let separator = message.isEmpty ? "" : String(trailing.prefix(max(0, budget - margin.count - cells.count))) + "  "
+    guard usesColor else { return margin + cells + separator + message }
     let style = isError ? "\u{1b}[1;31m" : display.phase == .accepted ? "\u{1b}[1;32m" : "\u{1b}[1m"
-    return margin + style + cells + "\u{1b}[0m" + trailing + "  " + (isError ? style + message + "\u{1b}[0m" : message)
+    return margin + style + cells + "\u{1b}[0m" + separator + (isError ? style + message + "\u{1b}[0m" : message)
   }
 
   private func glyph(for cell: EntryDisplay.Cell) -> Character {

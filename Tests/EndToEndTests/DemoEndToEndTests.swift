@@ -182,6 +182,36 @@ struct DemoEndToEndTests {
       Transcript.expectNoTypedDigits(String(session.text[..<(restore?.lowerBound ?? session.text.endIndex)]))
     }
   }
+
+  @Test("--timeout ends the prompt with exit status 3 after saying so")
+  func timeout() throws {
+    let session = try DemoSession(["demo", "--timeout", "1", "--screen-reader"])
+    try session.waitFor("Enter Passcode, 4 digits")
+    try session.waitFor("Timed out", timeout: .seconds(4))
+    #expect(try session.finish() == .exited(3))
+    #expect(try session.terminalRestored())
+  }
+
+  @Test("no terminal to ask on exits 69 with a clear message")
+  func noTerminal() throws {
+    let session = try DemoSession(["demo", "--tty", "/dev/passcode-no-such-terminal"])
+    #expect(try session.finish() == .exited(69))
+    #expect(session.text.contains("No terminal to ask on"))
+  }
+
+  @Test("a narrower window redraws the status line to fit without wrapping")
+  func windowResize() throws {
+    let session = try DemoSession(["demo"])
+    try session.waitFor("Enter Passcode, 4 digits")
+    try session.terminal.setWindowSize(columns: 20, rows: 24)
+    try session.process.signal(SIGWINCH)
+    try session.type("2")
+    try session.waitFor("1 of 4")
+    let lastLine = Transcript.strippingEscapes(session.text).components(separatedBy: "\r").last ?? ""
+    #expect(lastLine.count < 20, "\(lastLine.debugDescription)")
+    try session.type("\u{1b}")
+    #expect(try session.finish() == .exited(2))
+  }
 }
 
 /// A small seeded generator so a failing random test can be replayed.
