@@ -1,6 +1,7 @@
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeTerminal
+import PasscodeVault
 
 /// `passcode set`: asks for the current passcode when one is set, then for the new one twice. Codes
 /// that are too easy to guess are refused. The length is the settings file's (default 6); `--length`
@@ -36,7 +37,9 @@ struct SetCommand {
     let confirmation = NewPasscodeConfirmation(vault: store.vault)
     let outcome: EntryOutcome
     do {
-      outcome = try open.prompt.ask(configuration) { secret in try confirmation.verdict(for: secret) }
+      outcome = try open.prompt.ask(configuration) { secret in
+        try VaultContext.passingVaultErrors { () throws(VaultError) in try confirmation.verdict(for: secret) }
+      }
       if outcome == .accepted { try open.prompt.show("Passcode set.") }
     } catch {
       throw .prompt(error)

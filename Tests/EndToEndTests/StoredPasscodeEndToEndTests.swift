@@ -47,6 +47,96 @@ struct StoredPasscodeEndToEndTests {
     try Self.expectNoSecret(in: transcripts + [status.output], store: store)
   }
 
+  @Test("set refuses the weak-code list and a mismatch, and the hash file holds Argon2id and no code")
+  func weakCodesAndHashFile() throws {
+    let store = try StoreDirectory()
+    let run = try PasscodeRun("set", store: store)
+    try run.expect("New Passcode, 6 digits")
+    for weak in ["123456", "111111", "654321", "121212", "000000", "123123", "987654", "112233"] {
+      try run.type(weak)
+      try run.expect("Too easy to guess. Choose another")
+    }
+    try run.type(Self.rightCode)
+    try run.enter(Self.wrongCode, after: "Enter the same passcode again")
+    try run.enter(Self.rightCode, after: "Passcodes did not match. Start again")
+    try run.enter(Self.rightCode, after: "Enter the same passcode again")
+    try run.expect("Passcode set.")
+    #expect(try run.finish() == .exited(0))
+
+    let hash = String(decoding: try store.read("passcode.hash"), as: UTF8.self)
+    #expect(hash.hasPrefix("$argon2id$"))
+    #expect(!hash.contains(Self.rightCode))
+    try Self.expectNoSecret(in: [run.output], store: store)
+  }
+
+  @Test("changing the passcode asks for the current one first and counts a wrong one")
+  func changeAsksForCurrent() throws {
+    let store = try StoreDirectory()
+    _ = try Self.setPasscode(in: store)
+    let newCode = "305928"
+    let run = try PasscodeRun("set", store: store)
+    try run.enter(Self.wrongCode, after: "Current Passcode, 6 digits")
+    try run.enter(Self.rightCode, after: "Ready")
+    try run.enter(newCode, after: "New Passcode, 6 digits")
+    try run.enter(newCode, after: "Enter the same passcode again")
+    try run.expect("Passcode set.")
+    #expect(try run.finish() == .exited(0))
+    #expect(!run.output.contains(newCode))
+
+    let check = try PasscodeRun("check", store: store)
+    try check.enter(newCode, after: "Enter Passcode, 6 digits")
+    try check.expect("Passcode accepted")
+    #expect(try check.finish() == .exited(0))
+  }
+
+  @Test("remove asks for the current passcode; then status and check say none is set (66)")
+  func removeThenNotSet() throws {
+    let store = try StoreDirectory()
+    _ = try Self.setPasscode(in: store)
+    let run = try PasscodeRun("remove", store: store)
+    try run.enter(Self.rightCode, after: "Current Passcode, 6 digits")
+    try run.expect("Passcode removed.")
+    #expect(try run.finish() == .exited(0))
+
+    let status = try PasscodeRun("status", store: store)
+    #expect(try status.finish() == .exited(66))
+    #expect(status.output.contains("Passcode: not set"))
+    let check = try PasscodeRun("check", store: store)
+    #expect(try check.finish() == .exited(66))
+    #expect(check.output.contains("No passcode is set"))
+  }
+
+  @Test("--no-wait exits 4 when a lockout starts and at once while it runs; status gives the time in words")
+  func noWaitLockout() throws {
+    let store = try StoreDirectory(settings: "lockout = 0,0,60\n")
+    _ = try Self.setPasscode(in: store)
+    let run = try PasscodeRun("check", store: store, ["--no-wait"])
+    try run.enter(Self.wrongCode, after: "Enter Passcode, 6 digits")
+    try run.enter(Self.wrongCode, after: "Ready")
+    try run.enter(Self.wrongCode, after: "Ready")
+    #expect(try run.finish() == .exited(4))
+    #expect(run.output.contains("Too many wrong passcodes"))
+
+    let again = try PasscodeRun("check", store: store, ["--no-wait"])
+    #expect(try again.finish(timeout: .seconds(10)) == .exited(4))
+    #expect(!again.output.contains("Enter Passcode"))
+
+    let status = try PasscodeRun("status", store: store)
+    #expect(try status.finish() == .exited(0))
+    #expect(status.output.contains("Failures: 3"))
+    #expect(status.output.contains("Locked out: 1 minute remaining") || status.output.contains("seconds remaining"))
+    try Self.expectNoSecret(in: [run.output, again.output, status.output], store: store)
+  }
+
+  @Test("--max-tries 1 exits 1 after one wrong code")
+  func maxTries() throws {
+    let store = try StoreDirectory()
+    _ = try Self.setPasscode(in: store)
+    let run = try PasscodeRun("check", store: store, ["--max-tries", "1"])
+    try run.enter(Self.wrongCode, after: "Enter Passcode, 6 digits")
+    #expect(try run.finish() == .exited(1))
+  }
+
   /// The typed codes appear in no output and no file of the store.
   static func expectNoSecret(in transcripts: [String], store: StoreDirectory) throws {
     for transcript in transcripts {
