@@ -19,7 +19,8 @@ struct StatusCommand {
     var lines = ["Passcode: \(status.isPasscodeSet ? "set" : "not set")"]
     lines.append("Failures: \(status.lockout.failures)")
     if status.lockout.isLockedOut {
-      let seconds = Int(status.lockout.remaining.components.seconds)
+      let seconds =
+        Int(status.lockout.remaining.components.seconds)
         + (status.lockout.remaining.components.attoseconds > 0 ? 1 : 0)
       lines.append("Locked out: \(AnnouncementCatalogue.english.duration(seconds: seconds)) remaining")
     } else {

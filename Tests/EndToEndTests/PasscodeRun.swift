@@ -18,6 +18,7 @@ final class PasscodeRun {
   ///   - subcommand: The subcommand.
   ///   - store: The store directory.
   ///   - arguments: More options, then `--` and a command for `exec`.
+  /// - Throws: ``EndToEndError/missingBinary(_:)``, or an error when the terminal or process cannot start.
   convenience init(_ subcommand: String, store: StoreDirectory, _ arguments: [String] = []) throws {
     if let reason = PasscodeBinary.missingReason { throw EndToEndError.missingBinary(reason) }
     let options = ["--store", store.path] + (subcommand == "status" ? [] : ["--speech", "off"])
@@ -37,6 +38,7 @@ final class PasscodeRun {
   ///   - executable: The program.
   ///   - arguments: Its arguments.
   ///   - store: The store directory, used as `HOME`.
+  /// - Throws: ``EndToEndError/missingBinary(_:)``, or an error when the terminal or process cannot start.
   init(executable: String, arguments: [String], store: StoreDirectory) throws {
     if let reason = PasscodeBinary.missingReason { throw EndToEndError.missingBinary(reason) }
     terminal = try PseudoTerminal(columns: 100, rows: 30)
@@ -52,8 +54,11 @@ final class PasscodeRun {
 
   /// Reads until the text appears, and returns what came before it, the text included.
   ///
-  /// - Parameter text: The text to wait for.
+  /// - Parameters:
+  ///   - text: The text to wait for.
+  ///   - timeout: How long to wait.
   /// - Returns: The output up to the end of the text.
+  /// - Throws: ``EndToEndError/missingOutput(expected:received:)`` when it does not appear in time.
   @discardableResult
   func expect(_ text: String, timeout: Duration = PasscodeRun.patience) throws -> String {
     do {
@@ -70,6 +75,9 @@ final class PasscodeRun {
   }
 
   /// Types text (or control bytes) on the terminal.
+  ///
+  /// - Parameter text: What to type.
+  /// - Throws: An error when the terminal cannot be written.
   func type(_ text: String) throws {
     try terminal.write(text)
   }
@@ -79,6 +87,7 @@ final class PasscodeRun {
   /// - Parameters:
   ///   - code: The code.
   ///   - ready: The text that says the prompt takes keys.
+  /// - Throws: ``EndToEndError/missingOutput(expected:received:)`` when the prompt does not get ready.
   func enter(_ code: String, after ready: String) throws {
     try expect(ready)
     try type(code)
@@ -86,7 +95,9 @@ final class PasscodeRun {
 
   /// Waits for the process to end and collects what it printed last.
   ///
+  /// - Parameter timeout: How long to wait.
   /// - Returns: Its exit status.
+  /// - Throws: An error when it does not end in time.
   func finish(timeout: Duration = PasscodeRun.patience) throws -> ExitStatus {
     let status = try process.waitForExit(timeout: timeout)
     transcript += (try? terminal.read(timeout: .milliseconds(50))) ?? []

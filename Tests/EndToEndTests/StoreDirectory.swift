@@ -8,6 +8,7 @@ final class StoreDirectory {
   /// Creates the directory and its settings file.
   ///
   /// - Parameter settings: The settings file's text.
+  /// - Throws: An error when the directory or the file cannot be made.
   init(settings: String = "lockout = 0,0,2,3\n") throws {
     var template = Array((NSTemporaryDirectory() + "/passcode-end-to-end-XXXXXX").utf8CString)
     let created = template.withUnsafeMutableBufferPointer { buffer in
