@@ -20,7 +20,7 @@ struct StoredPasscodeEndToEndTests {
 
   @Test("set, check right, wrong codes up to a lockout, countdown, Ready, then the right code")
   func fullFlow() throws {
-    let store = try StoreDirectory()
+    let store = try StoreDirectory(settings: "lockout = 0,0,12\n")
     var transcripts = [try Self.setPasscode(in: store).output]
 
     let first = try PasscodeRun("check", store: store)
@@ -35,7 +35,8 @@ struct StoredPasscodeEndToEndTests {
     try second.enter(Self.wrongCode, after: "Ready")
     try second.expect("Wrong passcode, 1 try left")
     try second.enter(Self.wrongCode, after: "Ready")
-    try second.expect("Too many tries. Try again in 2 seconds")
+    try second.expect("Too many tries. Try again in 12 seconds")
+    try second.expect("Try again in 10 seconds")
     try second.enter(Self.rightCode, after: "Ready")
     try second.expect("Passcode accepted")
     #expect(try second.finish() == .exited(0))
@@ -137,12 +138,23 @@ struct StoredPasscodeEndToEndTests {
     #expect(try run.finish() == .exited(1))
   }
 
-  /// The typed codes appear in no output and no file of the store.
+  /// The typed codes appear in no output and no file of the store; once the catalogue's counts and
+  /// durations are taken out of the output, no run of three or more digits is left at all.
   static func expectNoSecret(in transcripts: [String], store: StoreDirectory) throws {
+    let catalogueCounts = try NSRegularExpression(
+      pattern: "[0-9]+ of [0-9]+ digits entered|[0-9]+ tr(y|ies) left|"
+        + "[0-9]+ (hour|minute|second)s?|^Store: .*$|^Failures: [0-9]+",
+      options: [.anchorsMatchLines])
+    let digitRun = try NSRegularExpression(pattern: "[0-9]{3,}")
     for transcript in transcripts {
       for code in [rightCode, wrongCode] {
         #expect(!transcript.contains(code), "a typed code appeared in the output")
       }
+      let whole = NSRange(transcript.startIndex..., in: transcript)
+      let stripped = catalogueCounts.stringByReplacingMatches(
+        in: transcript, range: whole, withTemplate: "")
+      let leftover = digitRun.numberOfMatches(in: stripped, range: NSRange(stripped.startIndex..., in: stripped))
+      #expect(leftover == 0, "digits beyond the catalogue counts appeared in the output")
     }
     for file in try store.allFiles() {
       let text = String(decoding: file.bytes, as: UTF8.self)
