@@ -46,6 +46,7 @@ let package = Package(
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -318,10 +318,12 @@ public struct EntryEngine: Sendable {
         case .tooWeak: .tooWeak
         }
       lastMessage = announcement
+      // Flush before announcing: a key typed as soon as the words appear belongs to the next entry.
+      effects.append(.flushInput)
       effects.append(.render(display))
       effects.append(.announce(announcement))
       if reason != .confirmNew { effects.append(.cue(.error)) }
-      return effects + [.flushInput] + restartTimeout()
+      return effects + restartTimeout()
     }
   }
 

@@ -1,6 +1,7 @@
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeTerminal
+import PasscodeVault
 
 /// Why a subcommand failed; only `main` turns it into an exit status.
 enum CommandError: Error, CustomStringConvertible {
@@ -10,12 +11,24 @@ enum CommandError: Error, CustomStringConvertible {
   case configuration(EntryConfigurationError)
   /// The subcommand is not available in this build.
   case notImplemented(String)
+  /// The vault refused or failed: no passcode, a lockout, or a file that cannot be trusted or read.
+  case vault(VaultError)
+  /// The options contradict the settings; the text says what to change.
+  case usage(String)
+  /// `exec` could not run its command; `errno` is from `execvp`.
+  case cannotExecute(command: String, errno: Int32)
 
   var description: String {
     switch self {
+    case let .prompt(.verifierFailed(error as VaultError)): VaultRecoveryAdvice.explain(error)
     case let .prompt(error): "\(error)"
     case let .configuration(error): "\(error)"
     case let .notImplemented(name): "'\(name)' is not available yet."
+    case let .vault(error): VaultRecoveryAdvice.explain(error)
+    case let .usage(text): text
+    case let .cannotExecute(command, errno):
+      errno == ProcessReplacement.notFound
+        ? "\(command): command not found" : "\(command): cannot run it (\(ProcessReplacement.describe(errno)))"
     }
   }
 
@@ -25,9 +38,24 @@ enum CommandError: Error, CustomStringConvertible {
     case .prompt(.noTerminal): .noTerminal
     case .prompt(.terminal): .noTerminal
     case .prompt(.terminated): .cancelled
+    case let .prompt(.verifierFailed(error as VaultError)): Self.exitCode(for: error)
     case .prompt(.verifierFailed): .storageError
     case .configuration: .usage
     case .notImplemented: .usage
+    case let .vault(error): Self.exitCode(for: error)
+    case .usage: .usage
+    case let .cannotExecute(_, errno): errno == ProcessReplacement.notFound ? .commandNotFound : .cannotExecute
+    }
+  }
+
+  /// Fails closed: everything but "not set" and "locked out" is a storage error, never a success.
+  private static func exitCode(for error: VaultError) -> ExitCode {
+    switch error {
+    case .notSet: .noPasscodeSet
+    case .lockedOut: .lockedOut
+    case .invalidSetting: .storageError
+    case .corrupt, .insecurePermissions, .wrongOwner, .io, .noHomeDirectory, .notRegularFile, .cryptography:
+      .storageError
     }
   }
 }

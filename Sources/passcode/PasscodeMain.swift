@@ -46,6 +46,12 @@ enum PasscodeMain {
     switch command {
     case .demo: return try DemoCommand(context: context).run()
     case .doctor: return DoctorCommand(context: context).run()
+    case .set: return try SetCommand(context: context).run()
+    case .check: return try CheckCommand(context: context).run()
+    case .lock: return try LockCommand(context: context).run()
+    case let .exec(arguments): return try ExecCommand(context: context, command: arguments).run()
+    case .status: return try StatusCommand(context: context).run()
+    case .remove: return try RemoveCommand(context: context).run()
     default:
       throw .notImplemented(command.subcommand.rawValue)
     }

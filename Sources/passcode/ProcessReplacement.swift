@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The funnel for the C calls `exec` needs: the process is replaced by the command, so its exit status
+/// and signals are the command's own. Every libc call of `passcode exec` is in this file.
+enum ProcessReplacement {
+  /// The `errno` that means the command does not exist (exit status 127).
+  static let notFound = ENOENT
+
+  /// Replaces this process with a command found on `PATH`, after putting back the signal dispositions
+  /// and mask a fresh program expects (the prompt ignores `SIGPIPE` and blocks nothing else).
+  ///
+  /// - Parameter arguments: The command and its arguments; the first is looked up on `PATH`.
+  /// - Returns: The `errno` when the command could not be run; on success it does not return.
+  ///   The corresponding C function is `execvp`.
+  static func execute(_ arguments: [String]) -> Int32 {
+    guard let name = arguments.first else { return ENOENT }
+    signal(SIGPIPE, SIG_DFL)
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    sigprocmask(SIG_SETMASK, &emptyMask, nil)
+    var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    _ = execvp(name, &pointers)
+    let failure = errno
+    return failure == ENOENT || failure == ENOTDIR ? ENOENT : failure
+  }
+
+  /// Names an `errno` in words.
+  ///
+  /// - Parameter code: The error code.
+  /// - Returns: The system's message. The corresponding C function is `strerror`.
+  static func describe(_ code: Int32) -> String {
+    guard let message = strerror(code) else { return "error \(code)" }
+    return String(cString: message)
+  }
+}

@@ -1,0 +1,160 @@
+import PasscodeCommandLine
+import PasscodeEngine
+import PasscodeTerminal
+import PasscodeVault
+
+/// The vault as the stored-passcode subcommands see it: where the files are (from `--store`,
+/// `PASSCODE_HOME` or the XDG directories), the settings file read once, and the vault over both.
+struct VaultContext {
+  /// The default passcode length when neither the settings file nor `--length` gives one.
+  static let defaultLength = 6
+
+  let location: StoreLocation
+  let settings: VaultSettings
+  let vault: Vault
+
+  /// Resolves the location and reads the settings file.
+  ///
+  /// - Parameter context: The subcommand's options and environment.
+  /// - Throws: ``CommandError/vault(_:)`` when there is no home directory or the settings file is unsafe
+  ///   or invalid.
+  init(_ context: CommandContext) throws(CommandError) {
+    do {
+      location = try StoreLocation.resolve(environment: context.environment, store: context.options.store)
+      settings = try VaultSettings.load(from: location.configFile)
+    } catch {
+      throw .vault(error)
+    }
+    vault = Vault(location: location, schedule: settings.lockout)
+  }
+
+  /// The length of the stored passcode: the settings file's, or the default.
+  var passcodeLength: Int { settings.length ?? Self.defaultLength }
+
+  /// The grace period in force: `--grace`, else the settings file's.
+  ///
+  /// - Parameter option: The value of `--grace`, if given.
+  /// - Returns: The grace period; zero for none.
+  func grace(option: Int?) -> Duration {
+    option.map { .seconds($0) } ?? settings.grace
+  }
+
+  /// The grace stamp of this terminal session, or `nil` when standard input is not a terminal.
+  var graceStamp: GraceStamp? {
+    GraceStamp.forCurrentTerminal(runtimeDirectory: location.runtimeDirectory)
+  }
+
+  /// Whether a right passcode given recently on this terminal still counts.
+  ///
+  /// - Parameter grace: The grace period in force; a stamp is ignored when it is zero.
+  /// - Returns: `true` when the prompt can be skipped.
+  func isWithinGrace(_ grace: Duration) -> Bool {
+    guard grace > .zero, let stamp = graceStamp else { return false }
+    return stamp.isValid(now: Vault.currentTime())
+  }
+
+  /// Remembers a right passcode for the grace period; does nothing when the period is zero.
+  ///
+  /// - Parameter grace: The grace period in force.
+  /// - Throws: ``CommandError/vault(_:)`` when the stamp cannot be written.
+  func recordGrace(_ grace: Duration) throws(CommandError) {
+    guard grace > .zero, let stamp = graceStamp else { return }
+    let now = Vault.currentTime()
+    do {
+      try stamp.record(until: now + Double(grace.components.seconds), now: now)
+    } catch {
+      throw .vault(error)
+    }
+  }
+
+  /// Removes this terminal's grace stamp, if there is one.
+  ///
+  /// - Throws: ``CommandError/vault(_:)`` when it cannot be removed.
+  func dropGrace() throws(CommandError) {
+    guard let stamp = graceStamp else { return }
+    do {
+      try stamp.remove()
+    } catch {
+      throw .vault(error)
+    }
+  }
+
+  /// Requires a stored passcode and reports the failure count and any running lockout.
+  ///
+  /// - Returns: The lockout status now.
+  /// - Throws: ``CommandError/vault(_:)``: `.notSet`, or a corrupt, insecure or unreadable file.
+  func requirePasscode() throws(CommandError) -> LockoutStatus {
+    let status: VaultStatus
+    do {
+      status = try vault.status(now: Vault.currentTime())
+    } catch {
+      throw .vault(error)
+    }
+    guard status.isPasscodeSet else { throw .vault(.notSet) }
+    return status.lockout
+  }
+
+  /// The prompt for the stored passcode: digits, the stored length and the settings' lockout schedule.
+  ///
+  /// - Parameters:
+  ///   - context: The subcommand's options.
+  ///   - title: The title when `--title` is not given.
+  /// - Returns: The configuration.
+  /// - Throws: ``CommandError/configuration(_:)`` when the options make no valid prompt.
+  func storedPasscodeConfiguration(_ context: CommandContext, title: String) throws(CommandError)
+    -> EntryConfiguration
+  {
+    do {
+      return try EntryConfiguration(
+        title: context.options.title ?? title,
+        length: .fixed(passcodeLength),
+        allowed: .digits,
+        reduceMotion: context.options.reduceMotion,
+        lockoutSchedule: settings.lockout,
+        timeout: context.options.timeout.map { .seconds($0) })
+    } catch {
+      throw .configuration(error)
+    }
+  }
+
+  /// Asks for the stored passcode until it is right, cancelled, timed out or out of tries, waiting out
+  /// lockouts (or ending at one, with `endsOnLockout`).
+  ///
+  /// - Parameters:
+  ///   - prompt: The open prompt.
+  ///   - configuration: The prompt's shape, from ``storedPasscodeConfiguration(_:title:)``.
+  ///   - lockout: The failure count and lockout when the prompt starts.
+  ///   - attemptLimit: The most wrong codes in this run, or `nil`.
+  ///   - endsOnLockout: Whether a lockout ends the prompt with exit status 4 (`--no-wait`).
+  /// - Returns: How the prompt ended.
+  /// - Throws: ``CommandError/prompt(_:)``; a vault failure during the check arrives as
+  ///   `.prompt(.verifierFailed(VaultError))`.
+  func askForPasscode(
+    on prompt: TerminalPasscodePrompt, _ configuration: EntryConfiguration, lockout: LockoutStatus,
+    attemptLimit: Int? = nil, endsOnLockout: Bool = false
+  ) throws(CommandError) -> EntryOutcome {
+    let verifier = VaultVerifier(vault: vault, endsOnLockout: endsOnLockout)
+    do {
+      return try prompt.ask(
+        configuration, failureCount: lockout.failures, lockoutRemaining: lockout.remaining,
+        attemptLimit: attemptLimit
+      ) { secret in try VaultContext.passingVaultErrors { () throws(VaultError) in try verifier.verdict(for: secret) } }
+    } catch {
+      throw .prompt(error)
+    }
+  }
+
+  /// Runs a verifier so that a ``VaultError`` reaches the command intact: the prompt hands a
+  /// ``PromptError`` through unchanged, and would turn any other error into words.
+  ///
+  /// - Parameter body: The verifier's work.
+  /// - Returns: Its verdict.
+  /// - Throws: ``PromptError/verifierFailed(_:)`` carrying the ``VaultError``.
+  static func passingVaultErrors(_ body: () throws(VaultError) -> Verdict) throws(PromptError) -> Verdict {
+    do {
+      return try body()
+    } catch {
+      throw .verifierFailed(error)
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// `lock` and `exec`, and the grace period between them, end to end.
+@Suite("Lock, exec and grace, end to end", .serialized)
+struct LockAndExecEndToEndTests {
+  typealias Codes = StoredPasscodeEndToEndTests
+
+  @Test("lock ignores Ctrl-C, Ctrl-Z, Ctrl-\\ and SIGINT, SIGTSTP, SIGQUIT; only the right code ends it")
+  func lockIgnoresInterruptions() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let run = try PasscodeRun("lock", store: store)
+    try run.expect("Terminal Locked, 6 digits")
+    try run.type("\u{03}")
+    try run.type("\u{1a}")
+    try run.type("\u{1c}")
+    for signal in [SIGINT, SIGTSTP, SIGQUIT] { try run.process.signal(signal) }
+    try run.type(Codes.wrongCode)
+    try run.expect("Wrong passcode")
+    try run.enter(Codes.rightCode, after: "Ready")
+    try run.expect("Passcode accepted")
+    #expect(try run.finish() == .exited(0))
+    try Codes.expectNoSecret(in: [run.output], store: store)
+  }
+
+  @Test("exec passes through the command's exit status")
+  func execPassesStatus() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let run = try PasscodeRun("exec", store: store, ["--", "sh", "-c", "echo command-ran; exit 7"])
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("command-ran")
+    #expect(try run.finish() == .exited(7))
+  }
+
+  @Test("exec restores the terminal (canonical mode, echo on) before the command starts")
+  func execRestoresTerminal() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let run = try PasscodeRun("exec", store: store, ["--", "sh", "-c", "stty -a; echo settings-shown"])
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    let settings = try run.expect("settings-shown")
+    #expect(try run.finish() == .exited(0))
+    #expect(settings.contains("icanon"))
+    #expect(!settings.contains("-icanon"))
+    #expect(!settings.contains("-echo "))
+  }
+
+  @Test("exec gives 127 for a missing command and 126 for one that cannot run")
+  func execCannotRun() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let missing = try PasscodeRun("exec", store: store, ["--", "passcode-no-such-command-here"])
+    try missing.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    #expect(try missing.finish() == .exited(127))
+    #expect(missing.output.contains("command not found"))
+
+    try store.write("#!/bin/sh\nexit 0\n", to: "not-executable", mode: 0o600)
+    let refused = try PasscodeRun("exec", store: store, ["--", store.child("not-executable")])
+    try refused.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    #expect(try refused.finish() == .exited(126))
+  }
+
+  @Test("a wrong code does not run the command")
+  func execWrongCodeDoesNotRun() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let run = try PasscodeRun("exec", store: store, ["--", "sh", "-c", "echo must-not-run"])
+    try run.enter(Codes.wrongCode, after: "Enter Passcode, 6 digits")
+    try run.expect("Ready")
+    try run.type("\u{1b}")
+    #expect(try run.finish() == .exited(2))
+    #expect(!run.output.contains("must-not-run"))
+  }
+
+  @Test("a second exec within the grace period does not ask; one after lock asks again")
+  func graceThenLock() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    func passcode(_ arguments: String) -> String {
+      "'\(PasscodeBinary.path)' \(arguments) --store '\(store.path)' --speech off"
+    }
+    let script = [
+      passcode("exec --grace 60") + " -- echo first-ran",
+      passcode("exec --grace 60") + " -- echo second-ran",
+      passcode("lock"),
+      passcode("exec --grace 60") + " -- echo third-ran",
+      "echo all-done",
+    ].joined(separator: "; ")
+    let run = try PasscodeRun(executable: "/bin/sh", arguments: ["-c", script], store: store)
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("first-ran")
+    let between = try run.expect("second-ran")
+    #expect(!between.contains("Enter Passcode"))
+    try run.enter(Codes.rightCode, after: "Terminal Locked, 6 digits")
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("third-ran")
+    try run.expect("all-done")
+    #expect(try run.finish() == .exited(0))
+    try Codes.expectNoSecret(in: [run.output], store: store)
+  }
+}
