@@ -46,7 +46,6 @@ let package = Package(
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"]),
   ],
   swiftLanguageModes: [.v6]
 )
