@@ -14,7 +14,7 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
   ///   Fails (gives `nil`) when the string is not an Argon2id hash string.
   public init?(encoded: String) {
     guard encoded.hasPrefix(Sodium.argon2idPrefix), encoded.utf8.count < Sodium.hashStringCapacity,
-      encoded.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+      encoded.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), Sodium.isWellFormedHash(encoded)
     else { return nil }
     self.encoded = encoded
   }

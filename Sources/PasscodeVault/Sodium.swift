@@ -125,10 +125,26 @@ enum Sodium {
   ///
   /// The corresponding C function is `crypto_pwhash_str_needs_rehash`.
   static func needsRehash(hash: String, opsLimit: UInt64, memLimit: Int) -> Bool {
-    guard isInitialized, let terminated = nulTerminated(hash) else { return true }
+    rehashStatus(hash: hash, opsLimit: opsLimit, memLimit: memLimit) != 0
+  }
+
+  /// Whether a hash string decodes completely (parameters, salt and hash), so that a truncated or
+  /// damaged hash file is reported as corrupt instead of counting every code as wrong.
+  ///
+  /// - Parameter hash: The stored hash string.
+  /// - Returns: `false` when libsodium cannot decode it.
+  ///
+  /// The corresponding C function is `crypto_pwhash_str_needs_rehash`, which returns -1 for a string it
+  /// cannot decode.
+  static func isWellFormedHash(_ hash: String) -> Bool {
+    rehashStatus(hash: hash, opsLimit: opsLimitMinimum, memLimit: memLimitMinimum) != -1
+  }
+
+  private static func rehashStatus(hash: String, opsLimit: UInt64, memLimit: Int) -> Int32 {
+    guard isInitialized, let terminated = nulTerminated(hash) else { return -1 }
     return terminated.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      return crypto_pwhash_str_needs_rehash(base, opsLimit, memLimit) != 0
+      guard let base = buffer.baseAddress else { return -1 }
+      return crypto_pwhash_str_needs_rehash(base, opsLimit, memLimit)
     }
   }
 

@@ -19,6 +19,7 @@ struct PasscodeHashTests {
     #expect(hash.encoded.hasPrefix("$argon2id$"))
     #expect(!hash.encoded.contains("730519"))
     #expect(PasscodeHash(encoded: hash.encoded) == hash)
+    #expect(PasscodeHash(encoded: String(hash.encoded.prefix(40))) == nil, "a truncated hash is not a hash")
   }
 
   @Test("two hashes of one code differ by their salt")
