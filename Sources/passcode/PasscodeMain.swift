@@ -46,6 +46,7 @@ enum PasscodeMain {
     switch command {
     case .demo: return try DemoCommand(context: context).run()
     case .doctor: return DoctorCommand(context: context).run()
+    case .pinentry: return PinentryCommand(context: context).run()
     default:
       throw .notImplemented(command.subcommand.rawValue)
     }
