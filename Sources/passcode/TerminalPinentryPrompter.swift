@@ -44,6 +44,11 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     let verifier = PinentryVerifier(repeats: plan.repeats, makeSecretStorage: CommandContext.makeSecretStorage)
     let outcome: EntryOutcome
     do {
+      // The visual profile redraws one status line, where the description would last only until the
+      // first key; keep it readable above the entry. (It is spoken once, through the preamble.)
+      if prompt.capabilities.profile == .visual {
+        for case let .callerDescription(text) in plan.preamble { try prompt.show(text) }
+      }
       outcome = try prompt.ask(plan.configuration, preamble: plan.preamble) { secret in
         try verifier.verify(secret)
       }
