@@ -39,6 +39,7 @@ let package = Package(
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine"]),
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
   ],

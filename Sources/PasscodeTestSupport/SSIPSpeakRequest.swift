@@ -28,7 +28,8 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   public static func dataRecords(inProtocolLog log: String) -> [(client: String, line: String)] {
     var records: [(client: String, line: String)] = []
     var current: (client: String, lines: [String])?
-    for rawLine in log.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift, so split on every kind of line break.
+    for rawLine in log.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
       if var open = current {
         if line.hasPrefix("| (") || line == "|" {

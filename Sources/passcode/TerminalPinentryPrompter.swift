@@ -20,6 +20,14 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     self.context = context
   }
 
+  /// Decides speech and starts connecting in the background, so that the connection is up by the time
+  /// gpg-agent has sent its options and texts and asks for the first dialog; the first words (the
+  /// description) are then not lost to a connection still being made.
+  func startSpeech() {
+    guard speech == nil else { return }
+    speech = try? context.openSpeech()
+  }
+
   /// Stops speech; the session is over.
   func close() {
     speech?.announcer?.close()

@@ -1,0 +1,75 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// `pinentry-passcode` behind a real gpg-agent: the agent runs it on a pseudo-terminal the test types on.
+@Suite("pinentry-passcode behind a real gpg-agent", .serialized)
+struct PinentryEndToEndTests {
+  @Test("GET_PASSPHRASE returns the typed passphrase, percent-escaped, in a D line")
+  func returnsTypedPassphrase() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache1 X Passphrase: Unlock+the+key")
+    try agent.waitForScreen("Passphrase")
+    try agent.type("open sesame%1\r")
+    let replies = try agent.replies(of: connection)
+    #expect(replies == ["D open sesame%251", "OK"], "agent log:\n\(agent.agentLog())")
+  }
+
+  @Test("Esc cancels: the agent answers Operation cancelled")
+  func escapeCancels() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache2 X Passphrase: Unlock+the+key")
+    try agent.waitForScreen("Passphrase")
+    try agent.type("abc")
+    try agent.waitForScreen("3 characters entered")
+    try agent.type("\u{1B}")
+    let replies = try agent.replies(of: connection)
+    #expect(replies.count == 1)
+    #expect(replies.first?.hasPrefix("ERR ") == true)
+    #expect(replies.first?.contains("Operation cancelled") == true, "replies: \(replies)")
+  }
+
+  @Test("--repeat=1: a mismatch starts again, then a matching pair is returned")
+  func repeatMismatchThenMatch() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=1 cache3 X Passphrase: New+passphrase")
+    try agent.waitForScreen("Passphrase")
+    try agent.type("first one\r")
+    try agent.waitForScreen("Enter the same passcode again")
+    try agent.type("first two\r")
+    try agent.waitForScreen("Passcodes did not match. Start again")
+    try agent.type("second\r")
+    try agent.waitForScreen("Enter the same passcode again")
+    try agent.type("second\r")
+    let replies = try agent.replies(of: connection)
+    #expect(replies == ["D second", "OK"], "agent log:\n\(agent.agentLog())")
+  }
+
+  @Test("Speech: the description is spoken once and no character of the passphrase is")
+  func speaksDescriptionNeverPassphrase() throws {
+    let speech = try PrivateSpeechDispatcher()
+    defer { speech.stop() }
+    let agent = try GnuPGAgentHarness(environment: ["PASSCODE_SPEECH": "on", "SPEECHD_ADDRESS": speech.address])
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache4 X Passphrase: Unlock+the+signing+key")
+    try agent.waitForScreen("Passphrase")
+    // A listener hears the description before typing; wait until it reached the daemon.
+    _ = speech.waitForLastRequest(text: "Unlock the signing key", timeout: .seconds(10))
+    let passphrase = "QJ#Z%W"
+    try agent.type(passphrase + "\r")
+    let replies = try agent.replies(of: connection)
+    #expect(replies == ["D QJ#Z%25W", "OK"])
+    let requests = speech.waitForLastRequest(text: "Passcode accepted")
+    let texts = requests.map(\.text)
+    #expect(texts.filter { $0 == "Unlock the signing key" }.count == 1, "requests: \(requests)")
+    #expect(requests.contains { $0.text == "Unlock the signing key" && $0.priority == "MESSAGE" })
+    #expect(texts.contains("6 characters entered"))
+    let spoken = speech.waitForSpoken(count: 2) + texts
+    for character in passphrase {
+      #expect(!spoken.contains { $0.contains(character) }, "'\(character)' reached speech: \(spoken)")
+    }
+  }
+}
