@@ -19,10 +19,7 @@ final class GnuPGAgentHarness {
   ///
   /// - Parameter environment: Extra variables for the agent and so for the pinentry.
   init(environment: [String: String] = [:]) throws {
-    var template = Array("/tmp/gpa.XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw HarnessError.setUp("mkdtemp failed") }
-    home = String(cString: made)
-    chmod(home, 0o700)
+    home = try Self.temporaryDirectory()
     let pinentry = try PinentryBinary.makePinentryLink(in: home)
     let configuration = "pinentry-program \(pinentry)\nlog-file \(home)/agent.log\ndebug-pinentry\n"
     try configuration.write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
@@ -31,6 +28,15 @@ final class GnuPGAgentHarness {
       "GNUPGHOME": home, "GPG_TTY": terminal.slavePath, "TERM": "xterm", "LC_ALL": "C", "DISPLAY": "",
       "PASSCODE_SPEECH": "off",
     ].merging(environment) { _, new in new }
+  }
+
+  /// Makes a fresh directory with a short path under `/tmp`, mode 0700.
+  ///
+  /// - Returns: Its path.
+  static func temporaryDirectory() throws -> String {
+    var template = Array("/tmp/gpa.XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw HarnessError.setUp("mkdtemp failed") }
+    return String(cString: made)
   }
 
   /// Starts `gpg-connect-agent COMMAND /bye`; its replies go to a file read by ``replies(of:)``.

@@ -31,21 +31,53 @@ struct PinentryEndToEndTests {
     #expect(replies.first?.contains("Operation cancelled") == true, "replies: \(replies)")
   }
 
-  @Test("--repeat=1: a mismatch starts again, then a matching pair is returned")
-  func repeatMismatchThenMatch() throws {
+  @Test("--repeat=1: gpg-agent asks again; a mismatch starts over with its error, then a match is returned")
+  func agentRepeatMismatchThenMatch() throws {
     let agent = try GnuPGAgentHarness()
     defer { agent.stop() }
     let connection = try agent.send("GET_PASSPHRASE --data --repeat=1 cache3 X Passphrase: New+passphrase")
-    try agent.waitForScreen("Passphrase")
+    try agent.waitForScreen("New passphrase")
     try agent.type("first one\r")
-    try agent.waitForScreen("Enter the same passcode again")
+    try agent.waitForScreen("Please re-enter this passphrase")
     try agent.type("first two\r")
-    try agent.waitForScreen("Passcodes did not match. Start again")
+    // gpg-agent 2.2 compares the two itself and asks again with SETERROR.
+    try agent.waitForScreen("does not match - try again")
     try agent.type("second\r")
-    try agent.waitForScreen("Enter the same passcode again")
+    try agent.waitForScreen("Please re-enter this passphrase")
     try agent.type("second\r")
     let replies = try agent.replies(of: connection)
     #expect(replies == ["D second", "OK"], "agent log:\n\(agent.agentLog())")
+  }
+
+  @Test("SETREPEAT: the prompter asks twice, starts again on a mismatch and sends PIN_REPEATED on a match")
+  func setRepeatMismatchThenMatch() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let script = [
+      "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=xterm", "SETDESC Choose a new passphrase",
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match", "GETPIN", "BYE",
+    ].joined(separator: "\n")
+    try (script + "\n").write(toFile: directory + "/script", atomically: true, encoding: .utf8)
+    let session = try SpawnedProcess(
+      executable: "sh",
+      arguments: ["-c", "exec \"$0\" < \"$1\"", PinentryBinary.makePinentryLink(in: directory), directory + "/script"],
+      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
+    _ = try terminal.readUntil("Choose a new passphrase", timeout: .seconds(20))
+    try terminal.write("one\r")
+    _ = try terminal.readUntil("Enter the same passcode again", timeout: .seconds(20))
+    try terminal.write("two\r")
+    _ = try terminal.readUntil("Passcodes did not match. Start again", timeout: .seconds(20))
+    try terminal.write("three\r")
+    _ = try terminal.readUntil("Enter the same passcode again", timeout: .seconds(20))
+    try terminal.write("three\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
+    #expect(
+      replies.split(whereSeparator: \.isNewline) == [
+        "OK Pleased to meet you", "OK", "OK", "OK", "OK", "OK", "OK", "S PIN_REPEATED", "D three", "OK",
+        "OK closing connection",
+      ])
   }
 
   @Test("Speech: the description is spoken once and no character of the passphrase is")
