@@ -26,6 +26,7 @@ struct CommandContext {
   ///
   /// - Parameter ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
   /// - Returns: The prompt and the announcer it speaks through, if any.
+  /// - Throws: ``CommandError/prompt(_:)`` when no terminal can be opened.
   func openPrompt(ignoresInterruptions: Bool = false) throws(CommandError) -> OpenPrompt {
     let speech = try openSpeech()
     let prompt: TerminalPasscodePrompt
@@ -42,6 +43,7 @@ struct CommandContext {
   /// background. `pinentry` does this once per session and opens a prompt per dialog.
   ///
   /// - Returns: The detection, the notices and the announcer, if speech was chosen.
+  /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
   func openSpeech() throws(CommandError) -> PromptSpeech {
     let detection = speechMode == .auto || options.screenReader ? ScreenReaderDetector().detect() : .none
     let decision = SpeechDecision.decide(mode: speechMode, detection: detection)
@@ -68,6 +70,7 @@ struct CommandContext {
   ///     pinentry passes `true`: its standard output is the Assuan pipe, its prompt the tty.
   ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
   /// - Returns: The prompt in raw mode.
+  /// - Throws: ``CommandError/prompt(_:)`` when the terminal cannot be opened or set up.
   func openPrompt(
     speech: PromptSpeech, terminalPath: String? = nil, terminalType: String? = nil, outputIsTerminal: Bool? = nil,
     ignoresInterruptions: Bool = false
@@ -118,6 +121,8 @@ struct CommandContext {
   ///   - defaultTitle: The title when `--title` is not given.
   ///   - defaultLength: The length when `--length` is not given.
   ///   - schedule: The lockout schedule.
+  /// - Returns: The configuration.
+  /// - Throws: ``CommandError/configuration(_:)`` when the options make an invalid prompt.
   func configuration(
     defaultTitle: String = "Enter Passcode", defaultLength: Int = 6, schedule: LockoutSchedule = .standard
   ) throws(CommandError) -> EntryConfiguration {

@@ -18,6 +18,7 @@ final class GnuPGAgentHarness {
   /// Makes the home, the symlink and the agent configuration; the agent starts with the first command.
   ///
   /// - Parameter environment: Extra variables for the agent and so for the pinentry.
+  /// - Throws: When the directory, the link, the configuration or the pseudo-terminal cannot be made.
   init(environment: [String: String] = [:]) throws {
     home = try Self.temporaryDirectory()
     let pinentry = try PinentryBinary.makePinentryLink(in: home)
@@ -33,6 +34,7 @@ final class GnuPGAgentHarness {
   /// Makes a fresh directory with a short path under `/tmp`, mode 0700.
   ///
   /// - Returns: Its path.
+  /// - Throws: ``HarnessError/setUp(_:)`` when `mkdtemp` fails.
   static func temporaryDirectory() throws -> String {
     var template = Array("/tmp/gpa.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw HarnessError.setUp("mkdtemp failed") }
@@ -43,6 +45,7 @@ final class GnuPGAgentHarness {
   ///
   /// - Parameter command: The agent command, such as `GET_PASSPHRASE --data X Error Prompt Description`.
   /// - Returns: The running client.
+  /// - Throws: When the client cannot start.
   func send(_ command: String) throws -> Connection {
     connections += 1
     let output = "\(home)/connect\(connections).out"
@@ -55,6 +58,7 @@ final class GnuPGAgentHarness {
   ///
   /// - Parameter connection: The client.
   /// - Returns: The reply lines, without the client's own log lines.
+  /// - Throws: ``HarnessError/timedOut(_:)`` when the client does not end in 30 s.
   func replies(of connection: Connection) throws -> [String] {
     guard connection.process.waitForExit(timeout: .seconds(30)) != nil else {
       connection.process.signal(SIGKILL)
@@ -74,6 +78,7 @@ final class GnuPGAgentHarness {
   /// Types text on the terminal, as the user would.
   ///
   /// - Parameter text: The keys.
+  /// - Throws: When writing to the terminal fails.
   func type(_ text: String) throws {
     try terminal.write(text)
   }
@@ -82,6 +87,7 @@ final class GnuPGAgentHarness {
   ///
   /// - Parameter text: The text to wait for.
   /// - Returns: The output up to it.
+  /// - Throws: ``PseudoTerminalError`` when it does not appear in 20 s.
   @discardableResult
   func waitForScreen(_ text: String) throws -> String {
     String(decoding: try terminal.readUntil(text, timeout: .seconds(20)), as: UTF8.self)

@@ -6,7 +6,8 @@ enum PinentryBinary {
   /// product of a build in one directory).
   static var passcodePath: String {
     if let path = ProcessInfo.processInfo.environment["PASSCODE_BINARY"], !path.isEmpty { return path }
-    let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let runner =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
     for _ in 0..<4 {
       let candidate = directory.appendingPathComponent("passcode").path
@@ -20,6 +21,7 @@ enum PinentryBinary {
   ///
   /// - Parameter directory: Where to put the link.
   /// - Returns: The link's path.
+  /// - Throws: A file-system error when the link cannot be made.
   static func makePinentryLink(in directory: String) throws -> String {
     let link = directory + "/pinentry-passcode"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: passcodePath)

@@ -53,7 +53,8 @@ struct PinentryEntryPlanTests {
   func preambleOrder() throws {
     let plan = try PinentryEntryPlan(
       request: request(prompt: "Passphrase:", description: "Line one\nline two", title: "Signing", error: "Bad"))
-    #expect(plan.preamble == [.callerDescription("Signing"), .callerDescription("Line one line two"), .callerError("Bad")])
+    #expect(
+      plan.preamble == [.callerDescription("Signing"), .callerDescription("Line one line two"), .callerError("Bad")])
     #expect(plan.preamble.map(\.priority) == [.message, .message, .important])
   }
 

@@ -59,4 +59,3 @@ struct PinentryVerifierTests {
     #expect(throws: PinentryVerifier.Failure.storageTooSmall) { try verifier.verify(secret("abc")) }
   }
 }
-
