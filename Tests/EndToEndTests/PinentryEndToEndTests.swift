@@ -80,6 +80,22 @@ struct PinentryEndToEndTests {
       ])
   }
 
+  @Test("GET_CONFIRMATION: the description and keys are shown; Enter confirms, Esc cancels")
+  func confirmation() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let confirmed = try agent.send("GET_CONFIRMATION Allow+the+ssh+key")
+    try agent.waitForScreen("Allow the ssh key")
+    try agent.waitForScreen("Press Enter for OK")
+    try agent.type("\r")
+    #expect(try agent.replies(of: confirmed) == ["OK"])
+    let cancelled = try agent.send("GET_CONFIRMATION Allow+it+again")
+    try agent.waitForScreen("Press Enter for OK")
+    try agent.type("\u{1B}")
+    let replies = try agent.replies(of: cancelled)
+    #expect(replies.count == 1 && replies.first?.hasPrefix("ERR ") == true, "replies: \(replies)")
+  }
+
   @Test("Speech: the description is spoken once and no character of the passphrase is")
   func speaksDescriptionNeverPassphrase() throws {
     let speech = try PrivateSpeechDispatcher()
