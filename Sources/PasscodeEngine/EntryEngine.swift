@@ -318,10 +318,13 @@ public struct EntryEngine: Sendable {
         case .tooWeak: .tooWeak
         }
       lastMessage = announcement
+      // Discard keys typed before the cue, then give the cue: keys typed right after hearing "Enter the
+      // same passcode again" must count.
+      effects.append(.flushInput)
       effects.append(.render(display))
       effects.append(.announce(announcement))
       if reason != .confirmNew { effects.append(.cue(.error)) }
-      return effects + [.flushInput] + restartTimeout()
+      return effects + restartTimeout()
     }
   }
 

@@ -63,13 +63,23 @@ struct PinentryEndToEndTests {
       executable: "sh",
       arguments: ["-c", "exec \"$0\" < \"$1\"", PinentryBinary.makePinentryLink(in: directory), directory + "/script"],
       environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
-    _ = try terminal.readUntil("Choose a new passphrase", timeout: .seconds(20))
+    func waitFor(_ text: String) throws {
+      do {
+        _ = try terminal.readUntil(text, timeout: .seconds(20))
+      } catch {
+        let replies = (try? String(contentsOfFile: directory + "/replies", encoding: .utf8)) ?? ""
+        Issue.record("waiting for '\(text)' on \(terminal.slavePath): \(error); pinentry wrote: \(replies)")
+        throw error
+      }
+    }
+    try waitFor("Choose a new passphrase")
+    try waitFor("Passphrase")
     try terminal.write("one\r")
-    _ = try terminal.readUntil("Enter the same passcode again", timeout: .seconds(20))
+    try waitFor("Enter the same passcode again")
     try terminal.write("two\r")
-    _ = try terminal.readUntil("Passcodes did not match. Start again", timeout: .seconds(20))
+    try waitFor("Passcodes did not match. Start again")
     try terminal.write("three\r")
-    _ = try terminal.readUntil("Enter the same passcode again", timeout: .seconds(20))
+    try waitFor("Enter the same passcode again")
     try terminal.write("three\r")
     #expect(session.waitForExit(timeout: .seconds(20)) != nil)
     let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
