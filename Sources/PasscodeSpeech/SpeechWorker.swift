@@ -111,7 +111,12 @@ final class SpeechWorker: Sendable {
         nextAttempt = ContinuousClock.now + backoff.next()
       }
     }
-    if let connection { SpeechDispatcherCalls.close(connection) }
+    if let connection {
+      // Say what is still queued (the last "Cancelled" or "Passcode accepted" of a short-lived process)
+      // before closing; ``close()`` bounds the whole wait by the deadline.
+      while let request = state.withLock({ $0.queue.next() }), send(request, over: connection) {}
+      SpeechDispatcherCalls.close(connection)
+    }
   }
 
   private func connect() -> Result<SpeechDispatcherCalls.Connection, SpeechError> {

@@ -28,8 +28,9 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   public static func dataRecords(inProtocolLog log: String) -> [(client: String, line: String)] {
     var records: [(client: String, line: String)] = []
     var current: (client: String, lines: [String])?
+    // "\r\n" is one Character in Swift, so split on every kind of line break.
     for rawLine in log.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      let line = String(rawLine)
+      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
       if var open = current {
         if line.hasPrefix("| (") || line == "|" {
           records.append((open.client, open.lines.joined(separator: "\n")))

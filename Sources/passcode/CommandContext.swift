@@ -28,6 +28,23 @@ struct CommandContext {
   /// - Returns: The prompt and the announcer it speaks through, if any.
   /// - Throws: ``CommandError/prompt(_:)`` when no terminal can be opened.
   func openPrompt(ignoresInterruptions: Bool = false) throws(CommandError) -> OpenPrompt {
+    let speech = try openSpeech()
+    let prompt: TerminalPasscodePrompt
+    do {
+      prompt = try openPrompt(speech: speech, ignoresInterruptions: ignoresInterruptions)
+    } catch {
+      speech.announcer?.close()
+      throw error
+    }
+    return OpenPrompt(prompt: prompt, announcer: speech.announcer)
+  }
+
+  /// Detects a screen reader (unless speech is forced), decides the channel and starts speech in the
+  /// background. `pinentry` does this once per session and opens a prompt per dialog.
+  ///
+  /// - Returns: The detection, the notices and the announcer, if speech was chosen.
+  /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
+  func openSpeech() throws(CommandError) -> PromptSpeech {
     let detection = speechMode == .auto || options.screenReader ? ScreenReaderDetector().detect() : .none
     let decision = SpeechDecision.decide(mode: speechMode, detection: detection)
     let notices: NoticeBoard?
@@ -40,29 +57,48 @@ struct CommandContext {
     if case .speak = decision {
       announcer = SpeechDispatcherAnnouncer { reason in notices?.post("Speech unavailable: \(reason)") }
     }
+    return PromptSpeech(detection: detection, notices: notices, announcer: announcer)
+  }
+
+  /// Opens a prompt that speaks through `speech`; closing the prompt leaves the announcer open.
+  ///
+  /// - Parameters:
+  ///   - speech: The channel from ``openSpeech()``.
+  ///   - terminalPath: The terminal to ask on; `nil` uses `--tty`, then the controlling terminal.
+  ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
+  ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
+  ///     pinentry passes `true`: its standard output is the Assuan pipe, its prompt the tty.
+  ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
+  /// - Returns: The prompt in raw mode.
+  /// - Throws: ``CommandError/prompt(_:)`` when the terminal cannot be opened or set up.
+  func openPrompt(
+    speech: PromptSpeech, terminalPath: String? = nil, terminalType: String? = nil, outputIsTerminal: Bool? = nil,
+    ignoresInterruptions: Bool = false
+  ) throws(CommandError) -> TerminalPasscodePrompt {
+    var promptEnvironment = environment
+    if let terminalType { promptEnvironment["TERM"] = terminalType }
     let settings = PromptSettings(
-      terminalPath: options.tty,
+      terminalPath: terminalPath ?? options.tty,
       color: colorOption,
       screenReaderForced: options.screenReader,
-      screenReaderDetected: detection.isReading,
-      environment: environment,
-      outputIsTerminal: StandardStreams.outputIsTerminal,
-      announcer: announcer,
+      screenReaderDetected: speech.detection.isReading,
+      environment: promptEnvironment,
+      outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
+      announcer: speech.announcer,
       soundCues: options.sound,
       ignoresInterruptions: ignoresInterruptions,
-      notices: notices,
+      notices: speech.notices,
       makeSecretStorage: Self.makeSecretStorage)
     let prompt: TerminalPasscodePrompt
     do {
       prompt = try TerminalPasscodePrompt(settings: settings)
     } catch {
-      announcer?.close()
       throw .prompt(error)
     }
-    if detection.speakupEchoesKeys {
+    if speech.detection.speakupEchoesKeys {
       try? prompt.show("Warning: Speakup speaks every key you type (key_echo is 2). See passcode(1) to turn it off.")
     }
-    return OpenPrompt(prompt: prompt, announcer: announcer)
+    return prompt
   }
 
   /// Secret memory from libsodium (guard pages, locked, wiped); the engine's own buffer if libsodium

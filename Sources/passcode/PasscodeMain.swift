@@ -52,6 +52,7 @@ enum PasscodeMain {
     case let .exec(arguments): return try ExecCommand(context: context, command: arguments).run()
     case .status: return try StatusCommand(context: context).run()
     case .remove: return try RemoveCommand(context: context).run()
+    case .pinentry: return PinentryCommand(context: context).run()
     default:
       throw .notImplemented(command.subcommand.rawValue)
     }

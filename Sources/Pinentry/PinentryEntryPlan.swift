@@ -1,0 +1,99 @@
+import PasscodeEngine
+
+/// How one `GETPIN` dialog is asked on a terminal, worked out from the request alone: a pure value with no
+/// I/O, so the decisions can be tested without a tty.
+///
+/// A request whose prompt or description names a `PIN` (a smartcard PIN) is asked digits-only; anything
+/// else is a passphrase of printable characters. Both are variable length and submitted with Enter.
+public struct PinentryEntryPlan: Equatable, Sendable {
+  /// What kind of secret is asked for.
+  public enum Mode: Equatable, Sendable {
+    /// Digits only, variable length, Enter to submit (a smartcard PIN).
+    case pin
+    /// Any printable character, variable length, Enter to submit.
+    case passphrase
+  }
+
+  /// The longest PIN accepted: the OpenPGP card's limit for a PIN.
+  public static let pinLengthLimit = 127
+
+  /// The title used when the client set neither a title nor a prompt.
+  public static let defaultTitle = "Passphrase"
+
+  /// Whether a PIN or a passphrase is asked for.
+  public let mode: Mode
+  /// The engine configuration for the entry.
+  public let configuration: EntryConfiguration
+  /// The caller's words announced right after the prompt: the title when it differs from the prompt,
+  /// the description (`SETDESC`, MESSAGE) and the error (`SETERROR`, IMPORTANT).
+  public let preamble: [Announcement]
+  /// Whether the entry must be typed twice (`SETREPEAT`).
+  public let repeats: Bool
+  /// The terminal to ask on: `OPTION ttyname`, else the fallback, else `nil` for the controlling one.
+  public let terminalPath: String?
+  /// The terminal type to use as `TERM`: `OPTION ttytype`, else the fallback, else `nil` to keep `TERM`.
+  public let terminalType: String?
+
+  /// Works out the plan for a request.
+  ///
+  /// - Parameters:
+  ///   - request: The request as the session built it.
+  ///   - fallbackTerminalPath: The terminal from the command line (`--ttyname`), if any.
+  ///   - fallbackTerminalType: The terminal type from the command line (`--ttytype`), if any.
+  ///   - reduceMotion: Whether to leave out the shake.
+  /// - Throws: ``EntryConfigurationError`` when the configuration cannot be made (it always can for the
+  ///   values used here; the error is passed on rather than hidden).
+  public init(
+    request: PinentryRequest, fallbackTerminalPath: String? = nil, fallbackTerminalType: String? = nil,
+    reduceMotion: Bool = false
+  ) throws(EntryConfigurationError) {
+    mode = request.isPINPrompt ? .pin : .passphrase
+    repeats = request.repeatPrompt != nil
+    let prompt = request.prompt.map(Self.label)
+    let title = request.title.map(Self.spokenText).flatMap { $0.isEmpty ? nil : $0 }
+    let heading = prompt.flatMap { $0.isEmpty ? nil : $0 } ?? title ?? Self.defaultTitle
+    var preamble: [Announcement] = []
+    if let title, title != heading { preamble.append(.callerDescription(title)) }
+    if let description = request.description.map(Self.spokenText), !description.isEmpty {
+      preamble.append(.callerDescription(description))
+    }
+    if let error = request.errorText.map(Self.spokenText), !error.isEmpty {
+      preamble.append(.callerError(error))
+    }
+    self.preamble = preamble
+    configuration = try EntryConfiguration(
+      title: heading,
+      length: .variable(1...(mode == .pin ? Self.pinLengthLimit : EntryConfiguration.variableLengthLimit)),
+      allowed: mode == .pin ? .digits : .printable,
+      reduceMotion: reduceMotion,
+      lockoutSchedule: .never,
+      timeout: request.timeoutSeconds > 0 ? .seconds(request.timeoutSeconds) : nil)
+    terminalPath = Self.nonEmpty(request.ttyName) ?? Self.nonEmpty(fallbackTerminalPath)
+    terminalType = Self.nonEmpty(request.ttyType) ?? Self.nonEmpty(fallbackTerminalType)
+  }
+
+  /// A prompt label without the trailing colon that dialogs put after it: `Passphrase:` becomes
+  /// `Passphrase`.
+  ///
+  /// - Parameter text: The label.
+  /// - Returns: The words to speak and show.
+  static func label(_ text: String) -> String {
+    var words = spokenText(text)
+    while let last = words.last, last == ":" || last == " " { words.removeLast() }
+    return words
+  }
+
+  /// Caller text as one line of words: line breaks (gpg-agent's `%0A`) and runs of white space become
+  /// single spaces, so the text reads as one announcement and never breaks the terminal's layout.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The text on one line.
+  static func spokenText(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+  }
+
+  private static func nonEmpty(_ text: String?) -> String? {
+    guard let text, !text.isEmpty else { return nil }
+    return text
+  }
+}

@@ -1,0 +1,106 @@
+import PasscodeEngine
+import Synchronization
+
+/// The verifier a terminal prompter hands to the entry engine for one `GETPIN`.
+///
+/// pinentry checks nothing, so every entry is taken; but the engine wipes its own storage when a code is
+/// accepted, so the verifier copies the entered bytes into fresh secret memory first and keeps them for
+/// ``takeEntry()``. With `SETREPEAT` the first entry is kept and answered with
+/// ``RetryReason/confirmNew``; the second is compared with it in constant time and either accepted or
+/// answered with ``RetryReason/mismatch``, after which entry starts again from the first.
+///
+/// The verifier runs on the prompt's verification thread, so its state lives in a `Mutex`.
+public final class PinentryVerifier: Sendable {
+  /// Why a verifier could not keep an entry.
+  public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Secret memory could not hold the entry.
+    case storageTooSmall
+
+    /// The message to show; it never holds a secret.
+    public var description: String {
+      switch self {
+      case .storageTooSmall: "Secret memory could not hold the entry."
+      }
+    }
+  }
+
+  private struct State: ~Copyable {
+    var firstEntry: (any SecretStorage)?
+    var entry: (any SecretStorage)?
+  }
+
+  private let repeats: Bool
+  private let makeSecretStorage: @Sendable (Int) -> any SecretStorage
+  private let state = Mutex(State())
+
+  /// Makes a verifier for one dialog.
+  ///
+  /// - Parameters:
+  ///   - repeats: Whether the entry must be typed twice (`SETREPEAT`).
+  ///   - makeSecretStorage: Makes secret memory of a given capacity (libsodium's in the program).
+  public init(repeats: Bool, makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage) {
+    self.repeats = repeats
+    self.makeSecretStorage = makeSecretStorage
+  }
+
+  deinit {
+    state.withLock { state in
+      state.firstEntry?.wipe()
+      state.entry?.wipe()
+    }
+  }
+
+  /// Takes one complete entry and says what the engine should do next.
+  ///
+  /// - Parameter secret: The engine's storage; read, never kept.
+  /// - Returns: ``Verdict/accepted`` once an entry is kept (and, with repeat, confirmed);
+  ///   ``Verdict/retry(_:)`` with ``RetryReason/confirmNew`` or ``RetryReason/mismatch`` otherwise.
+  /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
+  public func verify(_ secret: any SecretStorage) throws(Failure) -> Verdict {
+    let copy = try self.copy(secret)
+    return state.withLock { state -> Verdict in
+      guard repeats else {
+        state.entry?.wipe()
+        state.entry = copy
+        return .accepted
+      }
+      guard let first = state.firstEntry else {
+        state.firstEntry = copy
+        return .retry(.confirmNew)
+      }
+      state.firstEntry = nil
+      if first.constantTimeEquals(copy) {
+        first.wipe()
+        state.entry?.wipe()
+        state.entry = copy
+        return .accepted
+      }
+      first.wipe()
+      copy.wipe()
+      return .retry(.mismatch)
+    }
+  }
+
+  /// Hands over the kept entry; the caller then owns it and must wipe it.
+  ///
+  /// - Returns: The entry, or `nil` when none was accepted.
+  public func takeEntry() -> (any SecretStorage)? {
+    state.withLock { state in
+      state.firstEntry?.wipe()
+      state.firstEntry = nil
+      let entry = state.entry
+      state.entry = nil
+      return entry
+    }
+  }
+
+  private func copy(_ secret: any SecretStorage) throws(Failure) -> any SecretStorage {
+    let copy = makeSecretStorage(max(1, secret.count))
+    let fits = secret.withUnsafeBytes { bytes in bytes.isEmpty || copy.append(contentsOf: bytes) }
+    guard fits else {
+      copy.wipe()
+      throw .storageTooSmall
+    }
+    return copy
+  }
+}

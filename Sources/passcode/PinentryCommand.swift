@@ -1,0 +1,29 @@
+import PasscodeCommandLine
+import Pinentry
+
+/// `passcode pinentry` (and `pinentry-passcode`): an Assuan pinentry server on standard input and output
+/// whose dialogs run accessibly on the terminal gpg-agent names.
+///
+/// Nothing but protocol lines is ever written to standard output: the session writes to a private
+/// duplicate of it and descriptor 1 is pointed at standard error. Errors go to standard error only.
+///
+/// This type shadows the `Pinentry` module's `PinentryCommand` (the parsed Assuan command) inside this
+/// target, matching the other `…Command` subcommands here; this file never needs the other one.
+struct PinentryCommand {
+  let context: CommandContext
+
+  func run() -> ExitCode {
+    let output = ProtocolDescriptors.takeStandardOutput() ?? 1
+    defer { if output != 1 { _ = ProtocolDescriptors.closeDescriptor(output) } }
+    let prompter = TerminalPinentryPrompter(context: context)
+    defer { prompter.close() }
+    prompter.startSpeech()
+    let session = PinentrySession(prompter: prompter, inputDescriptor: 0, outputDescriptor: output)
+    do {
+      try session.run()
+    } catch {
+      StandardStreams.error("passcode pinentry: \(error)\n")
+    }
+    return .accepted
+  }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Keeps the Assuan protocol the only thing on standard output: the protocol gets a private duplicate of
+/// descriptor 1, and descriptor 1 itself is pointed at standard error, so a stray write from any library
+/// lands in gpg-agent's log instead of corrupting the replies.
+enum ProtocolDescriptors {
+  /// Moves standard output aside for the protocol.
+  ///
+  /// - Returns: The descriptor the protocol writes to, or `nil` (and nothing changed) when it cannot be
+  ///   duplicated; then the protocol keeps descriptor 1.
+  static func takeStandardOutput() -> Int32? {
+    guard let duplicate = duplicate(1) else { return nil }
+    guard redirect(2, onto: 1) else {
+      _ = closeDescriptor(duplicate)
+      return nil
+    }
+    return duplicate
+  }
+
+  /// A new descriptor for the same open file, closed on exec. The corresponding C function is `fcntl`.
+  ///
+  /// - Parameter descriptor: The descriptor to duplicate.
+  /// - Returns: The new descriptor, or `nil` on failure.
+  static func duplicate(_ descriptor: Int32) -> Int32? {
+    let result = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+    return result < 0 ? nil : result
+  }
+
+  /// Makes `target` refer to the same open file as `source`, retrying on EINTR. The corresponding C
+  /// function is `dup2`.
+  ///
+  /// - Parameters:
+  ///   - source: The descriptor to copy.
+  ///   - target: The descriptor to replace.
+  /// - Returns: `true` on success.
+  static func redirect(_ source: Int32, onto target: Int32) -> Bool {
+    while true {
+      if dup2(source, target) >= 0 { return true }
+      if errno != EINTR { return false }
+    }
+  }
+
+  /// Closes a descriptor. The corresponding C function is `close`.
+  ///
+  /// - Parameter descriptor: The descriptor.
+  /// - Returns: `true` on success.
+  static func closeDescriptor(_ descriptor: Int32) -> Bool {
+    close(descriptor) == 0
+  }
+}

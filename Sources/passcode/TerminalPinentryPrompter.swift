@@ -1,0 +1,149 @@
+import PasscodeEngine
+import PasscodeTerminal
+import Pinentry
+
+/// Runs pinentry's dialogs on a terminal with ``TerminalPasscodePrompt``: one prompt per dialog, on the
+/// tty gpg-agent names (`OPTION ttyname`, else `--ttyname`, else `/dev/tty`), with `TERM` from
+/// `OPTION ttytype`. Speech is decided once for the whole session and shared by every dialog.
+///
+/// It lives in the executable rather than in the `Pinentry` library so that the library stays free of the
+/// terminal and vault layers; the decisions it makes (``PinentryEntryPlan``) and the repeat flow
+/// (``PinentryVerifier``) are pure and live in `Pinentry`, where they are tested.
+final class TerminalPinentryPrompter: PinentryPrompter {
+  private let context: CommandContext
+  private var speech: PromptSpeech?
+
+  /// Makes a prompter; speech starts with the first dialog.
+  ///
+  /// - Parameter context: The parsed options and the environment.
+  init(context: CommandContext) {
+    self.context = context
+  }
+
+  /// Decides speech and starts connecting in the background, so that the connection is up by the time
+  /// gpg-agent has sent its options and texts and asks for the first dialog; the first words (the
+  /// description) are then not lost to a connection still being made.
+  func startSpeech() {
+    guard speech == nil else { return }
+    speech = try? context.openSpeech()
+  }
+
+  /// Stops speech; the session is over.
+  func close() {
+    speech?.announcer?.close()
+    speech = nil
+  }
+
+  func getPIN(_ request: PinentryRequest) -> PINResult {
+    let plan: PinentryEntryPlan
+    do {
+      plan = try PinentryEntryPlan(
+        request: request, fallbackTerminalPath: context.options.tty,
+        fallbackTerminalType: context.options.terminalType, reduceMotion: context.options.reduceMotion)
+    } catch {
+      return failed("\(error)")
+    }
+    let prompt: TerminalPasscodePrompt
+    switch open(terminalPath: plan.terminalPath, terminalType: plan.terminalType) {
+    case let .success(opened): prompt = opened
+    case let .failure(error): return failed("\(error)")
+    }
+    defer { prompt.close() }
+    let verifier = PinentryVerifier(repeats: plan.repeats, makeSecretStorage: CommandContext.makeSecretStorage)
+    let outcome: EntryOutcome
+    do {
+      // The visual profile redraws one status line, where the description would last only until the
+      // first key; keep it readable above the entry. (It is spoken once, through the preamble.)
+      if prompt.capabilities.profile == .visual {
+        for case let .callerDescription(text) in plan.preamble { try prompt.show(text) }
+      }
+      outcome = try prompt.ask(plan.configuration, preamble: plan.preamble) { secret in
+        try verifier.verify(secret)
+      }
+    } catch {
+      _ = verifier.takeEntry().map { $0.wipe() }
+      if case .terminated = error { return .cancelled }
+      return failed("\(error)")
+    }
+    switch outcome {
+    case .accepted:
+      guard let entry = verifier.takeEntry() else { return failed("The entry was lost.") }
+      return .entered(entry)
+    case .cancelled: return .cancelled
+    case .timedOut: return .timedOut
+    case .attemptsExhausted: return failed("Too many tries.")
+    }
+  }
+
+  func confirm(_ request: PinentryRequest, oneButton: Bool) -> ConfirmResult {
+    ask(request, oneButton: oneButton)
+  }
+
+  func message(_ request: PinentryRequest) -> ConfirmResult {
+    ask(request, oneButton: true)
+  }
+
+  /// Shows the title, description and error, then the keys to press, and waits for one of them.
+  private func ask(_ request: PinentryRequest, oneButton: Bool) -> ConfirmResult {
+    let plan = ConfirmationPlan(request: request, oneButton: oneButton)
+    let terminal: PinentryEntryPlan
+    do {
+      terminal = try PinentryEntryPlan(
+        request: request, fallbackTerminalPath: context.options.tty,
+        fallbackTerminalType: context.options.terminalType)
+    } catch {
+      return .failed("\(error)")
+    }
+    let prompt: TerminalPasscodePrompt
+    switch open(terminalPath: terminal.terminalPath, terminalType: terminal.terminalType) {
+    case let .success(opened): prompt = opened
+    case let .failure(error):
+      let message = "\(error)"
+      StandardStreams.error("passcode pinentry: \(message)\n")
+      return .failed(message)
+    }
+    defer { prompt.close() }
+    do {
+      for line in plan.lines {
+        try prompt.show(line.text)
+        speech?.announcer?.announce(line.spoken)
+      }
+      while true {
+        let key = try prompt.readKey()
+        if case let .paste(text) = key { text.storage.wipe() }
+        if let answer = plan.answer(for: key) {
+          if answer == .cancelled { speech?.announcer?.announce(.cancelled) }
+          return answer
+        }
+        try prompt.show(plan.keysLine)
+      }
+    } catch {
+      if case .terminated = error { return .cancelled }
+      return .failed("\(error)")
+    }
+  }
+
+  /// Opens a prompt on the dialog's terminal, starting speech first if this is the first dialog.
+  private func open(terminalPath: String?, terminalType: String?) -> Result<TerminalPasscodePrompt, CommandError> {
+    do throws(CommandError) {
+      let speech: PromptSpeech
+      if let opened = self.speech {
+        speech = opened
+      } else {
+        speech = try context.openSpeech()
+        self.speech = speech
+      }
+      return .success(
+        try context.openPrompt(
+          speech: speech, terminalPath: terminalPath, terminalType: terminalType, outputIsTerminal: true))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Reports a failure on standard error (never standard output, which carries the protocol).
+  private func failed(_ message: String) -> PINResult {
+    StandardStreams.error("passcode pinentry: \(message)\n")
+    return .failed(message)
+  }
+}

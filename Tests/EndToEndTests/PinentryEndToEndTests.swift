@@ -1,0 +1,133 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// `pinentry-passcode` behind a real gpg-agent: the agent runs it on a pseudo-terminal the test types on.
+@Suite("pinentry-passcode behind a real gpg-agent", .serialized)
+struct PinentryEndToEndTests {
+  @Test("GET_PASSPHRASE returns the typed passphrase, percent-escaped, in a D line")
+  func returnsTypedPassphrase() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache1 X Passphrase: Unlock+the+key")
+    try agent.waitForScreen("Passphrase")
+    try agent.type("open sesame%1\r")
+    let replies = try agent.replies(of: connection)
+    #expect(replies == ["D open sesame%251", "OK"], "agent log:\n\(agent.agentLog())")
+  }
+
+  @Test("Esc cancels: the agent answers Operation cancelled")
+  func escapeCancels() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache2 X Passphrase: Unlock+the+key")
+    try agent.waitForScreen("Passphrase")
+    try agent.type("abc")
+    try agent.waitForScreen("3 characters entered")
+    try agent.type("\u{1B}")
+    let replies = try agent.replies(of: connection)
+    #expect(replies.count == 1)
+    #expect(replies.first?.hasPrefix("ERR ") == true)
+    #expect(replies.first?.contains("Operation cancelled") == true, "replies: \(replies)")
+  }
+
+  @Test("--repeat=1: gpg-agent asks again; a mismatch starts over with its error, then a match is returned")
+  func agentRepeatMismatchThenMatch() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=1 cache3 X Passphrase: New+passphrase")
+    try agent.waitForScreen("New passphrase")
+    try agent.type("first one\r")
+    try agent.waitForScreen("Please re-enter this passphrase")
+    try agent.type("first two\r")
+    // gpg-agent 2.2 compares the two itself and asks again with SETERROR.
+    try agent.waitForScreen("does not match - try again")
+    try agent.type("second\r")
+    try agent.waitForScreen("Please re-enter this passphrase")
+    try agent.type("second\r")
+    let replies = try agent.replies(of: connection)
+    #expect(replies == ["D second", "OK"], "agent log:\n\(agent.agentLog())")
+  }
+
+  @Test("SETREPEAT: the prompter asks twice, starts again on a mismatch and sends PIN_REPEATED on a match")
+  func setRepeatMismatchThenMatch() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let script = [
+      "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=xterm", "SETDESC Choose a new passphrase",
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match", "GETPIN", "BYE",
+    ].joined(separator: "\n")
+    try (script + "\n").write(toFile: directory + "/script", atomically: true, encoding: .utf8)
+    let session = try SpawnedProcess(
+      executable: "sh",
+      arguments: ["-c", "exec \"$0\" < \"$1\"", PinentryBinary.makePinentryLink(in: directory), directory + "/script"],
+      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
+    func waitFor(_ text: String) throws {
+      do {
+        _ = try terminal.readUntil(text, timeout: .seconds(20))
+      } catch {
+        let replies = (try? String(contentsOfFile: directory + "/replies", encoding: .utf8)) ?? ""
+        Issue.record("waiting for '\(text)' on \(terminal.slavePath): \(error); pinentry wrote: \(replies)")
+        throw error
+      }
+    }
+    try waitFor("Choose a new passphrase")
+    try waitFor("Passphrase")
+    try terminal.write("one\r")
+    try waitFor("Enter the same passcode again")
+    try terminal.write("two\r")
+    try waitFor("Passcodes did not match. Start again")
+    try terminal.write("three\r")
+    try waitFor("Enter the same passcode again")
+    try terminal.write("three\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
+    #expect(
+      replies.split(whereSeparator: \.isNewline) == [
+        "OK Pleased to meet you", "OK", "OK", "OK", "OK", "OK", "OK", "S PIN_REPEATED", "D three", "OK",
+        "OK closing connection",
+      ])
+  }
+
+  @Test("GET_CONFIRMATION: the description and keys are shown; Enter confirms, Esc cancels")
+  func confirmation() throws {
+    let agent = try GnuPGAgentHarness()
+    defer { agent.stop() }
+    let confirmed = try agent.send("GET_CONFIRMATION Allow+the+ssh+key")
+    try agent.waitForScreen("Allow the ssh key")
+    try agent.waitForScreen("Press Enter for OK")
+    try agent.type("\r")
+    #expect(try agent.replies(of: confirmed) == ["OK"])
+    let cancelled = try agent.send("GET_CONFIRMATION Allow+it+again")
+    try agent.waitForScreen("Press Enter for OK")
+    try agent.type("\u{1B}")
+    let replies = try agent.replies(of: cancelled)
+    #expect(replies.count == 1 && replies.first?.hasPrefix("ERR ") == true, "replies: \(replies)")
+  }
+
+  @Test("Speech: the description is spoken once and no character of the passphrase is")
+  func speaksDescriptionNeverPassphrase() throws {
+    let speech = try PrivateSpeechDispatcher()
+    defer { speech.stop() }
+    let agent = try GnuPGAgentHarness(environment: ["PASSCODE_SPEECH": "on", "SPEECHD_ADDRESS": speech.address])
+    defer { agent.stop() }
+    let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache4 X Passphrase: Unlock+the+signing+key")
+    try agent.waitForScreen("Passphrase")
+    // A listener hears the description before typing; wait until it reached the daemon.
+    _ = speech.waitForLastRequest(text: "Unlock the signing key", timeout: .seconds(10))
+    let passphrase = "QJ#Z%W"
+    try agent.type(passphrase + "\r")
+    let replies = try agent.replies(of: connection)
+    #expect(replies == ["D QJ#Z%25W", "OK"])
+    let requests = speech.waitForLastRequest(text: "Passcode accepted")
+    let texts = requests.map(\.text)
+    #expect(texts.filter { $0 == "Unlock the signing key" }.count == 1, "requests: \(requests)")
+    #expect(requests.contains { $0.text == "Unlock the signing key" && $0.priority == "MESSAGE" })
+    #expect(texts.contains("6 characters entered"))
+    let spoken = speech.waitForSpoken(count: 2) + texts
+    for character in passphrase {
+      #expect(!spoken.contains { $0.contains(character) }, "'\(character)' reached speech: \(spoken)")
+    }
+  }
+}
