@@ -9,8 +9,6 @@ enum CommandError: Error, CustomStringConvertible {
   case prompt(PromptError)
   /// The options make an invalid prompt.
   case configuration(EntryConfigurationError)
-  /// The subcommand is not available in this build.
-  case notImplemented(String)
   /// The vault refused or failed: no passcode, a lockout, or a file that cannot be trusted or read.
   case vault(VaultError)
   /// The options contradict the settings; the text says what to change.
@@ -23,7 +21,6 @@ enum CommandError: Error, CustomStringConvertible {
     case let .prompt(.verifierFailed(error as VaultError)): VaultRecoveryAdvice.explain(error)
     case let .prompt(error): "\(error)"
     case let .configuration(error): "\(error)"
-    case let .notImplemented(name): "'\(name)' is not available yet."
     case let .vault(error): VaultRecoveryAdvice.explain(error)
     case let .usage(text): text
     case let .cannotExecute(command, errno):
@@ -41,7 +38,6 @@ enum CommandError: Error, CustomStringConvertible {
     case let .prompt(.verifierFailed(error as VaultError)): Self.exitCode(for: error)
     case .prompt(.verifierFailed): .storageError
     case .configuration: .usage
-    case .notImplemented: .usage
     case let .vault(error): Self.exitCode(for: error)
     case .usage: .usage
     case let .cannotExecute(_, errno): errno == ProcessReplacement.notFound ? .commandNotFound : .cannotExecute

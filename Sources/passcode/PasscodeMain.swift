@@ -53,8 +53,6 @@ enum PasscodeMain {
     case .status: return try StatusCommand(context: context).run()
     case .remove: return try RemoveCommand(context: context).run()
     case .pinentry: return PinentryCommand(context: context).run()
-    default:
-      throw .notImplemented(command.subcommand.rawValue)
     }
   }
 
