@@ -54,13 +54,6 @@ extension SecretStorage {
   /// - Parameter other: The storage to compare with.
   /// - Returns: `true` when both hold the same bytes.
   public func constantTimeEquals(_ other: some SecretStorage) -> Bool {
-    withUnsafeBytes { mine in
-      other.withUnsafeBytes { theirs in
-        guard mine.count == theirs.count else { return false }
-        var difference: UInt8 = 0
-        for index in 0..<mine.count { difference |= mine[index] ^ theirs[index] }
-        return difference == 0
-      }
-    }
+    withUnsafeBytes { mine in other.withUnsafeBytes { theirs in bytesEqualInConstantTime(mine, theirs) } }
   }
 }

@@ -1,93 +1,71 @@
 import PasscodeEngine
 
-/// A fixed-capacity ``SecretStorage`` in libsodium's guarded memory: locked against swapping, kept out of
-/// core dumps, fenced by guard pages, wiped with `sodium_memzero` on ``wipe()`` and freed in `deinit`.
-///
-/// While any buffer is alive the process is marked non-dumpable, so another process of the same user
-/// cannot attach a debugger and read the secret. Equality is constant-time (`sodium_memcmp`). The bytes
-/// are never turned into a `String`, and ``description`` shows only the size.
-public final class SodiumSecretBuffer: SecretStorage, @unchecked Sendable {
-  /// The number of bytes the buffer can hold.
-  public let capacity: Int
-  /// The number of bytes held now.
-  public private(set) var count = 0
-  private let bytes: UnsafeMutableRawPointer
+/// libsodium's guarded memory for secrets: `sodium_malloc` places the bytes between guard pages, locks
+/// them and fills them with a canary; `sodium_memzero` wipes them; `sodium_memcmp` compares them in
+/// constant time. While any such memory is alive the process is not dumpable (`PR_SET_DUMPABLE` 0), so a
+/// core dump or `ptrace` by another process of the same user cannot read a typed code.
+public struct SodiumMemory: SecretMemory {
+  /// Allocation fails with ``VaultError/cryptography(operation:)``.
+  public typealias AllocationError = VaultError
 
-  /// Allocates a zeroed buffer in guarded memory.
+  /// Creates the memory provider.
+  public init() {}
+
+  /// Allocates zeroed, guarded, locked bytes through the libsodium funnel.
   ///
-  /// - Parameter capacity: The number of bytes it can hold; at least 1.
+  /// - Parameter byteCount: How many bytes.
+  /// - Returns: The memory.
   /// - Throws: ``VaultError/cryptography(operation:)`` when libsodium cannot start or allocate.
-  public init(capacity: Int) throws(VaultError) {
-    precondition(capacity > 0, "a secret buffer needs room for at least one byte")
+  public func allocate(byteCount: Int) throws(VaultError) -> UnsafeMutableRawPointer {
     try Sodium.initialize()
-    guard let bytes = Sodium.allocate(byteCount: capacity) else {
+    guard let bytes = Sodium.allocate(byteCount: byteCount) else {
       throw .cryptography(operation: "sodium_malloc")
     }
-    Sodium.zero(bytes, byteCount: capacity)
-    self.capacity = capacity
-    self.bytes = bytes
+    Sodium.zero(bytes, byteCount: byteCount)
     CoreDumpGuard.retain()
+    return bytes
   }
 
-  deinit {
-    Sodium.zero(bytes, byteCount: capacity)
+  /// Wipes bytes through the libsodium funnel.
+  ///
+  /// - Parameters:
+  ///   - bytes: The first byte.
+  ///   - byteCount: How many bytes.
+  public func wipe(_ bytes: UnsafeMutableRawPointer, byteCount: Int) {
+    Sodium.zero(bytes, byteCount: byteCount)
+  }
+
+  /// Wipes and frees guarded memory.
+  ///
+  /// - Parameters:
+  ///   - bytes: The memory.
+  ///   - byteCount: Its size.
+  public func release(_ bytes: UnsafeMutableRawPointer, byteCount: Int) {
+    Sodium.zero(bytes, byteCount: byteCount)
     Sodium.free(bytes)
     CoreDumpGuard.release()
   }
 
-  /// Appends bytes if they all fit.
+  /// Compares in constant time through the libsodium funnel.
   ///
-  /// - Parameter newBytes: The bytes to append.
-  /// - Returns: `true` when they were appended, `false` (and nothing changed) when they would not fit.
-  public func append(contentsOf newBytes: UnsafeRawBufferPointer) -> Bool {
-    guard newBytes.count <= capacity - count else { return false }
-    guard let source = newBytes.baseAddress, !newBytes.isEmpty else { return true }
-    (bytes + count).copyMemory(from: source, byteCount: newBytes.count)
-    count += newBytes.count
-    return true
-  }
-
-  /// Removes bytes from the end and wipes them.
-  ///
-  /// - Parameter byteCount: How many bytes to remove; at most ``count``.
-  public func removeLast(_ byteCount: Int) {
-    precondition(byteCount >= 0 && byteCount <= count, "cannot remove more bytes than the buffer holds")
-    count -= byteCount
-    Sodium.zero(bytes + count, byteCount: byteCount)
-  }
-
-  /// Wipes the whole capacity and sets ``count`` to zero.
-  public func wipe() {
-    Sodium.zero(bytes, byteCount: capacity)
-    count = 0
-  }
-
-  /// Calls `body` with the bytes held now.
-  ///
-  /// - Parameter body: A closure that reads the bytes. It must not keep the pointer.
-  /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws.
-  public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-    try body(UnsafeRawBufferPointer(start: bytes, count: count))
-  }
-
-  /// Compares the held bytes with another storage's in constant time, through `sodium_memcmp`.
-  ///
-  /// - Parameter other: The storage to compare with.
-  /// - Returns: `true` when both hold the same bytes.
-  public func constantTimeEquals(_ other: some SecretStorage) -> Bool {
-    withUnsafeBytes { mine in other.withUnsafeBytes { theirs in Sodium.constantTimeEquals(mine, theirs) } }
+  /// - Parameters:
+  ///   - first: The first bytes.
+  ///   - second: The second bytes, as many as the first.
+  /// - Returns: `true` when they are equal.
+  public func constantTimeEquals(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+    Sodium.constantTimeEquals(first, second)
   }
 }
 
-extension SodiumSecretBuffer: Equatable {
-  /// Compares two buffers' held bytes in constant time (only the lengths may differ quickly).
+/// A ``SecretBuffer`` in libsodium's guarded memory: the buffer every front end keeps a code in.
+public typealias SodiumSecretBuffer = SecretBuffer<SodiumMemory>
+
+extension SecretBuffer where Memory == SodiumMemory {
+  /// Allocates an empty buffer in libsodium's guarded memory.
   ///
-  /// - Parameters:
-  ///   - lhs: A buffer.
-  ///   - rhs: Another buffer.
-  /// - Returns: `true` when both hold the same bytes.
-  public static func == (lhs: SodiumSecretBuffer, rhs: SodiumSecretBuffer) -> Bool {
-    lhs.constantTimeEquals(rhs)
+  /// - Parameter capacity: The number of bytes it can hold; at least 1.
+  /// - Throws: ``VaultError/cryptography(operation:)`` when libsodium cannot allocate.
+  public convenience init(capacity: Int) throws(VaultError) {
+    try self.init(capacity: capacity, memory: SodiumMemory())
   }
 }
