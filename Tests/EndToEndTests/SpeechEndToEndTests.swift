@@ -165,4 +165,21 @@ struct SpeechEndToEndTests {
     let calm = try wrongThenRight(["--sound", "--speech", "off", "--reduce-motion"], environment: [:])
     #expect(!calm.transcript.contains(0x07))
   }
+
+  @Test("passcode doctor reports the daemon, the decision, the terminal and the store, and nothing typed")
+  func doctor() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let session = try DemoSession(
+      ["doctor", "--speech", "on", "--store", "/tmp/passcode-doctor-store"],
+      environment: ["SPEECHD_ADDRESS": daemon.address])
+    #expect(try session.finish() == .exited(0))
+    let report = session.text
+    #expect(report.contains("speech-dispatcher address: \(daemon.address)"))
+    #expect(report.contains("speech-dispatcher: reachable"))
+    #expect(report.contains("Speech decision: speak through speech-dispatcher (mode on)"))
+    #expect(report.contains("Terminal: tty, colour on, profile visual"))
+    #expect(report.contains("Passcode hash: /tmp/passcode-doctor-store/passcode.hash"))
+  }
 }
+
