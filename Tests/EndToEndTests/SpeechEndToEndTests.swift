@@ -182,4 +182,3 @@ struct SpeechEndToEndTests {
     #expect(report.contains("Passcode hash: /tmp/passcode-doctor-store/passcode.hash"))
   }
 }
-
