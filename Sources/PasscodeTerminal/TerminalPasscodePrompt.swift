@@ -141,6 +141,11 @@ public final class TerminalPasscodePrompt {
         pendingKeys.removeAll()
         if keys.isEmpty { keys = try waitForInput(run: &run) }
         for key in keys where run.outcome == nil {
+          if key == .suspend, !settings.ignoresInterruptions {
+            // Ctrl-Z: give the terminal back and stop, like any job; entry goes on after `fg`.
+            try suspend()
+            continue
+          }
           try send(event(for: key), in: &run)
         }
         for timer in run.timers.takeDue(now: clock.now) where run.outcome == nil {
@@ -292,6 +297,8 @@ public final class TerminalPasscodePrompt {
     if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
   }
 
+  /// What a key means to the engine. Keys that would leave the prompt re-read the status instead when
+  /// interruptions are ignored (`passcode lock`), so the user still hears where they are.
   private func event(for key: Key) -> EntryEvent {
     switch key {
     case let .character(scalar): return .character(scalar)
@@ -303,7 +310,6 @@ public final class TerminalPasscodePrompt {
     case .escape, .interrupt, .endOfFile, .quit:
       return settings.ignoresInterruptions ? .repeatStatus : .cancel
     case .suspend:
-      if !settings.ignoresInterruptions { try? suspend() }
       return .repeatStatus
     case .invalid, .unknownSequence: return .unsupportedKey
     }
