@@ -32,7 +32,7 @@ public enum EntryOutcome: Equatable, Sendable {
 }
 
 /// Optional sounds that accompany announcements.
-public enum SoundCue: Equatable, Sendable {
+public enum SoundCue: String, Equatable, Hashable, Sendable, CaseIterable {
   /// A wrong code or another error.
   case error
   /// A lockout started.

@@ -11,7 +11,7 @@ public struct EntryEngine: Sendable {
     case notStarted
     case entering
     case verifying(checkingAnnounced: Bool)
-    case rejecting(shakeFrame: Int, shakeOffset: Int)
+    case rejecting(shakeOffset: Int)
     case finished(EntryOutcome)
   }
 
@@ -78,7 +78,7 @@ public struct EntryEngine: Sendable {
     switch state {
     case .notStarted, .entering: phase = isLockedOut ? .lockedOut : .entering
     case .verifying: phase = .verifying
-    case let .rejecting(_, offset):
+    case let .rejecting(offset):
       phase = .rejected
       shakeOffset = offset
       isError = true
@@ -334,13 +334,18 @@ public struct EntryEngine: Sendable {
     } else {
       announcement = .wrong(triesLeft: triesLeftWorthSaying())
     }
-    state = .rejecting(shakeFrame: 0, shakeOffset: 0)
+    state = .rejecting(shakeOffset: 0)
     lastMessage = announcement
     var effects: [EntryEffect] = [.flushInput, .render(display), .announce(announcement)]
     effects.append(.cue(lockout > .zero ? .lockout : .error))
     effects.append(.schedule(.rejectionEnded, after: configuration.rejectionDuration))
-    if !configuration.reduceMotion, let first = configuration.shake.frameTimes.first {
-      effects.append(.schedule(.shakeFrame, after: first))
+    if !configuration.reduceMotion {
+      // Every frame is scheduled now, from the same instant, so late wake-ups never reorder or drop
+      // frames. The last frame of the curve is the rest position, which the end of the rejection draws.
+      let times = configuration.shake.frameTimes.dropLast()
+      for (index, time) in times.enumerated() where time < configuration.rejectionDuration {
+        effects.append(.schedule(.shakeFrame(index), after: time))
+      }
     }
     if lockout > .zero {
       effects += beginLockout(remaining: lockout, announce: false)
@@ -374,22 +379,17 @@ public struct EntryEngine: Sendable {
       state = .verifying(checkingAnnounced: true)
       lastMessage = .checking
       return [.render(display), .announce(.checking)]
-    case .shakeFrame:
-      guard case let .rejecting(index, _) = state else { return [] }
+    case let .shakeFrame(index):
+      guard case .rejecting = state else { return [] }
       let offsets = configuration.shake.columnOffsets
-      let times = configuration.shake.frameTimes
       guard index < offsets.count else { return [] }
-      state = .rejecting(shakeFrame: index + 1, shakeOffset: offsets[index])
-      var effects: [EntryEffect] = [.render(display)]
-      if index + 1 < offsets.count {
-        effects.append(.schedule(.shakeFrame, after: times[index + 1] - times[index]))
-      }
-      return effects
+      state = .rejecting(shakeOffset: offsets[index])
+      return [.render(display)]
     case .rejectionEnded:
       guard case .rejecting = state else { return [] }
       enteredCount = 0
       state = .entering
-      var effects: [EntryEffect] = [.cancelTimer(.shakeFrame), .flushInput]
+      var effects: [EntryEffect] = [.flushInput]
       if let limit = attemptLimit, attemptsThisRun >= limit {
         return effects + finish(.attemptsExhausted, announcing: nil)
       }
@@ -493,7 +493,7 @@ public struct EntryEngine: Sendable {
     lockoutNextPoint = nil
     state = .finished(outcome)
     var effects: [EntryEffect] = [
-      .cancelTimer(.checking), .cancelTimer(.shakeFrame), .cancelTimer(.rejectionEnded), .cancelTimer(.lockoutTick),
+      .cancelTimer(.checking), .cancelTimer(.rejectionEnded), .cancelTimer(.lockoutTick),
       .cancelTimer(.timeoutWarning), .cancelTimer(.timeout),
     ]
     if let announcement {

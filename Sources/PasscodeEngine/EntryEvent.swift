@@ -53,8 +53,9 @@ public enum RetryReason: Equatable, Sendable {
 public enum EntryTimer: Hashable, Sendable {
   /// The verifier has been slow: time to say "Checking".
   case checking
-  /// The next frame of the shake.
-  case shakeFrame
+  /// A frame of the shake, by its index in ``ShakeCurve/columnOffsets``. Frames left pending when the
+  /// rejection ends do nothing when they fire.
+  case shakeFrame(Int)
   /// The rejection has shown long enough.
   case rejectionEnded
   /// The next point of the lockout countdown.

@@ -9,6 +9,11 @@ public protocol Announcer: AnyObject, Sendable {
   /// - Parameter announcement: What to tell the user. Its words come from the catalogue.
   func announce(_ announcement: Announcement)
 
+  /// Plays an optional sound cue alongside an announcement, or does nothing if the channel has none.
+  ///
+  /// - Parameter cue: The cue.
+  func play(_ cue: SoundCue)
+
   /// Stops delivering and releases the channel, waiting at most a short deadline.
   func close()
 }

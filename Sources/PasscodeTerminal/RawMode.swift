@@ -27,13 +27,18 @@ nonisolated(unsafe) private var emergencyTerminalState = EmergencyTerminalState(
 public final class RawMode {
   /// The bytes that turn bracketed paste on: `ESC [ ? 2004 h`.
   public static let bracketedPasteOn: [UInt8] = Array("\u{1b}[?2004h".utf8)
-  /// The bytes written on restore: bracketed paste off, cursor shown, colours and styles reset.
-  public static let restoreSequence: [UInt8] = Array("\u{1b}[?2004l\u{1b}[?25h\u{1b}[0m".utf8)
+  /// The bytes written on restore: bracketed paste off, cursor shown.
+  public static let restoreSequence: [UInt8] = Array("\u{1b}[?2004l\u{1b}[?25h".utf8)
+  /// The bytes that reset colours and styles, written on restore when colour may have been used.
+  public static let attributeReset: [UInt8] = Array("\u{1b}[0m".utf8)
 
   /// The terminal in raw mode.
   public let fileDescriptor: Int32
   /// Whether escape sequences are written on entry and restore.
   public let writesEscapes: Bool
+  /// Whether restoring also resets colours and styles (only when colour may have been used, so that
+  /// `NO_COLOR` output holds no SGR sequence at all).
+  public let resetsAttributes: Bool
   /// Whether raw mode is still in force (``restore()`` has not yet succeeded).
   public private(set) var isActive: Bool
   private let savedSettings: termios
@@ -44,11 +49,14 @@ public final class RawMode {
   ///   - fileDescriptor: The terminal, usually ``TerminalDevice/fileDescriptor``.
   ///   - writesEscapes: Whether to write the bracketed-paste and restore sequences; pass
   ///     ``TerminalCapabilities/allowsEscapes``.
+  ///   - resetsAttributes: Whether restoring resets colours and styles; pass
+  ///     ``TerminalCapabilities/usesColor``.
   /// - Throws: ``TerminalError`` when the settings cannot be read or changed, or when the terminal did not
   ///   take the raw settings (`.setAttributes` with `EINVAL`); the saved settings are then put back.
-  public init(fileDescriptor: Int32, writesEscapes: Bool) throws(TerminalError) {
+  public init(fileDescriptor: Int32, writesEscapes: Bool, resetsAttributes: Bool = true) throws(TerminalError) {
     self.fileDescriptor = fileDescriptor
     self.writesEscapes = writesEscapes
+    self.resetsAttributes = resetsAttributes && writesEscapes
     savedSettings = try TerminalCalls.getAttributes(fileDescriptor)
     let raw = Self.rawSettings(from: savedSettings)
     emergencyTerminalState.settings.pointee = savedSettings
@@ -109,7 +117,8 @@ public final class RawMode {
     var writeError: TerminalError?
     if writesEscapes {
       do {
-        try TerminalCalls.write(fileDescriptor, Self.restoreSequence)
+        try TerminalCalls.write(
+          fileDescriptor, resetsAttributes ? Self.restoreSequence + Self.attributeReset : Self.restoreSequence)
       } catch {
         writeError = error
       }

@@ -38,6 +38,8 @@ public final class TerminalPasscodePrompt {
   private let clock = ContinuousClock()
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
+  /// Set when the terminal hung up: writes are dropped and the prompt ends as cancelled.
+  private var isHungUp = false
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   public static let escapeWait = Duration.milliseconds(50)
@@ -65,7 +67,9 @@ public final class TerminalPasscodePrompt {
       try SignalRelay.ignoreSIGPIPE()
       signals = try SignalRelay()
       verification = try VerificationRunner()
-      rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes)
+      rawMode = try RawMode(
+        fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
+        resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
     } catch {
       TerminalCalls.releaseLockedBuffer(readBuffer)
       device.close()
@@ -216,6 +220,10 @@ public final class TerminalPasscodePrompt {
       let count: Int
       do {
         count = try device.read(into: readBuffer)
+      } catch  where error.errno == EIO {
+        // The terminal hung up (its other side closed): the same as end of input.
+        isHungUp = true
+        count = 0
       } catch {
         throw .terminal(error)
       }
@@ -274,7 +282,9 @@ public final class TerminalPasscodePrompt {
   private func resume() throws(PromptError) {
     if rawMode == nil {
       do {
-        rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes)
+        rawMode = try RawMode(
+          fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
+          resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
       } catch {
         throw .terminal(error)
       }
@@ -300,6 +310,8 @@ public final class TerminalPasscodePrompt {
   }
 
   private func perform(_ effects: [EntryEffect], in run: inout PromptRun) throws(PromptError) {
+    // One instant for the whole batch, so timers scheduled together keep their order.
+    let now = clock.now
     for effect in effects {
       switch effect {
       case let .render(display):
@@ -313,16 +325,24 @@ public final class TerminalPasscodePrompt {
           try write(renderer.render(display))
         }
         settings.announcer?.announce(announcement)
-      case .cue:
-        if settings.soundCues, !run.reduceMotion, capabilities.allowsEscapes { try write("\u{7}") }
+      case let .cue(cue):
+        // Optional, never the only signal, and silenced by reduce motion: a sound icon through speech,
+        // otherwise the terminal bell.
+        guard settings.soundCues, !run.reduceMotion else { break }
+        if let announcer = settings.announcer {
+          announcer.play(cue)
+        } else if capabilities.allowsEscapes {
+          try write("\u{7}")
+        }
       case let .verify(secret):
         verification.start(secret, verifier: run.verifier)
       case let .schedule(timer, delay):
-        run.timers.schedule(timer, after: delay, now: clock.now)
+        run.timers.schedule(timer, after: delay, now: now)
       case let .cancelTimer(timer):
         run.timers.cancel(timer)
       case .flushInput:
         try? rawMode?.flushInput()
+        decoder.reset()
         pendingKeys.removeAll()
       case let .finish(outcome):
         run.outcome = outcome
@@ -333,9 +353,11 @@ public final class TerminalPasscodePrompt {
   }
 
   private func write(_ text: String) throws(PromptError) {
-    guard !text.isEmpty else { return }
+    guard !text.isEmpty, !isHungUp else { return }
     do {
       try device.write(text)
+    } catch  where error.errno == EIO {
+      isHungUp = true
     } catch {
       throw .terminal(error)
     }

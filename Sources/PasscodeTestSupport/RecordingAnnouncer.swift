@@ -4,7 +4,7 @@ import Synchronization
 
 /// An announcer for tests that keeps what it was asked to say.
 public final class RecordingAnnouncer: Announcer {
-  private let state = Mutex<(announcements: [Announcement], closed: Bool)>(([], false))
+  private let state = Mutex<(announcements: [Announcement], cues: [SoundCue], closed: Bool)>(([], [], false))
 
   /// Creates an empty recorder.
   public init() {}
@@ -12,6 +12,11 @@ public final class RecordingAnnouncer: Announcer {
   /// Every announcement so far, in order.
   public var announcements: [Announcement] {
     state.withLock { $0.announcements }
+  }
+
+  /// Every sound cue so far, in order.
+  public var cues: [SoundCue] {
+    state.withLock { $0.cues }
   }
 
   /// Whether ``close()`` was called.
@@ -24,6 +29,13 @@ public final class RecordingAnnouncer: Announcer {
   /// - Parameter announcement: What would be said.
   public func announce(_ announcement: Announcement) {
     state.withLock { $0.announcements.append(announcement) }
+  }
+
+  /// Records a sound cue.
+  ///
+  /// - Parameter cue: The cue that would be played.
+  public func play(_ cue: SoundCue) {
+    state.withLock { $0.cues.append(cue) }
   }
 
   /// Records that the announcer was closed.

@@ -26,6 +26,7 @@ struct CommandContext {
   ///
   /// - Parameter ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
   /// - Returns: The prompt and the announcer it speaks through, if any.
+  /// - Throws: ``CommandError/prompt(_:)`` when no terminal can be opened.
   func openPrompt(ignoresInterruptions: Bool = false) throws(CommandError) -> OpenPrompt {
     let detection = speechMode == .auto || options.screenReader ? ScreenReaderDetector().detect() : .none
     let decision = SpeechDecision.decide(mode: speechMode, detection: detection)
@@ -84,6 +85,8 @@ struct CommandContext {
   ///   - defaultTitle: The title when `--title` is not given.
   ///   - defaultLength: The length when `--length` is not given.
   ///   - schedule: The lockout schedule.
+  /// - Returns: The validated configuration.
+  /// - Throws: ``CommandError/configuration(_:)`` when the options make an invalid prompt.
   func configuration(
     defaultTitle: String = "Enter Passcode", defaultLength: Int = 6, schedule: LockoutSchedule = .standard
   ) throws(CommandError) -> EntryConfiguration {

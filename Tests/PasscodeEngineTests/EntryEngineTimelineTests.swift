@@ -35,6 +35,7 @@ struct EntryEngineTimelineTests {
     let offsets = timeline.renders.filter { $0.phase == .rejected }.map(\.shakeOffset)
     #expect(offsets.contains { $0 != 0 }, "shake frames move the cells")
     #expect(offsets.allSatisfy { abs($0) <= 3 })
+    #expect(Array(offsets.dropFirst()) == Array(ShakeCurve.standard.columnOffsets.dropLast()))
     timeline.run("+1ms")
     #expect(timeline.spoken.last == "Ready")
     #expect(timeline.engine.count == 0)
@@ -49,7 +50,7 @@ struct EntryEngineTimelineTests {
     var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
     timeline.run("1 2 3 9 +1s")
     let shakeSchedules = timeline.effects.filter {
-      if case .schedule(.shakeFrame, _) = $0 { return true }
+      if case .schedule(.shakeFrame(_), _) = $0 { return true }
       return false
     }
     #expect(shakeSchedules.isEmpty)

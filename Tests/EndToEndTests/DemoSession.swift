@@ -1,0 +1,125 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// The built `passcode` running in a pseudo-terminal, as a person at a keyboard would use it.
+final class DemoSession {
+  let terminal: PseudoTerminal
+  let process: ChildProcess
+  let termiosBefore: [UInt8]
+  let home: URL
+  /// Every byte the program wrote to the terminal so far.
+  private(set) var transcript: [UInt8] = []
+  /// How much of the transcript earlier waits have matched.
+  private var consumed = 0
+
+  /// The built executable, next to this package's `.build` folder.
+  static var binaryPath: String {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return packageRoot.appendingPathComponent(".build/debug/passcode").path
+  }
+
+  /// Starts `passcode` with the arguments in a fresh 80×24 pseudo-terminal.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: Extra environment; TERM defaults to `xterm-256color` and speech to off.
+  ///   - columns: The terminal's width.
+  /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
+  init(_ arguments: [String], environment: [String: String] = [:], columns: Int = 80) throws {
+    guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
+      throw SessionError.missingBinary(Self.binaryPath)
+    }
+    home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    terminal = try PseudoTerminal(columns: columns, rows: 24)
+    termiosBefore = try terminal.termiosSnapshot()
+    var fullEnvironment = [
+      "PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm-256color", "PASSCODE_SPEECH": "off",
+      "XDG_RUNTIME_DIR": home.path, "LANG": "C.UTF-8",
+    ]
+    fullEnvironment.merge(environment) { _, new in new }
+    process = try ChildProcess(
+      executablePath: Self.binaryPath, arguments: arguments, environment: fullEnvironment, terminal: terminal)
+  }
+
+  deinit {
+    try? process.signal(SIGKILL)
+    _ = try? process.waitForExit(timeout: .seconds(2))
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  /// Waits until the output after what earlier waits consumed contains `text`, and returns that output.
+  @discardableResult
+  func waitFor(_ text: String, timeout: Duration = .seconds(5)) throws -> String {
+    let needle = Array(text.utf8)
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let unread = transcript[consumed...]
+      if let range = unread.firstRange(of: needle) {
+        consumed = range.upperBound
+        return String(decoding: unread[..<range.upperBound], as: UTF8.self)
+      }
+      guard ContinuousClock.now < deadline else {
+        throw SessionError.timedOut(waitingFor: text, received: String(decoding: unread, as: UTF8.self))
+      }
+      transcript += try terminal.read(timeout: .milliseconds(50))
+    }
+  }
+
+  /// Types bytes as if from the keyboard.
+  func type(_ text: String) throws {
+    try terminal.write(text)
+  }
+
+  /// Types raw bytes, reading the output meanwhile so neither side blocks on a full buffer.
+  func type(bytes: [UInt8]) throws {
+    try terminal.write(bytes)
+    drain()
+  }
+
+  /// Reads what is left until the program exits, then returns its exit status.
+  func finish(timeout: Duration = .seconds(5)) throws -> PasscodeTestSupport.ExitStatus {
+    // Keep reading while waiting: a program blocked on a full terminal buffer would never exit.
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      drain()
+      do {
+        let status = try process.waitForExit(timeout: .milliseconds(50))
+        drain()
+        return status
+      } catch  where ContinuousClock.now < deadline {
+        continue
+      }
+    }
+  }
+
+  /// Reads whatever output is waiting, without blocking long.
+  func drain() {
+    while let bytes = try? terminal.read(timeout: .milliseconds(20)), !bytes.isEmpty {
+      transcript += bytes
+    }
+  }
+
+  /// The transcript as text.
+  var text: String { String(decoding: transcript, as: UTF8.self) }
+
+  /// Whether the terminal's settings now equal those from before the program started.
+  func terminalRestored() throws -> Bool {
+    try terminal.termiosSnapshot() == termiosBefore
+  }
+
+  enum SessionError: Error, CustomStringConvertible {
+    case missingBinary(String)
+    case timedOut(waitingFor: String, received: String)
+    var description: String {
+      switch self {
+      case let .timedOut(text, received):
+        "Timed out waiting for \(text.debugDescription); received \(received.debugDescription)"
+
+      case let .missingBinary(path): "The passcode binary is missing at \(path); run 'swift build' before 'swift test'."
+      }
+    }
+  }
+}

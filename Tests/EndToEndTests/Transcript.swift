@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Checks on what a program wrote to a terminal.
+enum Transcript {
+  /// The text with escape sequences (CSI, SS3, OSC and two-byte ones) removed.
+  static func strippingEscapes(_ text: String) -> String {
+    var result = ""
+    var scalars = Array(text.unicodeScalars)[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\u{1b}" else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      guard let kind = scalars.popFirst() else { break }
+      switch kind {
+      case "[":
+        while let next = scalars.popFirst(), !(0x40...0x7e).contains(next.value) {}
+      case "]":
+        while let next = scalars.popFirst(), next != "\u{7}" {}
+      case "O":
+        _ = scalars.popFirst()
+      default:
+        break
+      }
+    }
+    return result
+  }
+
+  /// Phrases that may hold digits without revealing a typed one: counts, durations and the demo's own hint.
+  static let allowedNumberPhrases = [
+    #"\d+ of \d+ (digits|digit|characters|character) entered"#, #"\d+ (characters|character) entered"#,
+    #", \d+ ignored"#, #"\d+ (tries|try) left"#, #"\d+ (hours|hour|minutes|minute|seconds|second)"#,
+    #"Enter Passcode, \d+ (digits|digit)"#, #"At least \d+ (digits|digit)"#, "The passcode is 2580",
+  ]
+
+  /// Expects that no digit appears in the output apart from counts, durations and the demo's hint, so no
+  /// typed digit can have leaked in any form.
+  static func expectNoTypedDigits(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    var remainder = strippingEscapes(text)
+    for pattern in allowedNumberPhrases {
+      remainder = remainder.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+    }
+    let digits = remainder.unicodeScalars.filter { ("0"..."9").contains($0) }
+    #expect(
+      digits.isEmpty, "digits outside the catalogue counts: \(remainder.debugDescription)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// The text with control bytes made visible, for golden files: ESC as ␛, CR as ␍, BEL as ␇.
+  static func visible(_ text: String) -> String {
+    text.replacingOccurrences(of: "\u{1b}", with: "␛").replacingOccurrences(of: "\r", with: "␍")
+      .replacingOccurrences(of: "\u{7}", with: "␇")
+  }
+
+  /// Compares the transcript with a golden file, or writes it when `RECORD_GOLDEN=1`.
+  static func expectMatchesGolden(
+    _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Golden/\(name).txt")
+    let actual = visible(text)
+    if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+      try actual.write(to: url, atomically: true, encoding: .utf8)
+      return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(actual == expected, "transcript differs from Golden/\(name).txt", sourceLocation: sourceLocation)
+  }
+}
