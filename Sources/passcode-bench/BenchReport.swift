@@ -12,8 +12,15 @@ struct BenchReport {
   /// The exact command that reproduces the run.
   var command: String {
     let arguments = options.arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-    return "swift build -c release --product passcode --product passcode-bench && .build/release/passcode-bench "
-      + arguments
+    let build = isStaticallyLinked ? "swift build -c release --static-swift-stdlib" : "swift build -c release"
+    return "\(build) && .build/release/passcode-bench \(arguments)"
+  }
+
+  /// Whether the measured `passcode` carries the Swift runtime itself (built with `--static-swift-stdlib`):
+  /// a dynamically linked one names `libswiftCore.so` among its needed libraries.
+  var isStaticallyLinked: Bool {
+    guard let data = FileManager.default.contents(atPath: options.passcodePath) else { return false }
+    return data.range(of: Data("libswiftCore.so".utf8)) == nil
   }
 
   /// The CPU model from `/proc/cpuinfo`.
@@ -29,10 +36,11 @@ struct BenchReport {
   var markdown: String {
     let date = ISO8601DateFormatter().string(from: Date())
     return """
-      Command: `\(command)`
-      CPU: \(cpuModel)
-      Date: \(date)
-      Runs per figure: \(options.runs)\(options.smoke ? " (smoke: no goals judged)" : "")
+      - Command: `\(command)`
+      - CPU: \(cpuModel)
+      - Date: \(date)
+      - Swift standard library: \(isStaticallyLinked ? "static (`--static-swift-stdlib`)" : "shared (default)")
+      - Runs per figure: \(options.runs)\(options.smoke ? " (smoke: no goals judged)" : "")
 
       \(table.markdown)
       """
