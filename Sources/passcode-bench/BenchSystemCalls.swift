@@ -132,6 +132,66 @@ enum BenchSystemCalls {
     return (pid, outputPipe.read)
   }
 
+  /// Starts a program in a new session whose controlling terminal, standard input, output and error are a
+  /// pseudo-terminal's slave side, with `posix_spawn` (vfork-like, and no loop closing every descriptor up to
+  /// the limit), so that the time measured is the program's, not the harness's.
+  ///
+  /// The corresponding C function is `posix_spawn` (with `POSIX_SPAWN_SETSID`; opening the slave in the new
+  /// session makes it the controlling terminal).
+  ///
+  /// - Parameters:
+  ///   - path: The program's absolute path.
+  ///   - arguments: The arguments after `argv[0]`.
+  ///   - environment: The whole environment.
+  ///   - terminalPath: The slave side's path, such as `/dev/pts/3`.
+  ///   - closing: Descriptors the child must not inherit, such as the master side.
+  /// - Returns: The child.
+  /// - Throws: ``BenchError/systemCall(_:errno:)``.
+  static func spawnOnTerminal(
+    path: String, arguments: [String], environment: [String: String], terminalPath: String, closing: [Int32]
+  ) throws(BenchError) -> pid_t {
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaultSignals = sigset_t()
+    sigfillset(&defaultSignals)
+    posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+    let setSession: Int16 = 0x80  // glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
+    posix_spawnattr_setflags(
+      &attributes, setSession | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    guard status == 0 else { throw .systemCall("posix_spawn \(path)", errno: status) }
+    return pid
+  }
+
+  /// Collects a child's exit status if it has ended, without blocking.
+  ///
+  /// The corresponding C function is `waitpid` with `WNOHANG`.
+  ///
+  /// - Parameter pid: The child.
+  /// - Returns: Whether it has ended (or is not a child any more).
+  static func reapIfExited(_ pid: pid_t) -> Bool {
+    var status: Int32 = 0
+    return retryingOnInterrupt { waitpid(pid, &status, WNOHANG) } != 0
+  }
+
   /// Waits for a child to end.
   ///
   /// The corresponding C function is `waitpid`.

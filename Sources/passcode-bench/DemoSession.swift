@@ -4,9 +4,9 @@ import PasscodeTestSupport
 final class DemoSession {
   /// The pseudo-terminal.
   let terminal: PseudoTerminal
-  /// The program.
-  let child: ChildProcess
-  /// When the fork began.
+  /// The program's process id.
+  let pid: Int32
+  /// When the spawn began.
   let startedAt: ContinuousClock.Instant
 
   /// Starts `passcode demo` with arguments and an environment.
@@ -19,13 +19,11 @@ final class DemoSession {
   init(passcodePath: String, arguments: [String], environment: [String: String]) throws {
     terminal = try PseudoTerminal(columns: 80, rows: 24)
     startedAt = ContinuousClock.now
-    child = try ChildProcess(
-      executablePath: passcodePath, arguments: ["demo"] + arguments, environment: environment, terminal: terminal)
+    pid = try BenchSystemCalls.spawnOnTerminal(
+      path: passcodePath, arguments: ["demo"] + arguments, environment: environment,
+      terminalPath: terminal.slavePath, closing: [terminal.masterFileDescriptor, terminal.slaveFileDescriptor])
     terminal.closeSlave()
   }
-
-  /// The program's process id.
-  var pid: Int32 { child.processIdentifier }
 
   /// Waits for text on the screen.
   ///
@@ -68,9 +66,14 @@ final class DemoSession {
   func finish() {
     _ = try? terminal.write("\u{1b}")
     while (try? terminal.read(timeout: .milliseconds(50)))?.isEmpty == false {}
-    if (try? child.waitForExit(timeout: .seconds(2))) == nil {
-      try? child.signal(9)
-      _ = try? child.waitForExit(timeout: .seconds(2))
+    let deadline = ContinuousClock.now + .seconds(2)
+    while !BenchSystemCalls.reapIfExited(pid) {
+      guard ContinuousClock.now < deadline else {
+        BenchSystemCalls.send(9, to: pid)
+        _ = BenchSystemCalls.waitForExit(pid)
+        return
+      }
+      BenchSystemCalls.sleep(.milliseconds(2))
     }
   }
 }
