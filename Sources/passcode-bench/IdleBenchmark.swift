@@ -34,12 +34,9 @@ struct IdleBenchmark {
       let speakingAfter = ProcessStatus.contextSwitches(pid: speaking.pid)
       quiet.drain()
       speaking.drain()
-      quietSwitches.add(
-        Double(quietAfter.voluntary + quietAfter.involuntary - quietBefore.voluntary - quietBefore.involuntary))
-      speakingSwitches.add(
-        Double(
-          speakingAfter.voluntary + speakingAfter.involuntary - speakingBefore.voluntary - speakingBefore.involuntary))
-      threads = (quietAfter.threads, speakingAfter.threads)
+      quietSwitches.add(Double(ProcessStatus.switchesBetween(quietBefore, quietAfter)))
+      speakingSwitches.add(Double(ProcessStatus.switchesBetween(speakingBefore, speakingAfter)))
+      threads = (quietAfter.count, speakingAfter.count)
     }
     let seconds = window.components.seconds
     context.table.add(

@@ -40,19 +40,29 @@ struct ProcessStatus {
     fields[name].flatMap { Int($0) }
   }
 
-  /// The context switches of every thread of a process, voluntary and involuntary, summed.
+  /// The context switches (voluntary plus involuntary) of each thread of a process, by thread id.
   ///
   /// - Parameter pid: The process.
-  /// - Returns: The sums and the number of threads.
-  static func contextSwitches(pid: Int32) -> (voluntary: Int, involuntary: Int, threads: Int) {
+  /// - Returns: The counts by thread id.
+  static func contextSwitches(pid: Int32) -> [String: Int] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    var voluntary = 0
-    var involuntary = 0
+    var counts: [String: Int] = [:]
     for task in tasks {
       guard let status = ProcessStatus(path: "/proc/\(pid)/task/\(task)/status") else { continue }
-      voluntary += status.number("voluntary_ctxt_switches") ?? 0
-      involuntary += status.number("nonvoluntary_ctxt_switches") ?? 0
+      counts[task] =
+        (status.number("voluntary_ctxt_switches") ?? 0) + (status.number("nonvoluntary_ctxt_switches") ?? 0)
     }
-    return (voluntary, involuntary, tasks.count)
+    return counts
+  }
+
+  /// The context switches between two snapshots: deltas of threads present in both, plus all switches of
+  /// threads that appeared in between (a thread that ended in between is not counted).
+  ///
+  /// - Parameters:
+  ///   - before: The first snapshot.
+  ///   - after: The second snapshot.
+  /// - Returns: The number of switches.
+  static func switchesBetween(_ before: [String: Int], _ after: [String: Int]) -> Int {
+    after.reduce(0) { sum, entry in sum + entry.value - (before[entry.key] ?? 0) }
   }
 }
