@@ -36,6 +36,10 @@ let package = Package(
 
     // Tests.
     .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
+    .systemLibrary(name: "CBenchTrace"),
+    .executableTarget(
+      name: "passcode-bench",
+      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Runs blocking work on its own thread and waits for it at most a deadline.
@@ -18,7 +17,7 @@ enum DeadlineRunner {
   /// - Returns: The work's result, or `nil` when it did not finish in time.
   static func run<Value: Sendable>(deadline: Duration, _ body: @escaping @Sendable () -> Value) -> Value? {
     let outcome = Outcome<Value>()
-    Thread.detachNewThread {
+    SpeechSystemCalls.detachThread {
       let value = body()
       outcome.value.withLock { $0 = value }
       outcome.done.signal()

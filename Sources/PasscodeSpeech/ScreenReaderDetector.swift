@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup and a running Orca.
@@ -26,7 +25,7 @@ public struct ScreenReaderDetector: Sendable {
   ///   - atspiDeadline: The longest time the AT-SPI check may take.
   public init(
     sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = getuid(),
-    sessionBusAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
+    sessionBusAddress: String? = SpeechSystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS"),
     atspiDeadline: Duration = .milliseconds(100)
   ) {
     self.sysRoot = sysRoot
@@ -77,7 +76,7 @@ public struct ScreenReaderDetector: Sendable {
   ///
   /// - Returns: `true` when `SYSROOT/accessibility/speakup` exists.
   public func speakupPresent() -> Bool {
-    FileManager.default.fileExists(atPath: sysRoot + "/accessibility/speakup")
+    SpeechSystemCalls.fileExists(sysRoot + "/accessibility/speakup")
   }
 
   /// Speakup's `key_echo` setting.
@@ -92,7 +91,7 @@ public struct ScreenReaderDetector: Sendable {
   ///
   /// - Returns: `true` when one is found.
   public func orcaRunning() -> Bool {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: procRoot) else { return false }
+    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return false }
     return entries.contains { entry in
       guard !entry.isEmpty, entry.allSatisfy(\.isNumber) else { return false }
       let directory = procRoot + "/" + entry
@@ -103,7 +102,7 @@ public struct ScreenReaderDetector: Sendable {
 
   private func isOrca(_ directory: String) -> Bool {
     if readTrimmed(directory + "/comm") == "orca" { return true }
-    guard let data = FileManager.default.contents(atPath: directory + "/cmdline") else { return false }
+    guard let data = SpeechSystemCalls.readFile(directory + "/cmdline") else { return false }
     let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2).map { argument in
       String(decoding: argument, as: UTF8.self).split(separator: "/").last.map(String.init) ?? ""
     }
@@ -121,7 +120,7 @@ public struct ScreenReaderDetector: Sendable {
   }
 
   private func readTrimmed(_ path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let data = SpeechSystemCalls.readFile(path) else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What `passcode doctor` reports about speech: the daemon, its address and output module, and screen readers.
 public struct SpeechDiagnostics: Equatable, Sendable {

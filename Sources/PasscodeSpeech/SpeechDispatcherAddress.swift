@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where a speech-dispatcher daemon listens, written as libspeechd's `SPEECHD_ADDRESS`.
 ///
@@ -19,7 +19,7 @@ public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertibl
   /// - Parameters:
   ///   - text: The address, such as `unix_socket:/run/user/1000/speech-dispatcher/speechd.sock`.
   ///   - runtimeDirectory: `XDG_RUNTIME_DIR`, used for the default socket path when the address names none.
-  public init?(parsing text: String, runtimeDirectory: String? = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"])
+  public init?(parsing text: String, runtimeDirectory: String? = SpeechSystemCalls.environmentValue("XDG_RUNTIME_DIR"))
   {
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     switch parts[0] {
@@ -48,7 +48,7 @@ public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertibl
   /// - Parameter runtimeDirectory: `XDG_RUNTIME_DIR`; without it, GLib's fallback `~/.cache` is used.
   /// - Returns: The path.
   public static func defaultSocketPath(runtimeDirectory: String?) -> String {
-    let base = runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+    let base = runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 } ?? (SpeechSystemCalls.homeDirectory() + "/.cache")
     return base + "/speech-dispatcher/speechd.sock"
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import PasscodeEngine
 
 /// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (ACCESSIBILITY.md §4).
@@ -33,7 +33,7 @@ public struct SpeechDispatcherConfiguration: Sendable {
   ///   - catalogue: The words; English.
   public init(
     clientName: String = "passcode", connectionName: String = "main",
-    userName: String? = ProcessInfo.processInfo.environment["USER"], address: SpeechDispatcherAddress? = nil,
+    userName: String? = SpeechSystemCalls.environmentValue("USER"), address: SpeechDispatcherAddress? = nil,
     autospawn: Bool = true, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
     catalogue: AnnouncementCatalogue = .english
   ) {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The `--speech` choice: decide from the screen readers found, or force speech on or off.
 public enum SpeechMode: String, Equatable, Hashable, Sendable, CaseIterable {
@@ -13,6 +13,6 @@ public enum SpeechMode: String, Equatable, Hashable, Sendable, CaseIterable {
   ///
   /// - Parameter text: The text, such as the value of `--speech` or `PASSCODE_SPEECH`.
   public init?(parsing text: String) {
-    self.init(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+    self.init(rawValue: text.trimmingWhitespace(includingNewlines: false).lowercased())
   }
 }

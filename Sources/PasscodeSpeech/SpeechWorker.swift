@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import PasscodeEngine
 import Synchronization
 
@@ -33,7 +32,7 @@ final class SpeechWorker: Sendable {
   /// Starts the thread; returns at once.
   func start() {
     SpeechDispatcherCalls.ignoreBrokenPipeSignal()
-    Thread.detachNewThread { [self] in
+    SpeechSystemCalls.detachThread { [self] in
       run()
       finished.signal()
     }

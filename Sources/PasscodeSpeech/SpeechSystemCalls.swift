@@ -1,0 +1,128 @@
+import Glibc
+
+/// The one place where PasscodeSpeech calls libc directly (libspeechd and GIO have their own funnels):
+/// the environment, small files under /proc and /sys, directory listings and detached threads.
+///
+/// These replace Foundation's `ProcessInfo`, `FileManager` and `Thread`, so that the `passcode` binary does not
+/// load Foundation at all (about 8 MiB of resident memory and several milliseconds of start-up).
+/// EINTR is retried here, in ``retryingOnInterrupt(_:)``, and nowhere else in this file's callers.
+@usableFromInline
+enum SpeechSystemCalls {
+  /// Runs a call again while it fails with EINTR.
+  ///
+  /// - Parameter call: The call; it returns -1 and sets errno on failure.
+  /// - Returns: The call's result.
+  static func retryingOnInterrupt<Value: BinaryInteger>(_ call: () -> Value) -> Value {
+    while true {
+      let result = call()
+      if result == -1 && errno == EINTR { continue }
+      return result
+    }
+  }
+
+  /// An environment variable of this process.
+  ///
+  /// The corresponding C function is `getenv`.
+  ///
+  /// - Parameter name: The variable's name.
+  /// - Returns: Its value, or `nil` when it is not set.
+  @usableFromInline
+  static func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// The user's home directory: `HOME`, else the password database's entry for the real user.
+  ///
+  /// The corresponding C functions are `getenv`, `getpwuid` and `getuid`.
+  ///
+  /// - Returns: The directory; empty when neither is known.
+  static func homeDirectory() -> String {
+    if let home = environmentValue("HOME"), !home.isEmpty { return home }
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "" }
+    return String(cString: directory)
+  }
+
+  /// Whether a path exists.
+  ///
+  /// The corresponding C function is `access`.
+  ///
+  /// - Parameter path: The path.
+  /// - Returns: `true` when it exists.
+  static func fileExists(_ path: String) -> Bool {
+    access(path, F_OK) == 0
+  }
+
+  /// Reads a whole small file, such as `/proc/PID/status`.
+  ///
+  /// The corresponding C functions are `open`, `read` and `close`.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: Its bytes, or `nil` when it cannot be opened or read.
+  static func readFile(_ path: String) -> [UInt8]? {
+    let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return nil }
+    defer { _ = close(descriptor) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
+      }
+      if count < 0 { return nil }
+      if count == 0 { return result }
+      result += chunk[0..<count]
+    }
+  }
+
+  /// The names in a directory, without `.` and `..`.
+  ///
+  /// The corresponding C functions are `opendir`, `readdir` and `closedir`.
+  ///
+  /// - Parameter path: The directory.
+  /// - Returns: The names, or `nil` when it cannot be opened.
+  static func directoryEntries(_ path: String) -> [String]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Runs a closure on a new detached thread.
+  ///
+  /// The corresponding C functions are `pthread_create` and `pthread_detach`.
+  ///
+  /// - Parameter body: The work.
+  /// - Returns: `true` when the thread started; otherwise the closure is not run.
+  @discardableResult
+  static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let box = Unmanaged.passRetained(ThreadBody(body))
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+        body.run()
+        return nil
+      }, box.toOpaque())
+    guard status == 0 else {
+      box.release()
+      return false
+    }
+    pthread_detach(thread)
+    return true
+  }
+
+  /// The closure a detached thread runs, boxed to pass through `pthread_create`'s context pointer.
+  private final class ThreadBody {
+    let run: @Sendable () -> Void
+
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+}
