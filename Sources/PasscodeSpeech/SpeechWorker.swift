@@ -5,8 +5,10 @@ import Synchronization
 /// The background side of ``SpeechDispatcherAnnouncer``: one thread that owns the libspeechd connection.
 ///
 /// Callers only touch the mutex-guarded state and signal a semaphore, so they never wait for the daemon.
-/// The thread connects, sends, reconnects with backoff and reports each outage once. A watchdog notices a
-/// connect or send that takes longer than the deadline (a daemon that accepts but never answers).
+/// The thread connects, sends, reconnects with backoff and reports each outage once. A watchdog thread
+/// notices a connect or send that takes longer than the deadline (a daemon that accepts but never
+/// answers). While nothing is being sent both threads block without a timeout, so an idle prompt makes no
+/// wake-ups.
 final class SpeechWorker: Sendable {
   private struct State {
     var queue = SpeechQueue()
@@ -23,6 +25,10 @@ final class SpeechWorker: Sendable {
   private let state = Mutex(State())
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
+  /// Signalled when a connect or send begins, and on close; the watchdog sleeps on it.
+  private let operationBegan = DispatchSemaphore(value: 0)
+  /// Signalled when a connect or send ends.
+  private let operationEnded = DispatchSemaphore(value: 0)
 
   init(configuration: SpeechDispatcherConfiguration, onUnavailable: @escaping @Sendable (String) -> Void) {
     self.configuration = configuration
@@ -35,6 +41,28 @@ final class SpeechWorker: Sendable {
     SpeechSystemCalls.detachThread { [self] in
       run()
       finished.signal()
+    }
+    SpeechSystemCalls.detachThread { [self] in watch() }
+  }
+
+  /// The watchdog: for each connect or send, waits at most the deadline for it to end, and reports an
+  /// outage when it does not. A stuck operation is then waited out, as the worker cannot start another.
+  private func watch() {
+    while true {
+      operationBegan.wait()
+      let (closing, operation) = state.withLock { state in (state.closing, state.busyOperation) }
+      guard !closing else { return }
+      if !operationEnded.wait(for: configuration.deadline) {
+        let stuck = state.withLock { state in
+          guard let operation, state.busyOperation == operation else { return false }
+          state.connected = false
+          return true
+        }
+        if stuck {
+          reportOutage(SpeechError.timedOut(milliseconds: configuration.deadline.wholeMilliseconds).description)
+        }
+        operationEnded.wait()
+      }
     }
   }
 
@@ -56,6 +84,7 @@ final class SpeechWorker: Sendable {
     }
     guard first else { return }
     wake.signal()
+    operationBegan.signal()
     _ = finished.wait(for: configuration.deadline)
   }
 
@@ -147,15 +176,7 @@ final class SpeechWorker: Sendable {
       state.busyOperation = state.operationCount
       return state.operationCount
     }
-    let deadline = configuration.deadline
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(deadline.wholeNanoseconds)) { [self] in
-      let stuck = state.withLock { state in
-        guard state.busyOperation == operation else { return false }
-        state.connected = false
-        return true
-      }
-      if stuck { reportOutage(SpeechError.timedOut(milliseconds: deadline.wholeMilliseconds).description) }
-    }
+    operationBegan.signal()
     return operation
   }
 
@@ -167,6 +188,7 @@ final class SpeechWorker: Sendable {
         state.outageReported = false
       }
     }
+    operationEnded.signal()
   }
 
   private func reportOutage(_ reason: String) {
