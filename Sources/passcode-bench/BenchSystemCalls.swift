@@ -273,61 +273,6 @@ enum BenchSystemCalls {
     return peak
   }
 
-  /// Makes a listening Unix stream socket at a path, replacing any old file there.
-  ///
-  /// The corresponding C functions are `socket`, `bind` and `listen`.
-  ///
-  /// - Parameter path: The socket's path (at most 107 bytes).
-  /// - Returns: The listening descriptor.
-  /// - Throws: ``BenchError/systemCall(_:errno:)``.
-  static func listenUnix(path: String) throws(BenchError) -> Int32 {
-    unlink(path)
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw .systemCall("socket", errno: errno) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-      close(descriptor)
-      throw .systemCall("bind \(path)", errno: ENAMETOOLONG)
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in bytes.enumerated() { raw[index] = byte }
-    }
-    let bound = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard bound == 0, listen(descriptor, 16) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw .systemCall("bind/listen \(path)", errno: code)
-    }
-    return descriptor
-  }
-
-  /// Accepts one connection.
-  ///
-  /// The corresponding C functions are `accept` and `fcntl`.
-  ///
-  /// - Parameter listener: The listening descriptor.
-  /// - Returns: The connection, or -1 once the listener is shut down.
-  static func accept(_ listener: Int32) -> Int32 {
-    let connection = retryingOnInterrupt { Glibc.accept(listener, nil, nil) }
-    if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
-    return connection
-  }
-
-  /// Shuts a socket down in both directions, waking a thread blocked on it.
-  ///
-  /// The corresponding C function is `shutdown`.
-  ///
-  /// - Parameter descriptor: The socket.
-  static func shutdownBoth(_ descriptor: Int32) {
-    _ = shutdown(descriptor, Int32(SHUT_RDWR))
-  }
-
   /// Removes a file.
   ///
   /// The corresponding C function is `unlink`.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PasscodeTestSupport
 import Synchronization
 
 /// A minimal SSIP server on a Unix socket that answers just enough of the protocol for libspeechd (the
@@ -17,7 +18,7 @@ final class TimestampingSSIPServer: Sendable {
 
   /// The socket's path.
   let path: String
-  private let listener: Int32
+  private let listener: UnixListeningSocket
   private let speaks = Mutex<[Speak]>([])
   private let commandLines = Mutex<[String]>([])
   private let connections = Mutex<[Int32]>([])
@@ -30,11 +31,15 @@ final class TimestampingSSIPServer: Sendable {
   /// - Throws: ``BenchError``.
   init(path: String) throws(BenchError) {
     self.path = path
-    listener = try BenchSystemCalls.listenUnix(path: path)
+    do {
+      listener = try UnixListeningSocket(path: path)
+    } catch {
+      throw .systemCall("listen \(path): \(error)", errno: 0)
+    }
     let listener = listener
     Thread.detachNewThread { [self] in
       while true {
-        let connection = BenchSystemCalls.accept(listener)
+        let connection = listener.accept()
         guard connection >= 0 else { return }
         connections.withLock { $0.append(connection) }
         Thread.detachNewThread { [self] in serve(connection) }
@@ -82,9 +87,9 @@ final class TimestampingSSIPServer: Sendable {
 
   /// Stops listening and hangs up on every client.
   func stop() {
-    BenchSystemCalls.shutdownBoth(listener)
-    BenchSystemCalls.close(listener)
-    for connection in connections.withLock({ $0 }) { BenchSystemCalls.shutdownBoth(connection) }
+    UnixListeningSocket.shutdown(listener.descriptor)
+    BenchSystemCalls.close(listener.descriptor)
+    for connection in connections.withLock({ $0 }) { UnixListeningSocket.shutdown(connection) }
     BenchSystemCalls.removeFile(path)
   }
 
