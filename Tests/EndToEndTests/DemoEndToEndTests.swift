@@ -40,10 +40,7 @@ struct DemoEndToEndTests {
     try session.type("1397")
     try session.waitFor("Wrong passcode")
     try session.waitFor("Ready")
-    try session.type("2580")
-    try session.waitFor("Unlocked")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit() == .exited(0))
     #expect(try session.terminalRestored())
     Transcript.expectNoTypedDigits(session.text)
     if profile != "visual" {

@@ -13,13 +13,6 @@ final class DemoSession {
   /// How much of the transcript earlier waits have matched.
   private var consumed = 0
 
-  /// The built executable, next to this package's `.build` folder.
-  static var binaryPath: String {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    return packageRoot.appendingPathComponent(".build/debug/passcode").path
-  }
-
   /// Starts `passcode` with the arguments in a fresh 80×24 pseudo-terminal.
   ///
   /// - Parameters:
@@ -28,9 +21,7 @@ final class DemoSession {
   ///   - columns: The terminal's width.
   /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
   init(_ arguments: [String], environment: [String: String] = [:], columns: Int = 80) throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
-      throw SessionError.missingBinary(Self.binaryPath)
-    }
+    if let reason = PasscodeBinary.missingReason { throw SessionError.missingBinary(reason) }
     home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     terminal = try PseudoTerminal(columns: columns, rows: 24)
@@ -41,7 +32,7 @@ final class DemoSession {
     ]
     fullEnvironment.merge(environment) { _, new in new }
     process = try ChildProcess(
-      executablePath: Self.binaryPath, arguments: arguments, environment: fullEnvironment, terminal: terminal)
+      executablePath: PasscodeBinary.path, arguments: arguments, environment: fullEnvironment, terminal: terminal)
   }
 
   deinit {
@@ -77,6 +68,18 @@ final class DemoSession {
   func type(bytes: [UInt8]) throws {
     try terminal.write(bytes)
     drain()
+  }
+
+  /// Types the demo's code, waits for the unlocked screen, quits with Q, and returns the exit status.
+  ///
+  /// - Parameter timeout: The longest wait for each step.
+  /// - Returns: The exit status (0 when all went as it should).
+  /// - Throws: When a step times out or the terminal fails.
+  func unlockAndQuit(timeout: Duration = .seconds(5)) throws -> PasscodeTestSupport.ExitStatus {
+    try type("2580")
+    try waitFor("Unlocked", timeout: timeout)
+    try type("q")
+    return try finish(timeout: timeout)
   }
 
   /// Reads what is left until the program exits, then returns its exit status.
@@ -118,7 +121,7 @@ final class DemoSession {
       case let .timedOut(text, received):
         "Timed out waiting for \(text.debugDescription); received \(received.debugDescription)"
 
-      case let .missingBinary(path): "The passcode binary is missing at \(path); run 'swift build' before 'swift test'."
+      case let .missingBinary(reason): reason
       }
     }
   }

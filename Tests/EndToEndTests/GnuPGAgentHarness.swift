@@ -21,7 +21,7 @@ final class GnuPGAgentHarness {
   /// - Throws: When the directory, the link, the configuration or the pseudo-terminal cannot be made.
   init(environment: [String: String] = [:]) throws {
     home = try Self.temporaryDirectory()
-    let pinentry = try PinentryBinary.makePinentryLink(in: home)
+    let pinentry = try PasscodeBinary.makePinentryLink(in: home)
     let configuration = "pinentry-program \(pinentry)\nlog-file \(home)/agent.log\ndebug-pinentry\n"
     try configuration.write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
     terminal = try PseudoTerminal()

@@ -1,7 +1,22 @@
 import Foundation
 
-/// Finds the `passcode` executable that `swift build` made, next to this package's sources.
+/// Finds the `passcode` executable that `swift build` made, for every end-to-end test.
 enum PasscodeBinary {
+  /// The executable: `PASSCODE_BINARY` when set, else the `passcode` in the build folder that holds this
+  /// test runner (so debug and release test runs each use their own), else `.build/debug/passcode`.
+  static let path: String = {
+    if let path = ProcessInfo.processInfo.environment["PASSCODE_BINARY"], !path.isEmpty { return path }
+    if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+      for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("passcode").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory = directory.deletingLastPathComponent()
+      }
+    }
+    return packageRoot + "/.build/debug/passcode"
+  }()
+
   /// The package root, three levels up from this file (`Tests/EndToEndTests/PasscodeBinary.swift`).
   static let packageRoot: String = {
     var components = URL(fileURLWithPath: #filePath).pathComponents
@@ -12,9 +27,17 @@ enum PasscodeBinary {
   /// Why the binary is missing, or `nil` when it is there.
   static var missingReason: String? {
     FileManager.default.isExecutableFile(atPath: path)
-      ? nil : "\(path) is missing: run 'swift build' before 'swift test --filter EndToEndTests'."
+      ? nil : "\(path) is missing: run 'swift build' before 'swift test'."
   }
 
-  /// The debug build of the executable.
-  static var path: String { packageRoot + "/.build/debug/passcode" }
+  /// Makes a `pinentry-passcode` symbolic link to the binary, as gpg-agent's `pinentry-program`.
+  ///
+  /// - Parameter directory: Where to put the link.
+  /// - Returns: The link's path.
+  /// - Throws: When the link cannot be made.
+  static func makePinentryLink(in directory: String) throws -> String {
+    let link = directory + "/pinentry-passcode"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    return link
+  }
 }

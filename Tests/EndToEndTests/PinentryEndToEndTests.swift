@@ -61,7 +61,7 @@ struct PinentryEndToEndTests {
     try (script + "\n").write(toFile: directory + "/script", atomically: true, encoding: .utf8)
     let session = try SpawnedProcess(
       executable: "sh",
-      arguments: ["-c", "exec \"$0\" < \"$1\"", PinentryBinary.makePinentryLink(in: directory), directory + "/script"],
+      arguments: ["-c", "exec \"$0\" < \"$1\"", PasscodeBinary.makePinentryLink(in: directory), directory + "/script"],
       environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
     func waitFor(_ text: String) throws {
       do {

@@ -79,10 +79,7 @@ struct SpeechEndToEndTests {
       ["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": missing])
     try session.waitFor("Enter Passcode, 4 digits")
     try session.waitFor("Speech unavailable: ")
-    try session.type("2580")
-    try session.waitFor("Unlocked")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit() == .exited(0))
     #expect(session.text.components(separatedBy: "Speech unavailable").count == 2, "exactly one notice")
   }
 
@@ -114,10 +111,7 @@ struct SpeechEndToEndTests {
     let session = try DemoSession(
       ["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": server.address])
     try session.waitFor("Enter Passcode, 4 digits", timeout: .seconds(2))
-    try session.type("2580")
-    try session.waitFor("Unlocked", timeout: .seconds(2))
-    try session.type("q")
-    #expect(try session.finish(timeout: .seconds(3)) == .exited(0))
+    #expect(try session.unlockAndQuit(timeout: .seconds(2)) == .exited(0))
   }
 
   @Test("--speech off sends nothing at all to speech-dispatcher")
@@ -128,10 +122,7 @@ struct SpeechEndToEndTests {
     try session.waitFor("Enter Passcode, 4 digits")
     try session.type("1397")
     try session.waitFor("Ready")
-    try session.type("2580")
-    try session.waitFor("Unlocked")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit() == .exited(0))
     #expect(daemon.protocolCommands().isEmpty)
   }
 
@@ -142,10 +133,7 @@ struct SpeechEndToEndTests {
       try session.waitFor("Enter Passcode, 4 digits")
       try session.type("1397")
       try session.waitFor("Ready")
-      try session.type("2580")
-      try session.waitFor("Unlocked")
-      try session.type("q")
-      #expect(try session.finish() == .exited(0))
+      #expect(try session.unlockAndQuit() == .exited(0))
       return session
     }
     let daemon = try PrivateSpeechDispatcher()
