@@ -160,14 +160,18 @@ public final class TerminalPasscodePrompt {
     return run.outcome ?? .cancelled
   }
 
-  /// Waits for the next key (for screens between prompts, such as the demo's unlocked screen).
+  /// Waits for the next key (for screens between prompts, such as the demo's unlocked screen, or a
+  /// pinentry confirmation).
   ///
-  /// - Returns: The key; ``Key/endOfFile`` when the input ended.
+  /// - Parameter timeout: The longest wait, or `nil` to wait as long as it takes.
+  /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
   /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
-  public func readKey() throws(PromptError) -> Key {
+  public func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
     var run = PromptRun(engine: nil, verifier: { _ in .retry(.tooWeak) }, reduceMotion: true)
+    if let timeout { run.timers.schedule(.timeout, after: timeout, now: clock.now) }
     while pendingKeys.isEmpty {
       pendingKeys += try waitForInput(run: &run)
+      if pendingKeys.isEmpty, !run.timers.takeDue(now: clock.now).isEmpty { return nil }
     }
     return pendingKeys.removeFirst()
   }

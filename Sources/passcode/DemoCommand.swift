@@ -42,7 +42,7 @@ struct DemoCommand {
   /// Waits on the unlocked screen; `true` means lock again, `false` quit.
   private func waitForLockOrQuit(_ prompt: TerminalPasscodePrompt) throws(PromptError) -> Bool {
     while true {
-      switch try prompt.readKey() {
+      switch try prompt.readKey() ?? .endOfFile {
       case .character("l"), .character("L"): return true
       case .character("q"), .character("Q"), .escape, .interrupt, .endOfFile, .enter: return false
       default: try prompt.show("Press L to lock again or Q to quit.")

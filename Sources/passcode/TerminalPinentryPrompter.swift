@@ -108,8 +108,14 @@ final class TerminalPinentryPrompter: PinentryPrompter {
         try prompt.show(line.text)
         speech?.announcer?.announce(line.spoken)
       }
+      // SETTIMEOUT applies to confirmations too: the whole dialog gets that long.
+      let deadline = request.timeoutSeconds > 0 ? ContinuousClock.now + .seconds(request.timeoutSeconds) : nil
       while true {
-        let key = try prompt.readKey()
+        guard let key = try prompt.readKey(timeout: deadline.map { $0 - ContinuousClock.now }) else {
+          speech?.announcer?.announce(.timedOut)
+          try prompt.show(AnnouncementCatalogue.english.text(for: .timedOut))
+          return .timedOut
+        }
         if case let .paste(text) = key { text.storage.wipe() }
         if let answer = plan.answer(for: key) {
           if answer == .cancelled { speech?.announcer?.announce(.cancelled) }

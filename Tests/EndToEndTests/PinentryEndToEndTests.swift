@@ -90,6 +90,29 @@ struct PinentryEndToEndTests {
       ])
   }
 
+  @Test("SETTIMEOUT ends an unanswered GETPIN and an unanswered CONFIRM with pinentry's Timeout error")
+  func timeouts() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let script = [
+      "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "SETTIMEOUT 1", "SETDESC Unlock",
+      "GETPIN", "CONFIRM", "BYE",
+    ].joined(separator: "\n")
+    try (script + "\n").write(toFile: directory + "/script", atomically: true, encoding: .utf8)
+    let session = try SpawnedProcess(
+      executable: "sh",
+      arguments: ["-c", "exec \"$0\" < \"$1\"", PasscodeBinary.makePinentryLink(in: directory), directory + "/script"],
+      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
+    _ = try terminal.readUntil("Timed out", timeout: .seconds(10))
+    _ = try terminal.readUntil("Timed out", timeout: .seconds(10))
+    #expect(session.waitForExit(timeout: .seconds(10)) != nil)
+    let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
+      .split(whereSeparator: \.isNewline)
+    #expect(replies.filter { $0.hasPrefix("ERR 83886142 Timeout") }.count == 2, "replies: \(replies)")
+    #expect(replies.last == "OK closing connection")
+  }
+
   @Test("GET_CONFIRMATION: the description and keys are shown; Enter confirms, Esc cancels")
   func confirmation() throws {
     let agent = try GnuPGAgentHarness()
