@@ -234,6 +234,34 @@ enum TerminalCalls {
     return try setSignalAction(number, action)
   }
 
+  /// Installs a handler that runs once: the disposition goes back to the default as the handler starts
+  /// (`SA_RESETHAND`), and the signal is not blocked inside it (`SA_NODEFER`), so the handler can re-raise
+  /// it with its default action.
+  ///
+  /// The corresponding C function is `sigaction` with `SA_RESETHAND | SA_NODEFER`.
+  ///
+  /// - Parameters:
+  ///   - number: The signal.
+  ///   - handler: The handler; it must be async-signal-safe.
+  /// - Throws: ``TerminalError`` (`.signalAction`).
+  static func setOneShotSignalHandler(_ number: Int32, _ handler: @escaping @convention(c) (Int32) -> Void)
+    throws(TerminalError)
+  {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_NODEFER)
+    _ = try setSignalAction(number, action)
+  }
+
+  /// Raises a signal from a signal handler. The corresponding C function is `raise`, which is
+  /// async-signal-safe.
+  ///
+  /// - Parameter number: The signal.
+  static func signalSafeRaise(_ number: Int32) {
+    _ = Glibc.raise(number)
+  }
+
   /// Sets a signal to its default disposition.
   ///
   /// The corresponding C function is `sigaction` with `SIG_DFL`.

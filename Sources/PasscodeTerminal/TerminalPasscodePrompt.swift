@@ -70,6 +70,7 @@ public final class TerminalPasscodePrompt {
       rawMode = try RawMode(
         fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
         resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
+      CrashGuard.install()
     } catch {
       TerminalCalls.releaseLockedBuffer(readBuffer)
       device.close()

@@ -107,6 +107,17 @@ struct DemoEndToEndTests {
     Transcript.expectNoTypedDigits(session.text)
   }
 
+  @Test("a crash or abort still restores the terminal before the program dies of it", arguments: [SIGSEGV, SIGABRT])
+  func crashRestoresTerminal(signal: Int32) throws {
+    let session = try DemoSession(["demo"])
+    try session.waitFor("Enter Passcode, 4 digits")
+    try session.type("25")
+    try session.waitFor("2 of 4 digits entered")
+    try session.process.signal(signal)
+    #expect(try session.finish() == .signalled(signal))
+    #expect(try session.terminalRestored())
+  }
+
   @Test("after SIGTSTP and SIGCONT the prompt comes back and entry goes on")
   func suspendAndResume() throws {
     let session = try DemoSession(["demo"])

@@ -1,0 +1,38 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Puts the terminal back even when the program dies of a fault: a crash (`SIGSEGV`, `SIGBUS`,
+/// `SIGILL`, `SIGFPE`, `SIGTRAP`) or an abort (`SIGABRT`, which Swift's runtime traps and `fatalError`
+/// end in) first restores the settings saved by raw mode, then dies of the same signal as it would have.
+///
+/// The handler calls only async-signal-safe functions (`tcsetattr`, `raise`). Signals that end a
+/// program in an orderly way (INT, TERM, HUP, QUIT) go through ``SignalRelay`` instead.
+enum CrashGuard {
+  /// The fault and abort signals guarded.
+  static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT]
+
+  private static let isInstalled = Mutex(false)
+
+  /// Installs the handlers once per process; later calls do nothing.
+  static func install() {
+    let first = isInstalled.withLock { installed in
+      defer { installed = true }
+      return !installed
+    }
+    guard first else { return }
+    for signal in signals {
+      try? TerminalCalls.setOneShotSignalHandler(signal, restoreThenDie)
+    }
+  }
+}
+
+/// Restores the terminal, then re-raises the signal, whose disposition is the default again.
+private func restoreThenDie(_ signal: Int32) {
+  RawMode.emergencyRestore()
+  TerminalCalls.signalSafeRaise(signal)
+}
