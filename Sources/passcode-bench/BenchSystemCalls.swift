@@ -105,12 +105,9 @@ enum BenchSystemCalls {
   static func spawn(
     path: String, arguments: [String], environment: [String: String], input: [UInt8]
   ) throws(BenchError) -> (pid: pid_t, output: Int32) {
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
+    let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
+    defer { vectors.free() }
+    let (argv, envp) = (vectors.argv, vectors.envp)
     let inputPipe = try makePipe()
     let outputPipe = try makePipe()
     writeAll(inputPipe.write, input)
@@ -150,12 +147,9 @@ enum BenchSystemCalls {
   static func spawnOnTerminal(
     path: String, arguments: [String], environment: [String: String], terminalPath: String, closing: [Int32]
   ) throws(BenchError) -> pid_t {
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
+    let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
+    defer { vectors.free() }
+    let (argv, envp) = (vectors.argv, vectors.envp)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -221,12 +215,9 @@ enum BenchSystemCalls {
   static func peakResidentKibibytes(
     path: String, arguments: [String], environment: [String: String], input: [UInt8]
   ) throws(BenchError) -> Int? {
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
+    let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
+    defer { vectors.free() }
+    let (argv, envp) = (vectors.argv, vectors.envp)
     let inputPipe = try makePipe()
     writeAll(inputPipe.write, input)
     close(inputPipe.write)
@@ -321,5 +312,24 @@ enum BenchSystemCalls {
     var usage = rusage()
     _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return usage.ru_maxrss
+  }
+}
+
+/// `argv` and `envp` as C string arrays, built before a fork or spawn and freed after it.
+private struct ArgumentVectors {
+  let argv: [UnsafeMutablePointer<CChar>?]
+  let envp: [UnsafeMutablePointer<CChar>?]
+
+  /// Copies the program path, its arguments and the environment (sorted, `NAME=value`) into C strings.
+  /// The corresponding C function is `strdup`.
+  init(path: String, arguments: [String], environment: [String: String]) {
+    argv = ([path] + arguments).map { strdup($0) } + [nil]
+    envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  }
+
+  /// Frees every string. The corresponding C function is `free`.
+  func free() {
+    argv.forEach { Glibc.free($0) }
+    envp.forEach { Glibc.free($0) }
   }
 }

@@ -54,15 +54,11 @@ struct PinentryEndToEndTests {
     let terminal = try PseudoTerminal()
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let script = [
-      "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=xterm", "SETDESC Choose a new passphrase",
-      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match", "GETPIN", "BYE",
-    ].joined(separator: "\n")
-    try (script + "\n").write(toFile: directory + "/script", atomically: true, encoding: .utf8)
-    let session = try SpawnedProcess(
-      executable: "sh",
-      arguments: ["-c", "exec \"$0\" < \"$1\"", PasscodeBinary.makePinentryLink(in: directory), directory + "/script"],
-      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
+    let session = try runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=xterm", "SETDESC Choose a new passphrase",
+        "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match", "GETPIN", "BYE",
+      ], in: directory)
     func waitFor(_ text: String) throws {
       do {
         _ = try terminal.readUntil(text, timeout: .seconds(20))
@@ -95,15 +91,11 @@ struct PinentryEndToEndTests {
     let terminal = try PseudoTerminal()
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let script = [
-      "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "SETTIMEOUT 1", "SETDESC Unlock",
-      "GETPIN", "CONFIRM", "BYE",
-    ].joined(separator: "\n")
-    try (script + "\n").write(toFile: directory + "/script", atomically: true, encoding: .utf8)
-    let session = try SpawnedProcess(
-      executable: "sh",
-      arguments: ["-c", "exec \"$0\" < \"$1\"", PasscodeBinary.makePinentryLink(in: directory), directory + "/script"],
-      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
+    let session = try runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "SETTIMEOUT 1", "SETDESC Unlock",
+        "GETPIN", "CONFIRM", "BYE",
+      ], in: directory)
     _ = try terminal.readUntil("Timed out", timeout: .seconds(10))
     _ = try terminal.readUntil("Timed out", timeout: .seconds(10))
     #expect(session.waitForExit(timeout: .seconds(10)) != nil)
@@ -152,5 +144,18 @@ struct PinentryEndToEndTests {
     for character in passphrase {
       #expect(!spoken.contains { $0.contains(character) }, "'\(character)' reached speech: \(spoken)")
     }
+  }
+
+  /// Runs `pinentry-passcode` with an Assuan script on standard input, as gpg-agent would drive it, with
+  /// its replies going to `directory/replies`.
+  private func runPinentryScript(_ lines: [String], in directory: String) throws -> SpawnedProcess {
+    let script = lines.joined(separator: "\n") + "\n"
+    try script.write(toFile: directory + "/script", atomically: true, encoding: .utf8)
+    return try SpawnedProcess(
+      executable: "sh",
+      arguments: [
+        "-c", "exec \"$0\" < \"$1\"", PasscodeBinary.makePinentryLink(in: directory), directory + "/script",
+      ],
+      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
   }
 }
