@@ -227,11 +227,7 @@ enum TerminalCalls {
   static func setSignalHandler(_ number: Int32, _ handler: @escaping @convention(c) (Int32) -> Void)
     throws(TerminalError) -> sigaction
   {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    return try setSignalAction(number, action)
+    try setSignalAction(number, signalAction(handler, flags: 0))
   }
 
   /// Installs a handler that runs once: the disposition goes back to the default as the handler starts
@@ -247,11 +243,8 @@ enum TerminalCalls {
   static func setOneShotSignalHandler(_ number: Int32, _ handler: @escaping @convention(c) (Int32) -> Void)
     throws(TerminalError)
   {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_NODEFER)
-    _ = try setSignalAction(number, action)
+    _ = try setSignalAction(
+      number, signalAction(handler, flags: Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_NODEFER)))
   }
 
   /// Raises a signal from a signal handler. The corresponding C function is `raise`, which is
@@ -271,10 +264,7 @@ enum TerminalCalls {
   /// - Throws: ``TerminalError`` (`.signalAction`).
   @discardableResult
   static func setDefaultSignalAction(_ number: Int32) throws(TerminalError) -> sigaction {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&action.sa_mask)
-    return try setSignalAction(number, action)
+    try setSignalAction(number, signalAction(SIG_DFL, flags: 0))
   }
 
   /// Makes the process ignore a signal.
@@ -286,10 +276,16 @@ enum TerminalCalls {
   /// - Throws: ``TerminalError`` (`.signalAction`).
   @discardableResult
   static func ignoreSignal(_ number: Int32) throws(TerminalError) -> sigaction {
+    try setSignalAction(number, signalAction(SIG_IGN, flags: 0))
+  }
+
+  /// A disposition with an empty mask: the one shape every handler this target installs takes.
+  private static func signalAction(_ handler: __sighandler_t?, flags: Int32) -> sigaction {
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_IGN
+    action.__sigaction_handler.sa_handler = handler
     sigemptyset(&action.sa_mask)
-    return try setSignalAction(number, action)
+    action.sa_flags = flags
+    return action
   }
 
   /// Replaces a signal's disposition.
