@@ -68,6 +68,10 @@ struct ParserState {
       spelling = String(argument[..<equals])
       attachedValue = String(argument[argument.index(after: equals)...])
     }
+    if spelling == CompletionScript.optionName {
+      let script = try completionScript(attachedValue: attachedValue)
+      return .showCompletionScript(shell: script.shell, text: script.text)
+    }
     guard let option = Option.named(spelling) else {
       let suggestion =
         argument.hasPrefix("--")
@@ -102,6 +106,29 @@ struct ParserState {
     }
     try apply(option, value: value, spelling: spelling)
     return nil
+  }
+
+  /// The shell named after `--generate-completion-script`, and its script.
+  private mutating func completionScript(attachedValue: String?) throws(UsageError) -> (
+    shell: CompletionShell, text: String
+  ) {
+    let optionName = "\(CompletionScript.optionName) <shell>"
+    let value: String
+    if let attachedValue {
+      value = attachedValue
+    } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+      value = arguments[index]
+      index += 1
+    } else {
+      throw UsageError(.missingValue(option: optionName), subcommand: subcommand)
+    }
+    guard let shell = CompletionShell(rawValue: value) else {
+      throw UsageError(
+        .invalidValue(
+          value: value, option: optionName, expectation: Self.oneOf(CompletionShell.allCases.map(\.rawValue))),
+        subcommand: subcommand)
+    }
+    return (shell, CompletionScript.render(for: shell))
   }
 
   private mutating func applyFlag(_ option: Option) {
