@@ -138,6 +138,7 @@ struct ParserState {
     case .sound: options.sound = true
     case .noSound: options.sound = false
     case .noWait: options.noWait = true
+    case .json: options.json = true
     default: break  // gpg-agent's flags are accepted and ignored.
     }
   }
