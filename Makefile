@@ -112,7 +112,7 @@ Maintainer: $(DEB_MAINTAINER)
 Installed-Size: @SIZE@
 Depends: @DEPENDS@
 Recommends: speech-dispatcher
-Suggests: gnupg-agent
+Suggests: gpg-agent
 Provides: pinentry
 Section: utils
 Priority: optional
@@ -179,6 +179,8 @@ deb: build
 	printf '%s\n' "$$DEB_POSTINST" > $(DEB_ROOT)/DEBIAN/postinst
 	printf '%s\n' "$$DEB_PRERM" > $(DEB_ROOT)/DEBIAN/prerm
 	chmod 0755 $(DEB_ROOT)/DEBIAN/postinst $(DEB_ROOT)/DEBIAN/prerm
+	cd $(DEB_ROOT) && find usr -type f -exec md5sum {} + | LC_ALL=C sort -k2 > DEBIAN/md5sums
+	chmod 0644 $(DEB_ROOT)/DEBIAN/md5sums
 	# dpkg-shlibdeps wants a debian/control naming the package; the stub is enough.
 	printf 'Source: passcode\n\nPackage: passcode\nArchitecture: any\n' > $(DEB_WORK)/debian/control
 	cd $(DEB_WORK) && dpkg-shlibdeps -O -e debian/passcode/usr/bin/passcode > shlibs
