@@ -29,6 +29,31 @@ enum FishCompletion {
       "    contains -- (\(function)_subcommand) $argv",
       "end",
       "",
+      "# After 'exec' and its options, the command and its arguments are completed as a command line of",
+      "# their own.",
+      "function \(function)_exec_arguments",
+      "    set -l tokens (commandline -opc)",
+      "    set -l skip 0",
+      "    set -l after_exec 0",
+      "    for index in (seq 2 (count $tokens))",
+      "        set -l token $tokens[$index]",
+      "        if test $skip = 1",
+      "            set skip 0",
+      "        else if contains -- $token \(valueSpellings)",
+      "            set skip 1",
+      "        else if string match -q -- '-*' $token",
+      "            continue",
+      "        else if test $after_exec = 0",
+      "            set after_exec 1",
+      "        else",
+      "            set -l rest $tokens[$index..-1] (commandline -ct)",
+      "            complete -C \"$rest\"",
+      "            return",
+      "        end",
+      "    end",
+      "    __fish_complete_command (commandline -ct)",
+      "end",
+      "",
       "complete -c \(programName) -f",
       "complete -c \(programName) -n 'not \(function)_subcommand' -s h -l help -d \(quoted(Option.help.help))",
       "complete -c \(programName) -n 'not \(function)_subcommand' -l version -d \(quoted(Option.version.help))",
@@ -62,7 +87,7 @@ enum FishCompletion {
       }
     }
     lines.append(
-      "complete -c \(programName) -n '\(function)_in exec' -x -a '(__fish_complete_subcommand --fcs-skip=2)'")
+      "complete -c \(programName) -n '\(function)_in exec' -x -a '(\(function)_exec_arguments)'")
     return lines
   }
 

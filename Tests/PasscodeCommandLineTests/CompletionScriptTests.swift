@@ -35,10 +35,11 @@ private func bashCompletions(_ words: [String]) throws -> Set<String> {
   return Set(output.split(separator: "\n").map(String.init))
 }
 
-/// What fish offers for a command line (`complete -C`), the words without their descriptions.
+/// What fish offers for a command line (`complete -C`), the words without their descriptions. fish runs
+/// with its own completions (for the command after `exec`) and a fresh home, so no user set-up counts.
 private func fishCompletions(_ commandLine: String) throws -> Set<String> {
   let output = try runShell("fish", script: CompletionScript.render(for: .fish)) { file in
-    ["--no-config", "-c", "source \(file); complete -C '\(commandLine)'"]
+    ["-c", "source \(file); complete -C '\(commandLine)'"]
   }
   return Set(output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") })
 }
@@ -117,6 +118,8 @@ struct CompletionScriptTests {
     #expect(try fishCompletions("passcode check --color ") == ["auto", "always", "never"])
     #expect(try fishCompletions("passcode --title x check --gr") == ["--grace"])
     #expect(try fishCompletions("passcode help st") == ["status"])
+    #expect(try fishCompletions("passcode exec --title x gpg-connect-ag") == ["gpg-connect-agent"])
+    #expect(try fishCompletions("passcode exec --title x ls --almost") == ["--almost-all"])
   }
 
   @Test("zsh parses the script, and compinit registers it for passcode")
