@@ -33,6 +33,8 @@ public struct CommonOptions: Equatable, Sendable {
   public var noWait: Bool
   /// `--max-tries N` (check): stop after this many wrong tries in this run.
   public var maxTries: Int?
+  /// `--json` (status): the report as one line of JSON.
+  public var json: Bool
 
   /// Makes a set of options; every argument defaults to "not given".
   ///
@@ -52,6 +54,7 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - sound: Sound cues.
   ///   - noWait: Exit at once when locked out.
   ///   - maxTries: Wrong tries allowed in this run.
+  ///   - json: The status report as JSON.
   public init(
     title: String? = nil,
     length: Int? = nil,
@@ -67,7 +70,8 @@ public struct CommonOptions: Equatable, Sendable {
     terminalType: String? = nil,
     sound: Bool = false,
     noWait: Bool = false,
-    maxTries: Int? = nil
+    maxTries: Int? = nil,
+    json: Bool = false
   ) {
     self.title = title
     self.length = length
@@ -84,5 +88,6 @@ public struct CommonOptions: Equatable, Sendable {
     self.sound = sound
     self.noWait = noWait
     self.maxTries = maxTries
+    self.json = json
   }
 }

@@ -9,6 +9,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case dataHome = "XDG_DATA_HOME"
   case stateHome = "XDG_STATE_HOME"
   case runtimeDirectory = "XDG_RUNTIME_DIR"
+  case configHome = "XDG_CONFIG_HOME"
 
   /// One line of help.
   var help: String {
@@ -22,6 +23,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .dataHome: "The passcode hash is in $XDG_DATA_HOME/passcode/."
     case .stateHome: "Failures and lockout are in $XDG_STATE_HOME/passcode/."
     case .runtimeDirectory: "The grace stamp is in $XDG_RUNTIME_DIR/passcode/."
+    case .configHome: "The settings file is $XDG_CONFIG_HOME/passcode/config."
     }
   }
 
@@ -31,7 +33,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     switch self {
     case .passcodeReduceMotion: return options.contains(.reduceMotion)
     case .passcodeSpeech, .speechdAddress: return options.contains(.speech)
-    case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory: return options.contains(.store)
+    case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory, .configHome: return options.contains(.store)
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
     }

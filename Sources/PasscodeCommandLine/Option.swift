@@ -15,6 +15,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case noSound
   case noWait
   case maxTries
+  case json
   case help
   case version
   // Options gpg-agent may pass to a pinentry program.
@@ -47,6 +48,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .noSound: "--no-sound"
     case .noWait: "--no-wait"
     case .maxTries: "--max-tries"
+    case .json: "--json"
     case .help: "--help"
     case .version: "--version"
     case .display: "--display"
@@ -98,7 +100,8 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .parentWindow: "<id>"
     case .colors: "<colors>"
     case .terminalAlert: "<mode>"
-    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .help, .version, .noGlobalGrab, .debug: nil
+    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug:
+      nil
     }
   }
 
@@ -136,6 +139,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .noSound: "No sound cues (the default)."
     case .noWait: "When locked out, exit 4 at once instead of waiting."
     case .maxTries: "Stop after this many wrong tries in this run (exit 1)."
+    case .json: "Print the report as one line of JSON, for scripts."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

@@ -68,6 +68,10 @@ struct ParserState {
       spelling = String(argument[..<equals])
       attachedValue = String(argument[argument.index(after: equals)...])
     }
+    if spelling == CompletionScript.optionName {
+      let script = try completionScript(attachedValue: attachedValue)
+      return .showCompletionScript(shell: script.shell, text: script.text)
+    }
     guard let option = Option.named(spelling) else {
       let suggestion =
         argument.hasPrefix("--")
@@ -104,6 +108,29 @@ struct ParserState {
     return nil
   }
 
+  /// The shell named after `--generate-completion-script`, and its script.
+  private mutating func completionScript(attachedValue: String?) throws(UsageError) -> (
+    shell: CompletionShell, text: String
+  ) {
+    let optionName = "\(CompletionScript.optionName) <shell>"
+    let value: String
+    if let attachedValue {
+      value = attachedValue
+    } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+      value = arguments[index]
+      index += 1
+    } else {
+      throw UsageError(.missingValue(option: optionName), subcommand: subcommand)
+    }
+    guard let shell = CompletionShell(rawValue: value) else {
+      throw UsageError(
+        .invalidValue(
+          value: value, option: optionName, expectation: Self.oneOf(CompletionShell.allCases.map(\.rawValue))),
+        subcommand: subcommand)
+    }
+    return (shell, CompletionScript.render(for: shell))
+  }
+
   private mutating func applyFlag(_ option: Option) {
     switch option {
     case .reduceMotion: options.reduceMotion = true
@@ -111,6 +138,7 @@ struct ParserState {
     case .sound: options.sound = true
     case .noSound: options.sound = false
     case .noWait: options.noWait = true
+    case .json: options.json = true
     default: break  // gpg-agent's flags are accepted and ignored.
     }
   }

@@ -27,7 +27,7 @@ enum PasscodeMain {
     case let .showHelp(_, text):
       StandardStreams.output(text)
       exit(ExitCode.accepted.rawValue)
-    case let .showVersion(text):
+    case let .showVersion(text), let .showCompletionScript(_, text):
       StandardStreams.output(text)
       exit(ExitCode.accepted.rawValue)
     case let .run(invocation):

@@ -43,6 +43,7 @@ struct CommandLineParserTests {
     ParseCase(["exec", "--grace=300", "true"], run(.exec(command: ["true"]), CommonOptions(grace: 300))),
     ParseCase(["status", "--store", "/tmp/p"], run(.status, CommonOptions(store: "/tmp/p"))),
     ParseCase(["status", "--store=/tmp/p q"], run(.status, CommonOptions(store: "/tmp/p q"))),
+    ParseCase(["status", "--json"], run(.status, CommonOptions(json: true))),
     ParseCase(["check", "--tty", "/dev/pts/3"], run(.check, CommonOptions(tty: "/dev/pts/3"))),
     ParseCase(["check", "--tty=/dev/tty2"], run(.check, CommonOptions(tty: "/dev/tty2"))),
     ParseCase(["check", "--sound"], run(.check, CommonOptions(sound: true))),
