@@ -30,6 +30,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let noTerminal = ExitCode(rawValue: 69)
   /// 74: the stored state could not be read or written (`EX_IOERR`).
   public static let storageError = ExitCode(rawValue: 74)
+  /// 78: `doctor` found something that would stop a prompt from working (`EX_CONFIG`).
+  public static let setupProblem = ExitCode(rawValue: 78)
   /// 126: `exec` found the command but could not run it (as in the shell).
   public static let cannotExecute = ExitCode(rawValue: 126)
   /// 127: `exec` could not find the command (as in the shell).

@@ -158,6 +158,35 @@ enum SecureFile {
     return try body()
   }
 
+  /// Checks a file or directory the way reading or creating it would, without reading it: that it is the
+  /// right kind, belongs to this user and grants nothing to the group or to others.
+  ///
+  /// - Parameters:
+  ///   - path: The file or directory.
+  ///   - directory: Whether a directory is expected.
+  /// - Returns: `false` when it does not exist, `true` when it exists and is private.
+  /// - Throws: ``VaultError/insecurePermissions(path:mode:)``, ``VaultError/wrongOwner(path:)``,
+  ///   ``VaultError/notRegularFile(path:)`` or ``VaultError/io(path:operation:errno:)``.
+  static func inspect(_ path: String, directory: Bool) throws(VaultError) -> Bool {
+    if directory {
+      guard let descriptor = try openDirectoryIfPresent(path) else { return false }
+      defer { FileSystem.close(descriptor) }
+      try checkPrivate(descriptor, path: path, expectDirectory: true)
+      return true
+    }
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+    } catch {
+      if error == .noSuchFileOrDirectory { return false }
+      if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
+      throw .io(path: path, operation: "open", errno: error.rawValue)
+    }
+    defer { FileSystem.close(descriptor) }
+    try checkPrivate(descriptor, path: path, expectDirectory: false)
+    return true
+  }
+
   /// The directory part of a path (`.` for a bare name).
   ///
   /// - Parameter path: The path.
