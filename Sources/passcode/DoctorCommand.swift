@@ -8,8 +8,8 @@ import PasscodeVault
 /// prints no secret, and starts no speech-dispatcher.
 ///
 /// Outside text reaches the report in these places only, each through ``DoctorText/printable(_:)``:
-/// `TERM`, `GPG_TTY`, paths from the environment, `gpg-agent.conf`'s `pinentry-program`, and
-/// libspeechd's error text (made one line by ``SpeechDiagnostics``).
+/// `TERM`, `GPG_TTY`, paths from the environment, and `gpg-agent.conf`'s `pinentry-program`. libspeechd's
+/// error text is made one line, without control characters, by ``SpeechDiagnostics``.
 struct DoctorCommand {
   let context: CommandContext
 
@@ -65,7 +65,7 @@ struct DoctorCommand {
         + "passcode leaves it (its own Timeout)."
     }
     findings.append(speech)
-    findings.append(Finding(verdict: DoctorText.printable(diagnostics.line)))
+    findings.append(Finding(verdict: diagnostics.line))
     switch inputs.locality {
     case .local:
       findings.append(Finding(verdict: "Session: local; no SSH, mosh or remote tmux client found."))
