@@ -28,32 +28,17 @@ public struct Invocation: Equatable, Sendable {
   /// - Returns: The invocation with those preferences applied.
   public func applying(_ configured: ConfiguredPreferences, configFile: String) -> Invocation {
     var result = self
-    func take(_ preference: Preference, _ apply: (inout CommonOptions) -> Bool) {
-      guard result.sources[preference] == .defaultValue, let line = configured.lines[preference],
-        apply(&result.options)
-      else { return }
+    func take<Value>(_ preference: Preference, _ value: Value?, _ field: WritableKeyPath<CommonOptions, Value>) {
+      guard result.sources[preference] == .defaultValue, let value, let line = configured.lines[preference] else {
+        return
+      }
+      result.options[keyPath: field] = value
       result.sources[preference] = .configuration(path: configFile, line: line)
     }
-    take(.speech) { options in
-      guard let speech = configured.speech else { return false }
-      options.speech = speech
-      return true
-    }
-    take(.profile) { options in
-      guard let profile = configured.profile else { return false }
-      options.profile = profile
-      return true
-    }
-    take(.reduceMotion) { options in
-      guard let reduceMotion = configured.reduceMotion else { return false }
-      options.reduceMotion = reduceMotion
-      return true
-    }
-    take(.sound) { options in
-      guard let sound = configured.sound else { return false }
-      options.sound = sound
-      return true
-    }
+    take(.speech, configured.speech, \.speech)
+    take(.profile, configured.profile, \.profile)
+    take(.reduceMotion, configured.reduceMotion, \.reduceMotion)
+    take(.sound, configured.sound, \.sound)
     return result
   }
 }
