@@ -22,6 +22,9 @@ public enum RemoteSessionEvidence: Equatable, Sendable, CustomStringConvertible 
   case ancestor(program: String)
   /// This runs inside tmux, and one of the user's tmux clients is itself remote.
   case multiplexerClient(program: String, evidence: String)
+  /// The terminal asked on (such as the one gpg-agent names) belongs to a remote session: a process of
+  /// this user on it has an SSH variable or an SSH or mosh ancestor.
+  case terminalSession(terminal: String, evidence: String)
 
   /// A short phrase such as "SSH_CONNECTION is set".
   public var description: String {
@@ -29,6 +32,7 @@ public enum RemoteSessionEvidence: Equatable, Sendable, CustomStringConvertible 
     case let .environment(variable): "\(variable) is set"
     case let .ancestor(program): "it runs under \(program)"
     case let .multiplexerClient(program, evidence): "a \(program) client of yours is remote (\(evidence))"
+    case let .terminalSession(terminal, evidence): "the session on \(terminal) is remote (\(evidence))"
     }
   }
 }

@@ -131,7 +131,7 @@ public struct SpeechDecision: Equatable, Sendable {
 }
 
 /// Everything the speech policy looks at, gathered in one place
-/// (``gather(choice:screenReaderStated:environment:detector:)``) so that it can be gathered late, when the
+/// (``gather(choice:screenReaderStated:environment:terminalPath:detector:)``) so that it can be gathered late, when the
 /// first dialog opens.
 public struct SpeechPolicyInputs: Equatable, Sendable {
   /// What was asked for.
@@ -172,14 +172,18 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
   ///   - choice: What was asked for.
   ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
   ///   - environment: The process environment, for the SSH and tmux variables.
+  ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
   ///   - detector: The screen-reader checks.
   /// - Returns: The inputs.
   public static func gather(
-    choice: SpeechChoice, screenReaderStated: String?, environment: [String: String],
+    choice: SpeechChoice, screenReaderStated: String?, environment: [String: String], terminalPath: String? = nil,
     detector: ScreenReaderDetector = ScreenReaderDetector()
   ) -> SpeechPolicyInputs {
+    let terminal = terminalPath.flatMap { path in
+      SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
+    }
     var inputs = SpeechPolicyInputs(
-      choice: choice, locality: SessionLocalityProbe(environment: environment).locality(),
+      choice: choice, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
       detection: detector.detect(), screenReaderStated: screenReaderStated)
     if SpeechDecision.needsDaemonCheck(inputs) {
       inputs.daemon = SpeechDaemonProbe.presence()

@@ -93,6 +93,18 @@ enum SpeechSystemCalls {
     return names
   }
 
+  /// The device number of a character device, such as a terminal.
+  ///
+  /// The corresponding C function is `stat`.
+  ///
+  /// - Parameter path: The device.
+  /// - Returns: Its `st_rdev`, or `nil` when it is not a character device.
+  static func characterDeviceNumber(_ path: String) -> UInt64? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+    return UInt64(status.st_rdev)
+  }
+
   /// Whether something accepts a connection on a Unix stream socket; the connection is closed at once.
   ///
   /// The corresponding C functions are `socket`, `connect` and `close`.

@@ -66,7 +66,9 @@ struct CommandContext {
 
   /// Gathers what the speech policy looks at; the one place, so it can later be done lazily.
   func speechPolicyInputs() -> SpeechPolicyInputs {
-    SpeechPolicyInputs.gather(choice: speechChoice, screenReaderStated: screenReaderStated, environment: environment)
+    SpeechPolicyInputs.gather(
+      choice: speechChoice, screenReaderStated: screenReaderStated, environment: environment,
+      terminalPath: options.tty)
   }
 
   /// Opens a prompt: decides the speech channel, starts speech in the background when it was chosen,

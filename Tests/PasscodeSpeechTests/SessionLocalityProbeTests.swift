@@ -5,10 +5,11 @@ import Testing
 struct SessionLocalityProbeTests {
   /// Adds a process with its parent (in `stat`, after a command name with a space and a parenthesis).
   private func add(
-    _ tree: FakeTree, pid: Int, parent: Int, comm: String, uid: UInt32 = 1000, environment: [String] = []
+    _ tree: FakeTree, pid: Int, parent: Int, comm: String, uid: UInt32 = 1000, environment: [String] = [],
+    terminal: UInt64 = 0
   ) throws {
     try tree.addProcess(pid: pid, comm: comm, cmdline: [comm], uid: uid)
-    try tree.write("\(pid)/stat", "\(pid) (\(comm) (x)) S \(parent) \(pid) \(pid) 0 -1 4194560\n")
+    try tree.write("\(pid)/stat", "\(pid) (\(comm) (x)) S \(parent) \(pid) \(pid) \(terminal) -1 4194560\n")
     try tree.write("\(pid)/environ", environment.map { $0 + "\u{0}" }.joined())
   }
 
@@ -77,5 +78,32 @@ struct SessionLocalityProbeTests {
     #expect(
       probe(tree, environment: ["TMUX": "/tmp/tmux-1000/default,50,0"])
         == .remote(.multiplexerClient(program: "tmux", evidence: "it runs under mosh-server")))
+  }
+
+  @Test("the terminal gpg-agent names is remote when a login shell of this user on it runs under sshd")
+  func remoteTerminal() throws {
+    let pts3: UInt64 = (136 << 8) | 3
+    let tree = try FakeTree()
+    try add(tree, pid: 1, parent: 0, comm: "systemd", uid: 0)
+    try add(tree, pid: 10, parent: 1, comm: "systemd")
+    try add(tree, pid: 20, parent: 10, comm: "gpg-agent")
+    try add(tree, pid: 300, parent: 20, comm: "pinentry-passco", terminal: pts3)
+    try add(tree, pid: 100, parent: 1, comm: "sshd", uid: 0)
+    try add(tree, pid: 110, parent: 100, comm: "bash", terminal: (136 << 8) | 4)
+    let terminal = (path: "/dev/pts/3", device: pts3)
+    func probe() -> SessionLocality {
+      SessionLocalityProbe(environment: [:], procRoot: tree.root, processID: 300, userID: 1000, terminal: terminal)
+        .locality()
+    }
+    #expect(probe() == .local, "the SSH session is on another terminal")
+
+    try add(tree, pid: 111, parent: 100, comm: "bash", terminal: pts3)
+    #expect(probe() == .remote(.terminalSession(terminal: "/dev/pts/3", evidence: "it runs under sshd")))
+  }
+
+  @Test("a terminal's device number is read from a real character device, and nothing else")
+  func deviceNumbers() {
+    #expect(SessionLocalityProbe.deviceNumber(ofTerminal: "/dev/null") == (1 << 8) | 3)
+    #expect(SessionLocalityProbe.deviceNumber(ofTerminal: "/tmp") == nil)
   }
 }
