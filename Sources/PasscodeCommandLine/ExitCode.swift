@@ -31,6 +31,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   /// 74: the stored state could not be read or written, or cannot be trusted: corrupt, too open, owned
   /// by someone else (`EX_IOERR`). Nothing is unlocked then: the program fails closed.
   public static let storageError = ExitCode(rawValue: 74)
+  /// 78: `doctor` found something that would stop a prompt from working (`EX_CONFIG`).
+  public static let setupProblem = ExitCode(rawValue: 78)
   /// 126: `exec` found the command but could not run it (as in the shell).
   public static let cannotExecute = ExitCode(rawValue: 126)
   /// 127: `exec` could not find the command (as in the shell).

@@ -128,7 +128,9 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .length: "How many characters the passcode has, from 1 to 12."
     case .allowed: "Which characters may be typed: digits or alphanumeric."
     case .reduceMotion: "No shaking, blinking or bell."
-    case .speech: "Speak announcements: auto, on or off (default: auto)."
+    case .speech:
+      "Speak announcements: auto (only on a local session with no screen reader reading and a "
+        + "speech-dispatcher already running), on (always; may start one) or off. Default: auto."
     case .screenReader: "Screen-reader profile: each announcement is a new line of words."
     case .color: "Use colour: auto, always or never (default: auto)."
     case .timeout: "Give up after this many seconds with no key (exit 3)."

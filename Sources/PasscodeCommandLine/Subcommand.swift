@@ -65,8 +65,11 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
       "Speak the Assuan pinentry protocol on stdin and stdout, asking on the terminal that gpg-agent "
         + "names. This is also what runs when the program is called as 'pinentry-passcode'."
     case .doctor:
-      "Check the set-up and report in words: the terminal and its type, colour, screen-reader "
-        + "detection, speech-dispatcher and the store's paths and permissions."
+      "Check the set-up and report, for each part, what was found and what to do next: whether "
+        + "announcements are spoken and why, speech-dispatcher, the session (local or remote), screen "
+        + "readers, Speakup's key echo, the terminal and profile, the preferences and where each came from, "
+        + "the store and config file with their permissions, and the pinentry set-up (the "
+        + "pinentry-passcode link, gpg-agent's pinentry-program, GPG_TTY). It never starts speech-dispatcher."
     }
   }
 

@@ -4,12 +4,25 @@ import PasscodeVault
 
 /// `passcode status`: whether a passcode is set, its length, the failures so far, the lockout remaining
 /// and what is left of this terminal's grace stamp, in words or, with `--json`, as one line of JSON.
-/// Exit 0 when set, 66 when not; a file that cannot be trusted is explained on standard error, with how to
-/// recover, and gives 74 (no JSON then). It never shows a secret.
+/// Exit 0 when set, 66 when not. Every store file or directory and the config file that cannot be trusted
+/// (open to others, another user's, not a file) is listed first on standard error with how to fix it, and
+/// gives 74 (no JSON then). It never shows a secret.
 struct StatusCommand {
   let context: CommandContext
 
   func run() throws(CommandError) -> ExitCode {
+    if case let .success(location) = context.location {
+      let problems = StoreHealth.check(location).problems
+      if !problems.isEmpty {
+        var lines = ["Store: \(problems.count == 1 ? "1 file" : "\(problems.count) files") cannot be trusted."]
+        for problem in problems {
+          guard case let .problem(error) = problem.state else { continue }
+          lines.append(VaultRecoveryAdvice.explain(error))
+        }
+        StandardStreams.error(lines.joined(separator: "\n") + "\n")
+        return .storageError
+      }
+    }
     let store = try VaultContext(context)
     let status: VaultStatus
     let stored: StoredPasscode?

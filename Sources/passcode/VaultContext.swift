@@ -10,15 +10,15 @@ struct VaultContext {
   let settings: VaultSettings
   let vault: Vault
 
-  /// Resolves the location and reads the settings file.
+  /// Takes the location and the settings file the context read.
   ///
-  /// - Parameter context: The subcommand's options and environment.
+  /// - Parameter context: The subcommand's options, environment, location and settings.
   /// - Throws: ``CommandError/vault(_:)`` when there is no home directory or the settings file is unsafe
   ///   or invalid.
   init(_ context: CommandContext) throws(CommandError) {
     do {
-      location = try StoreLocation.resolve(environment: context.environment, store: context.options.store)
-      settings = try VaultSettings.load(from: location.configFile)
+      location = try context.location.get()
+      settings = try context.settings.get()
     } catch {
       throw .vault(error)
     }

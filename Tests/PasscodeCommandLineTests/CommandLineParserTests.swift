@@ -5,10 +5,14 @@ private func run(_ command: Command, _ options: CommonOptions = CommonOptions())
   Invocation(command: command, options: options)
 }
 
+/// Parses, leaving out where the preferences came from (``PreferenceSourceTests`` checks those).
 private func parse(
   _ arguments: [String], programName: String = "passcode", environment: [String: String] = [:]
 ) throws(UsageError) -> ParseOutcome {
-  try CommandLineParser.parse(arguments: arguments, programName: programName, environment: environment)
+  let outcome = try CommandLineParser.parse(arguments: arguments, programName: programName, environment: environment)
+  guard case var .run(invocation) = outcome else { return outcome }
+  invocation.sources = PreferenceSources()
+  return .run(invocation)
 }
 
 @Suite("Parsing command lines")
