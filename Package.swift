@@ -14,8 +14,9 @@ let package = Package(
   ],
   targets: [
     // C libraries from Debian, one module map each.
-    .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
-    .systemLibrary(name: "CGio", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // libspeechd and GIO are loaded with dlopen when first used: their module maps declare, never link.
+    .systemLibrary(name: "CSpeechd", providers: [.apt(["libspeechd-dev"])]),
+    .systemLibrary(name: "CGio"),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CProcessControl"),
     .systemLibrary(
