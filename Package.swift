@@ -41,6 +41,8 @@ let package = Package(
     .executableTarget(
       name: "passcode-bench",
       dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
+    // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
+    .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
