@@ -10,12 +10,14 @@ struct BenchReport {
   let table: ResultTable
 
   /// The release build `make install` installs: the Swift runtime, libstdc++ and libgcc linked in, no
-  /// `$ORIGIN` run path. `.build/static-cxx` holds only a link to GCC's `libstdc++.a`, so that the
-  /// runtime's `-lstdc++` finds the archive.
+  /// `$ORIGIN` run path, and no implicit `_StringProcessing` import (so a use of the regex-backed string
+  /// algorithms, which would link the regex engine into `passcode`, fails to build). `.build/static-cxx`
+  /// holds only a link to GCC's `libstdc++.a`, so that the runtime's `-lstdc++` finds the archive.
   static let releaseBuild =
     "mkdir -p .build/static-cxx && ln -sf \"$(gcc -print-file-name=libstdc++.a)\" .build/static-cxx/ && "
     + "swift build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$PWD/.build/static-cxx "
-    + "-Xswiftc -Xclang-linker -Xswiftc -static-libgcc"
+    + "-Xswiftc -Xclang-linker -Xswiftc -static-libgcc "
+    + "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import"
 
   /// The exact command that reproduces the run.
   var command: String {
