@@ -95,7 +95,7 @@ enum SpeechSystemCalls {
 
   /// Runs a closure on a new detached thread.
   ///
-  /// The corresponding C functions are `pthread_create` and `pthread_detach`.
+  /// The corresponding C functions are `pthread_sigmask`, `pthread_create` and `pthread_detach`.
   ///
   /// - Parameter body: The work.
   /// - Returns: `true` when the thread started; otherwise the closure is not run.
@@ -103,6 +103,13 @@ enum SpeechSystemCalls {
   static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let box = Unmanaged.passRetained(ThreadBody(body))
     var thread = pthread_t()
+    // The thread starts with every signal blocked, as Dispatch's worker threads do, so that signals sent to
+    // the process reach the main thread's relay and never interrupt background work.
+    var everything = sigset_t()
+    var previous = sigset_t()
+    sigfillset(&everything)
+    pthread_sigmask(SIG_BLOCK, &everything, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     let status = pthread_create(
       &thread, nil,
       { raw in

@@ -1,4 +1,3 @@
-import Dispatch
 import PasscodeEngine
 import Synchronization
 
@@ -23,12 +22,12 @@ final class SpeechWorker: Sendable {
   private let configuration: SpeechDispatcherConfiguration
   private let onUnavailable: @Sendable (String) -> Void
   private let state = Mutex(State())
-  private let wake = DispatchSemaphore(value: 0)
-  private let finished = DispatchSemaphore(value: 0)
+  private let wake = Semaphore()
+  private let finished = Semaphore()
   /// Signalled when a connect or send begins, and on close; the watchdog sleeps on it.
-  private let operationBegan = DispatchSemaphore(value: 0)
+  private let operationBegan = Semaphore()
   /// Signalled when a connect or send ends.
-  private let operationEnded = DispatchSemaphore(value: 0)
+  private let operationEnded = Semaphore()
 
   init(configuration: SpeechDispatcherConfiguration, onUnavailable: @escaping @Sendable (String) -> Void) {
     self.configuration = configuration
@@ -115,10 +114,10 @@ final class SpeechWorker: Sendable {
     }
     var connection: SpeechDispatcherCalls.Connection?
     var backoff = configuration.backoff
-    var nextAttempt = ContinuousClock.now
+    var nextAttempt = MonotonicClock.now
     while !isClosing {
       guard let open = connection else {
-        let wait = nextAttempt - ContinuousClock.now
+        let wait = nextAttempt - MonotonicClock.now
         if wait > .zero {
           _ = wake.wait(for: wait)
           continue
@@ -130,7 +129,7 @@ final class SpeechWorker: Sendable {
         case let .failure(error):
           state.withLock { $0.queue.connectionFailed() }
           reportOutage(error.description)
-          nextAttempt = ContinuousClock.now + backoff.next()
+          nextAttempt = MonotonicClock.now + backoff.next()
         }
         continue
       }
@@ -146,7 +145,7 @@ final class SpeechWorker: Sendable {
           state.queue.connectionLost(failed: request)
         }
         reportOutage(SpeechError.sendFailed.description)
-        nextAttempt = ContinuousClock.now + backoff.next()
+        nextAttempt = MonotonicClock.now + backoff.next()
       }
     }
     if let connection {

@@ -1,4 +1,5 @@
 import PasscodeTestSupport
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// `passcode demo` running on a pseudo-terminal, driven from the master side.
 final class DemoSession {

@@ -1,3 +1,5 @@
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
+
 /// Item 1: the same Assuan session (`GETINFO version`, `BYE`) fed to `passcode pinentry` and to
 /// pinentry-tty, with the floor (a Swift hello world built like `passcode`) run in the same rotation: wall
 /// time, pair-wise ratios, peak resident set and the shared objects mapped.

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeSpeech
 import PasscodeTerminal
 import Pinentry
 
@@ -103,9 +104,9 @@ final class TerminalPinentryPrompter: PinentryPrompter {
         speech?.announcer?.announce(line.spoken)
       }
       // SETTIMEOUT applies to confirmations too: the whole dialog gets that long.
-      let deadline = request.timeoutSeconds > 0 ? ContinuousClock.now + .seconds(request.timeoutSeconds) : nil
+      let deadline = request.timeoutSeconds > 0 ? MonotonicClock.now + .seconds(request.timeoutSeconds) : nil
       while true {
-        guard let key = try prompt.readKey(timeout: deadline.map { $0 - ContinuousClock.now }) else {
+        guard let key = try prompt.readKey(timeout: deadline.map { $0 - MonotonicClock.now }) else {
           speech?.announcer?.announce(.timedOut)
           try prompt.show(AnnouncementCatalogue.english.text(for: .timedOut))
           return .timedOut
