@@ -46,7 +46,11 @@ struct ProcessStatus {
   /// - Parameter pid: The process.
   /// - Returns: The paths, sorted.
   static func sharedObjects(pid: Int32) -> [String] {
-    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/maps") else { return [] }
+    // /proc files report size 0; FileManager reads only the first page of them, so read to the end.
+    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"), let data = try? file.readToEnd() else {
+      return []
+    }
+    defer { try? file.close() }
     var paths = Set<String>()
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
       guard let slash = line.firstIndex(of: "/") else { continue }
