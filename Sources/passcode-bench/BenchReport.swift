@@ -9,18 +9,8 @@ struct BenchReport {
   let options: BenchOptions
   let table: ResultTable
 
-  /// The release build `make install` installs: the Swift runtime, libstdc++ and libgcc linked in, no
-  /// `$ORIGIN` run path, and no implicit `_StringProcessing` or `_Concurrency` import (a use of the
-  /// regex-backed string algorithms, or of `ContinuousClock`, would link the regex engine, or the
-  /// concurrency runtime and libdispatch, into `passcode`; it now fails to build instead; the benchmark and
-  /// the test support import `_Concurrency` by name). `.build/static-cxx` holds only a link to GCC's
-  /// `libstdc++.a`, so that the runtime's `-lstdc++` finds the archive.
-  static let releaseBuild =
-    "mkdir -p .build/static-cxx && ln -sf \"$(gcc -print-file-name=libstdc++.a)\" .build/static-cxx/ && "
-    + "swift build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -L$PWD/.build/static-cxx "
-    + "-Xswiftc -Xclang-linker -Xswiftc -static-libgcc "
-    + "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import "
-    + "-Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import"
+  /// The release build `make install` installs: `.ci/release-build` says how it is linked and why.
+  static let releaseBuild = "sh .ci/release-build"
 
   /// The exact command that reproduces the run.
   var command: String {
