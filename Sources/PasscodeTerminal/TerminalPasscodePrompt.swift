@@ -96,9 +96,9 @@ public final class TerminalPasscodePrompt {
 
   /// Prints a line of words that is not an announcement (a hint, a heading), in the profile's form.
   ///
-  /// - Parameter text: The words; never a secret.
+  /// - Parameter text: The words, cleaned; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
-  public func show(_ text: String) throws(PromptError) {
+  public func show(_ text: SanitizedText) throws(PromptError) {
     try write(renderer.line(text))
   }
 
@@ -121,7 +121,7 @@ public final class TerminalPasscodePrompt {
     failureCount: Int = 0,
     lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil,
-    hint: String? = nil,
+    hint: SanitizedText? = nil,
     preamble: [Announcement] = [],
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {

@@ -106,7 +106,7 @@ struct VaultContext {
   {
     do {
       return try EntryConfiguration(
-        title: context.options.title ?? title,
+        title: context.options.title.map { SanitizedText($0) } ?? SanitizedText(title),
         length: .fixed(passcodeLength),
         allowed: .digits,
         reduceMotion: context.options.reduceMotion,
