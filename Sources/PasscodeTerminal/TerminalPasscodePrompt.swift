@@ -257,7 +257,8 @@ public final class TerminalPasscodePrompt {
       case .interrupt, .quit:
         if settings.ignoresInterruptions { continue }
         try terminate(by: signal, run: &run)
-      case .terminate, .hangup:
+      case .terminate, .hangup, .user1, .user2, .alarm, .virtualAlarm, .profilingAlarm, .cpuLimitExceeded,
+        .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault:
         try terminate(by: signal, run: &run)
       case .terminalStop:
         if settings.ignoresInterruptions { continue }
