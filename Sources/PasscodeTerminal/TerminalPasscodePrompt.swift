@@ -39,7 +39,7 @@ public final class TerminalPasscodePrompt {
   private let clock = ContinuousClock()
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
-  /// Set when the terminal hung up: writes are dropped and the prompt ends as cancelled.
+  /// Set when the terminal hung up: writes are dropped and the prompt ends with ``PromptError/hungUp``.
   private var isHungUp = false
 
   /// The most bytes one read takes from the terminal.
@@ -234,19 +234,22 @@ public final class TerminalPasscodePrompt {
       do {
         count = try device.read(into: readBuffer)
       } catch  where error.errno == EIO {
-        // The terminal hung up (its other side closed): the same as end of input.
-        isHungUp = true
         count = 0
       } catch {
         throw .terminal(error)
       }
       defer { TerminalCalls.wipe(readBuffer) }
-      if count == 0 {
-        pendingKeys.append(.endOfFile)
-      } else {
-        var keys = pendingKeys
-        decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
+      guard count > 0 else {
+        // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung
+        // up: its other side closed. No SIGHUP comes when it is not the controlling terminal, and poll
+        // would report it again at once, so the prompt ends here.
+        isHungUp = true
+        _ = run.engine?.handle(.cancel)
+        close()
+        throw .hungUp
       }
+      var keys = pendingKeys
+      decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
       escapeDeadline = decoder.isAwaitingEscapeCompletion ? clock.now + Self.escapeWait : nil
     } else if let deadline = escapeDeadline, clock.now >= deadline {
       escapeDeadline = nil
