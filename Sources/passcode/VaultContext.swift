@@ -50,7 +50,7 @@ struct VaultContext {
   /// - Returns: `true` when the prompt can be skipped.
   func isWithinGrace(_ grace: Duration) -> Bool {
     guard grace > .zero, let stamp = graceStamp else { return false }
-    return stamp.isValid(now: Vault.currentTime())
+    return stamp.isValid(now: Vault.currentTime(), grace: Double(grace.components.seconds))
   }
 
   /// Remembers a right passcode for the grace period; does nothing when the period is zero.
