@@ -49,6 +49,7 @@ enum Sodium {
   ///
   /// - Parameter count: How many bytes.
   /// - Returns: The bytes.
+  /// - Throws: ``VaultError/cryptography(operation:)`` when libsodium cannot start.
   ///
   /// The corresponding C function is `randombytes_buf`.
   static func randomBytes(count: Int) throws(VaultError) -> [UInt8] {
