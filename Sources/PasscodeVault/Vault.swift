@@ -81,11 +81,11 @@ public struct Vault: Sendable {
   ///
   /// - Parameters:
   ///   - secret: The passcode typed.
-  ///   - now: The wall-clock time, in seconds since the Unix epoch.
+  ///   - now: The time now.
   /// - Returns: ``VerificationResult/accepted`` or ``VerificationResult/rejected(failureCount:)``.
   /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)``, ``VaultError/corrupt(path:)``
   ///   (treat as locked), or a permission or I/O ``VaultError``.
-  public func verify(_ secret: some SecretStorage, now: Double) throws(VaultError) -> VerificationResult {
+  public func verify(_ secret: some SecretStorage, now: LockoutTime) throws(VaultError) -> VerificationResult {
     guard let hash = try storedHash() else { throw .notSet }
     let ticket = try ledger.beginAttempt(now: now)
     guard hash.verify(secret) else {
@@ -105,10 +105,10 @@ public struct Vault: Sendable {
 
   /// Reports whether a passcode is set and how the failure count stands.
   ///
-  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Parameter now: The time now.
   /// - Returns: The status.
   /// - Throws: ``VaultError/corrupt(path:)`` (treat as locked), or a permission or I/O ``VaultError``.
-  public func status(now: Double) throws(VaultError) -> VaultStatus {
+  public func status(now: LockoutTime) throws(VaultError) -> VaultStatus {
     VaultStatus(isPasscodeSet: try isPasscodeSet, lockout: try ledger.status(now: now))
   }
 

@@ -23,7 +23,7 @@ struct LockCommand {
       } catch let .prompt(.verifierFailed(error as VaultError)) {
         try show(VaultRecoveryAdvice.explain(error), on: open)
       }
-      lockout = (try? store.vault.ledger.status(now: Vault.currentTime())) ?? lockout
+      lockout = (try? store.vault.ledger.status(now: LockoutTime.current())) ?? lockout
     }
   }
 

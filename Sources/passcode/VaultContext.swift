@@ -86,7 +86,7 @@ struct VaultContext {
   func requirePasscode() throws(CommandError) -> LockoutStatus {
     let status: VaultStatus
     do {
-      status = try vault.status(now: Vault.currentTime())
+      status = try vault.status(now: LockoutTime.current())
     } catch {
       throw .vault(error)
     }

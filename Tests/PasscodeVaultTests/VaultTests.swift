@@ -55,7 +55,7 @@ struct VaultTests {
     let directory = try TemporaryDirectory()
     let vault = Vault(location: directory.location, schedule: testSchedule, parameters: .fast)
     try vault.setPasscode(secret("730519"))
-    for attempt in 1...3 { _ = try vault.verify(secret("000001"), now: Double(attempt)) }
+    for attempt in 1...3 { _ = try vault.verify(secret("000001"), now: LockoutTime(wallClock: Double(attempt))) }
     #expect(throws: VaultError.lockedOut(remaining: .seconds(20))) { try vault.verify(secret("730519"), now: 13) }
     #expect(try vault.verify(secret("730519"), now: 33) == .accepted)
   }
