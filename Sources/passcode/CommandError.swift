@@ -51,7 +51,8 @@ enum CommandError: Error, CustomStringConvertible {
     case .notSet: .noPasscodeSet
     case .lockedOut: .lockedOut
     case .invalidSetting: .storageError
-    case .corrupt, .insecurePermissions, .wrongOwner, .io, .noHomeDirectory, .notRegularFile, .cryptography:
+    case .corrupt, .insecurePermissions, .wrongOwner, .unsafeDirectory, .io, .noHomeDirectory, .notRegularFile,
+      .cryptography:
       .storageError
     }
   }
