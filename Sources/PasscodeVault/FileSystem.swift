@@ -343,4 +343,39 @@ enum FileSystem {
     let result = name.withCString { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }
     return result == 0 && status.st_mode & S_IFMT == S_IFLNK
   }
+
+  /// The names in an open directory, without `.` and `..`.
+  ///
+  /// - Parameter directory: The directory's descriptor (it stays open and in place).
+  /// - Returns: The names; empty when the directory cannot be listed.
+  ///
+  /// The corresponding C functions are `dup`, `fdopendir`, `readdir` and `closedir`.
+  static func entries(of directory: Int32) -> [String] {
+    let copy = dup(directory)
+    guard copy >= 0 else { return [] }
+    guard let stream = fdopendir(copy) else {
+      _ = Glibc.close(copy)
+      return []
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Whether a process with this ID exists (it may belong to another user).
+  ///
+  /// - Parameter processID: The process ID.
+  /// - Returns: `false` only when there is no such process.
+  ///
+  /// The corresponding C function is `kill` with signal 0.
+  static func processExists(_ processID: pid_t) -> Bool {
+    kill(processID, 0) == 0 || errno != ESRCH
+  }
 }

@@ -73,6 +73,7 @@ enum SecureFile {
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
     let temporaryName = ".\(name).tmp-\(FileSystem.currentProcessID())-\(suffix)"
     let temporary = StoreLocation.joined(directory.path, temporaryName)
+    removeAbandonedTemporaries(of: name, in: directory)
 
     let descriptor: Int32
     do {
@@ -165,6 +166,19 @@ enum SecureFile {
   static func parentDirectory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Removes the temporary files of `name` left by writers that died before they could (killed by a
+  /// signal, a crash, a power cut): those whose process no longer exists. A live writer's file stays.
+  private static func removeAbandonedTemporaries(of name: String, in directory: TrustedDirectory) {
+    let prefix = ".\(name).tmp-"
+    for entry in FileSystem.entries(of: directory.descriptor) where entry.hasPrefix(prefix) {
+      let rest = entry.dropFirst(prefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let writer = pid_t(rest[..<dash]), writer > 0,
+        writer != FileSystem.currentProcessID(), !FileSystem.processExists(writer)
+      else { continue }
+      try? FileSystem.unlink(in: directory.descriptor, entry)
+    }
   }
 
   /// The last component of a path.
