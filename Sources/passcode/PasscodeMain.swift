@@ -28,11 +28,12 @@ enum PasscodeMain {
       exit(ExitCode.usage.rawValue)
     }
     switch outcome {
-    case let .showHelp(_, text):
-      StandardStreams.output(text)
-      exit(ExitCode.accepted.rawValue)
-    case let .showVersion(text):
-      StandardStreams.output(text)
+    case let .showHelp(_, text), let .showVersion(text):
+      do {
+        try StandardStreams.output(text)
+      } catch {
+        exit(report(error).rawValue)
+      }
       exit(ExitCode.accepted.rawValue)
     case let .run(invocation):
       let context = CommandContext(invocation: invocation, environment: environment)
@@ -49,7 +50,7 @@ enum PasscodeMain {
   private static func run(_ command: Command, context: CommandContext) throws(CommandError) -> ExitCode {
     switch command {
     case .demo: return try DemoCommand(context: context).run()
-    case .doctor: return DoctorCommand(context: context).run()
+    case .doctor: return try DoctorCommand(context: context).run()
     case .set: return try SetCommand(context: context).run()
     case .check: return try CheckCommand(context: context).run()
     case .lock: return try LockCommand(context: context).run()
