@@ -134,14 +134,17 @@ public enum HelpText {
     let asking: [ExitCode] = [.wrongNoTriesLeft, .cancelled, .timedOut, .lockedOut, .usage]
     switch subcommand {
     case nil:
-      return [.accepted] + asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
+      return [.accepted] + asking + [
+        .noPasscodeSet, .noTerminal, .storageError, .protocolError, .cannotExecute, .commandNotFound,
+      ]
     case .demo: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal]
     case .set: return [.accepted] + asking + [.noTerminal, .storageError]
     case .check, .remove: return [.accepted] + asking + [.noPasscodeSet, .noTerminal, .storageError]
     case .lock: return [.accepted, .usage, .noPasscodeSet, .noTerminal, .storageError]
     case .exec: return asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
     case .status: return [.accepted, .usage, .noPasscodeSet, .storageError]
-    case .pinentry, .doctor: return [.accepted, .usage]
+    case .pinentry: return [.accepted, .usage, .protocolError]
+    case .doctor: return [.accepted, .usage]
     }
   }
 
@@ -162,6 +165,7 @@ public enum HelpText {
     case (.noPasscodeSet, _): return "No passcode is set."
     case (.noTerminal, _): return "No terminal to ask on, or it hung up."
     case (.storageError, _): return "The stored state could not be read, written or trusted."
+    case (.protocolError, _): return "pinentry: the client broke the Assuan protocol."
     case (.cannotExecute, _): return "exec: the command was found but could not be run."
     case (.commandNotFound, _): return "exec: the command was not found."
     default: return "Exit status \(code.rawValue)."
