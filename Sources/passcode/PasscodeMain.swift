@@ -16,6 +16,7 @@ enum PasscodeMain {
     // Before any key is read, and for the whole run: a core dump or a same-user ptrace could read what
     // was typed. `exec` gives the command a dumpable process again.
     try? CoreDumpGuard.forbidCoreDumps()
+    ProcessReplacement.takeSignalsFromBacktracer()
     let arguments = CommandLine.arguments
     let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
     let environment = ProcessEnvironment.current()
