@@ -48,3 +48,17 @@ struct StorePathEndToEndTests {
     #expect(try run.finish() == .exited(66))
   }
 }
+
+/// `set` finds an unusable store before it asks for anything.
+@Suite("set checks the store first")
+struct SetChecksStoreEndToEndTests {
+  @Test("a damaged state file stops set before the first question, with 74 and the way out")
+  func damagedStateBeforeAsking() throws {
+    let store = try StoreDirectory()
+    try store.write("passcode-state 1\nfailures\n", to: "state", mode: 0o600)
+    let run = try PasscodeRun("set", store: store)
+    #expect(try run.finish() == .exited(74))
+    #expect(!run.output.contains("New Passcode"), "it asked first: \(run.output)")
+    #expect(run.output.contains("rm \(store.child("state"))"), "output: \(run.output)")
+  }
+}
