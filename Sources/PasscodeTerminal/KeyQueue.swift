@@ -1,11 +1,3 @@
-/// Where ``KeyDecoder`` puts the keys it completes.
-public protocol KeySink {
-  /// Takes one decoded key.
-  mutating func append(_ key: Key)
-}
-
-extension Array: KeySink where Element == Key {}
-
 /// Decoded keys waiting to be handled, kept in locked memory and wiped slot by slot as each key is taken,
 /// so a typed character lives no longer than the read that decoded it and the loop that handled it.
 ///
