@@ -39,9 +39,35 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   ///
   /// - Returns: The lines, each ending in a newline.
   public func encoded() -> [UInt8] {
-    var text = "\(Self.header)\nfailures \(failures)\nlast-failure \(lastFailure)\n"
-    if let boot = lastFailureBoot { text += "boot \(boot.boot) \(boot.seconds)\n" }
+    var text = "\(Self.header)\nfailures \(failures)\nlast-failure \(Self.decimal(lastFailure))\n"
+    if let boot = lastFailureBoot { text += "boot \(boot.boot) \(Self.decimal(boot.seconds))\n" }
     return Array(text.utf8)
+  }
+
+  /// The largest time the file holds, in seconds (the year 33658): larger values are refused as damaged,
+  /// so every value read can be written back in the same plain decimal form.
+  static let timeLimit = 1e12
+
+  /// A time as the parser reads it back: plain decimal digits, six after the point, a minus sign when
+  /// negative, never an exponent (which Swift's own `description` uses for large or tiny values).
+  static func decimal(_ value: Double) -> String {
+    let bounded = min(max(value, -timeLimit), timeLimit)
+    let micro = UInt64((bounded.magnitude * 1_000_000).rounded())
+    let fraction = String(micro % 1_000_000)
+    let sign = bounded < 0 && micro > 0 ? "-" : ""
+    return sign + String(micro / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+
+  /// A time in the file's form: decimal digits with at most one point, a minus sign only where `signed`,
+  /// within ``timeLimit``.
+  private static func time(_ text: ArraySlice<UInt8>, signed: Bool) -> Double? {
+    var digits = text
+    if signed, digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.count <= 32, digits.filter({ $0 == UInt8(ascii: ".") }).count <= 1,
+      digits.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+      let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite, value.magnitude <= timeLimit
+    else { return nil }
+    return value
   }
 
   /// Whether a byte may appear in a boot identifier: a hex digit or a dash.
@@ -62,17 +88,15 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
       let timeText = value(of: lines[2], key: "last-failure"),
       failureText.count <= 9, failureText.allSatisfy({ (0x30...0x39).contains($0) }),
       let failures = Int(String(decoding: failureText, as: UTF8.self)),
-      timeText.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
-      let lastFailure = Double(String(decoding: timeText, as: UTF8.self)), lastFailure.isFinite
+      let lastFailure = time(timeText, signed: false)
     else { return nil }
     var boot: LockoutTime.BootClock?
     if lines.count == 4 {
       guard let bootText = value(of: lines[3], key: "boot") else { return nil }
       let parts = bootText.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
       guard parts.count == 2, parts[0].count == 36, parts[0].allSatisfy(isBootIdentifierByte),
-        !parts[1].isEmpty, parts[1].count <= 32,
-        parts[1].allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
-        let seconds = Double(String(decoding: parts[1], as: UTF8.self)), seconds.isFinite
+        // Negative when the record was anchored to a boot younger than the time since the failure.
+        let seconds = time(parts[1], signed: true)
       else { return nil }
       boot = LockoutTime.BootClock(boot: String(decoding: parts[0], as: UTF8.self), seconds: seconds)
     }

@@ -110,7 +110,9 @@ struct DemoEndToEndTests {
     Transcript.expectNoTypedDigits(session.text)
   }
 
-  @Test("a crash or abort still restores the terminal before the program dies of it", arguments: [SIGSEGV, SIGABRT])
+  @Test(
+    "a crash or abort still restores the terminal before the program dies of it",
+    arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP])
   func crashRestoresTerminal(signal: Int32) throws {
     let session = try DemoSession(["demo"])
     try session.waitFor("Enter Passcode, 4 digits")

@@ -94,7 +94,7 @@ struct AttemptLedgerTests {
     let first = FailureRecordTests.at(wall: 1000, boot: 100)
     #expect(try ledger.status(now: first).remaining == .seconds(30))
     let stored = String(decoding: try directory.read("state"), as: UTF8.self)
-    #expect(stored.contains("\nboot \(FailureRecordTests.boot) 100.0\n"), "anchored: \(stored)")
+    #expect(stored.contains("\nboot \(FailureRecordTests.boot) 100.000000\n"), "anchored: \(stored)")
     #expect(throws: VaultError.lockedOut(remaining: .seconds(10))) {
       try ledger.beginAttempt(now: FailureRecordTests.at(wall: 1020, boot: 120))
     }

@@ -8,7 +8,8 @@ struct FailureRecordTests {
   func roundTrip() {
     let record = FailureRecord(failures: 6, lastFailure: 1_733_011_200.25)
     #expect(
-      String(decoding: record.encoded(), as: UTF8.self) == "passcode-state 1\nfailures 6\nlast-failure 1733011200.25\n")
+      String(decoding: record.encoded(), as: UTF8.self)
+        == "passcode-state 1\nfailures 6\nlast-failure 1733011200.250000\n")
     #expect(FailureRecord.decode(record.encoded()) == record)
   }
 
@@ -22,7 +23,9 @@ struct FailureRecordTests {
       "passcode-state 1\nfailures 9999999999\nlast-failure 12\n",
       "passcode-state 1\nfailures 6\nlast-failure 12\nboot x 1\n",
       "passcode-state 1\nfailures 6\nlast-failure 12\nboot \(FailureRecordTests.boot)\n",
-      "passcode-state 1\nfailures 6\nlast-failure 12\nboot \(FailureRecordTests.boot) -1\n",
+      "passcode-state 1\nfailures 6\nlast-failure 12\nboot \(FailureRecordTests.boot) --1\n",
+      "passcode-state 1\nfailures 6\nlast-failure -12\n", "passcode-state 1\nfailures 6\nlast-failure 1.2.3\n",
+      "passcode-state 1\nfailures 6\nlast-failure 1733011203333333333333330.25\n",
       "passcode-state 1\nfailures 6\nlast-failure 12\nboot \(FailureRecordTests.boot) 1 2\n",
     ])
   func strictParser(_ text: String) {
@@ -48,7 +51,7 @@ struct FailureRecordTests {
   func bootRoundTrip() {
     let record = FailureRecord(
       failures: 6, lastFailure: 12.5, lastFailureBoot: LockoutTime.BootClock(boot: Self.boot, seconds: 5321.5))
-    #expect(String(decoding: record.encoded(), as: UTF8.self).hasSuffix("\nboot \(Self.boot) 5321.5\n"))
+    #expect(String(decoding: record.encoded(), as: UTF8.self).hasSuffix("\nboot \(Self.boot) 5321.500000\n"))
     #expect(FailureRecord.decode(record.encoded()) == record)
   }
 
@@ -90,5 +93,32 @@ struct FailureRecordTests {
         record.remainingLockout(schedule: testSchedule, now: Self.at(wall: wall, boot: 5, boot: otherBoot))
           <= .seconds(30))
     }
+  }
+
+  @Test("every record is written in the form the parser reads back: no exponent, a sign only on the boot clock")
+  func encodingIsReadBack() throws {
+    let young = FailureRecord(
+      failures: 3, lastFailure: 1_733_011_200,
+      lastFailureBoot: LockoutTime.BootClock(boot: Self.boot, seconds: -3500.25))
+    let tiny = FailureRecord(
+      failures: 1, lastFailure: 0.000_01, lastFailureBoot: LockoutTime.BootClock(boot: Self.boot, seconds: 1e-7))
+    for record in [young, tiny, FailureRecord(failures: 2, lastFailure: 9e11)] {
+      let text = String(decoding: record.encoded(), as: UTF8.self)
+      let numbers = text.split(separator: "\n").dropFirst(2).compactMap { $0.split(separator: " ").last }
+      #expect(numbers.allSatisfy { !$0.contains("e") }, "\(text)")
+      let decoded = try #require(FailureRecord.decode(record.encoded()), "\(text)")
+      #expect(decoded.encoded() == record.encoded())
+    }
+    #expect(String(decoding: young.encoded(), as: UTF8.self).hasSuffix(" -3500.250000\n"))
+  }
+
+  @Test("a record anchored to a boot younger than the failure keeps the lockout as it was")
+  func anchoredToYoungBoot() throws {
+    let record = FailureRecord(failures: 4, lastFailure: 1000)
+    let anchored = try #require(record.anchored(at: Self.at(wall: 1030, boot: 10)))
+    #expect(anchored.lastFailureBoot?.seconds == -20)
+    let decoded = try #require(FailureRecord.decode(anchored.encoded()))
+    #expect(decoded.remainingLockout(schedule: testSchedule, now: Self.at(wall: 0, boot: 10)) == .seconds(30))
+    #expect(decoded.remainingLockout(schedule: testSchedule, now: Self.at(wall: 0, boot: 40)) == .zero)
   }
 }
