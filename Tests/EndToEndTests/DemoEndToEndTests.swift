@@ -171,6 +171,19 @@ struct DemoEndToEndTests {
     Transcript.expectNoTypedDigits(session.text)
   }
 
+  @Test("Ctrl-S does not stop the prompt's output: it is a key that means nothing here, and Ctrl-Q too")
+  func controlSDoesNotFreezeOutput() throws {
+    let session = try DemoSession(["demo", "--screen-reader"])
+    try session.waitFor("Enter Passcode, 4 digits")
+    try session.type("\u{13}")
+    try session.waitFor("Digits only")
+    try session.type("2580")
+    try session.waitFor("Unlocked")
+    try session.type("\u{11}q")
+    #expect(try session.finish() == .exited(0))
+    #expect(try session.terminalRestored())
+  }
+
   @Test("random bytes never crash the program, leak a digit or leave the terminal raw")
   func randomBytes() throws {
     var generator = SeededGenerator(seed: 0xB17E5)
