@@ -106,17 +106,29 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   /// - Returns: `true` only for a readable, private, well-formed stamp of the current epoch with
   ///   `recorded <= now < min(expires, recorded + grace)`.
   public func isValid(now: Double, grace: Double) -> Bool {
+    remainingSeconds(now: now, grace: grace) > 0
+  }
+
+  /// How much of the grace period is left.
+  ///
+  /// - Parameters:
+  ///   - now: The wall-clock time, in seconds since the Unix epoch.
+  ///   - grace: The grace period in force now, in seconds; it caps the stamp's own expiry.
+  /// - Returns: The seconds left; zero when the stamp is missing, expired, recorded in the future (a clock
+  ///   set back), of a voided epoch, or cannot be trusted.
+  public func remainingSeconds(now: Double, grace: Double) -> Double {
     guard let bytes = try? SecureFile.read(path, maximumSize: 256), bytes.last == UInt8(ascii: "\n") else {
-      return false
+      return 0
     }
     let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .map { String(decoding: $0, as: UTF8.self) }
     guard lines.count == 4, lines[0] == "passcode-grace 2",
       lines[1].hasPrefix("recorded "), let recorded = Double(lines[1].dropFirst(9)), recorded.isFinite,
       lines[2].hasPrefix("expires "), let expiry = Double(lines[2].dropFirst(8)), expiry.isFinite,
-      lines[3].hasPrefix("epoch "), let epoch = currentEpoch(), lines[3].dropFirst(6) == epoch
-    else { return false }
-    return recorded <= now && now < min(expiry, recorded + grace)
+      lines[3].hasPrefix("epoch "), let epoch = currentEpoch(), lines[3].dropFirst(6) == epoch,
+      recorded <= now, now < min(expiry, recorded + grace)
+    else { return 0 }
+    return min(expiry, recorded + grace) - now
   }
 
   /// Ends the grace period.
