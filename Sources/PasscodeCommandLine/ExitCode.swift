@@ -26,11 +26,13 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let usage = ExitCode(rawValue: 64)
   /// 66: no passcode has been set (`EX_NOINPUT`).
   public static let noPasscodeSet = ExitCode(rawValue: 66)
-  /// 69: no terminal to ask on (`EX_UNAVAILABLE`).
+  /// 69: no terminal to ask on, or it hung up (`EX_UNAVAILABLE`).
   public static let noTerminal = ExitCode(rawValue: 69)
-  /// 74: the stored state could not be read or written, or cannot be trusted: corrupt, too open, owned
-  /// by someone else (`EX_IOERR`). Nothing is unlocked then: the program fails closed.
+  /// 74: the stored state could not be read, written or trusted (corrupt, too open, owned by someone
+  /// else), or the output could not be written (`EX_IOERR`). Nothing is unlocked then: it fails closed.
   public static let storageError = ExitCode(rawValue: 74)
+  /// 76: the pinentry client broke the Assuan protocol (a line over the limit) (`EX_PROTOCOL`).
+  public static let protocolError = ExitCode(rawValue: 76)
   /// 78: `doctor` found something that would stop a prompt from working (`EX_CONFIG`).
   public static let setupProblem = ExitCode(rawValue: 78)
   /// 126: `exec` found the command but could not run it (as in the shell).

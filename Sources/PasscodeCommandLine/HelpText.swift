@@ -150,7 +150,8 @@ public enum HelpText {
     switch subcommand {
     case nil:
       return [.accepted] + asking + [
-        .noPasscodeSet, .noTerminal, .storageError, .setupProblem, .cannotExecute, .commandNotFound,
+        .noPasscodeSet, .noTerminal, .storageError, .protocolError, .setupProblem, .cannotExecute,
+        .commandNotFound,
       ]
     case .demo: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal]
     case .set: return [.accepted] + asking + [.noTerminal, .storageError]
@@ -158,7 +159,7 @@ public enum HelpText {
     case .lock: return [.accepted, .usage, .noPasscodeSet, .noTerminal, .storageError]
     case .exec: return asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
     case .status: return [.accepted, .usage, .noPasscodeSet, .storageError]
-    case .pinentry: return [.accepted, .usage]
+    case .pinentry: return [.accepted, .usage, .protocolError]
     case .doctor: return [.accepted, .usage, .setupProblem]
     }
   }
@@ -179,8 +180,9 @@ public enum HelpText {
     case (.lockedOut, _): return "Locked out after too many wrong tries."
     case (.usage, _): return "Usage error: the command line was wrong."
     case (.noPasscodeSet, _): return "No passcode is set."
-    case (.noTerminal, _): return "No terminal to ask on."
+    case (.noTerminal, _): return "No terminal to ask on, or it hung up."
     case (.storageError, _): return "The stored state could not be read or written, or can't be trusted."
+    case (.protocolError, _): return "pinentry: the client broke the Assuan protocol."
     case (.cannotExecute, _): return "exec: the command was found but could not be run."
     case (.commandNotFound, _): return "exec: the command was not found."
     default: return "Exit status \(code.rawValue)."

@@ -63,11 +63,11 @@ public struct AnnouncementCatalogue: Sendable {
   public func text(for announcement: Announcement) -> String {
     switch announcement {
     case let .prompt(title, length?, kind):
-      fill("prompt.fixed", ["title": title, "length": "\(length)", "units": units(kind, count: length)])
+      fill("prompt.fixed", ["title": title.text, "length": "\(length)", "units": units(kind, count: length)])
     case let .prompt(title, nil, _):
-      fill("prompt.variable", ["title": title])
+      fill("prompt.variable", ["title": title.text])
     case let .callerDescription(text), let .callerError(text):
-      text
+      text.text
     case let .progress(entered, length, kind):
       progress(entered: entered, length: length, kind: kind)
     case let .deleted(entered, length, kind):

@@ -63,11 +63,13 @@ public final class RawMode {
     emergencyTerminalState.fileDescriptor = fileDescriptor
     isActive = true
     do throws(TerminalError) {
+      // Output stopped by a Ctrl-S typed before the prompt would block every write; restart it.
+      TerminalCalls.resumeOutput(fileDescriptor)
       try TerminalCalls.setAttributes(fileDescriptor, action: TCSAFLUSH, raw)
       // tcsetattr succeeds when any change took; check that the ones that matter did.
       let applied = try TerminalCalls.getAttributes(fileDescriptor)
       let required = tcflag_t(ECHO | ICANON | ISIG | IEXTEN | ECHONL)
-      guard applied.c_lflag & required == 0, applied.c_iflag & tcflag_t(ICRNL) == 0 else {
+      guard applied.c_lflag & required == 0, applied.c_iflag & tcflag_t(ICRNL | IXON) == 0 else {
         throw TerminalError(operation: .setAttributes, errno: EINVAL)
       }
       if writesEscapes {
@@ -83,15 +85,20 @@ public final class RawMode {
     try? restore()
   }
 
-  /// The raw settings derived from the saved ones: echo, canonical input, signals, extended input and
-  /// CR-to-NL translation off; reads return after one byte with no timer.
+  /// The raw settings derived from the saved ones: echo, canonical input, signals, extended input,
+  /// CR-to-NL translation and XON/XOFF output control off; reads return after one byte with no timer.
+  ///
+  /// IXON goes too (unlike pinentry-tty, which keeps it): with it, a Ctrl-S stops all output until a Ctrl-Q,
+  /// so the prompt's next write, or the restore that waits for output to drain, blocks for good, and a
+  /// person who cannot see the screen has no way to know why. Without it Ctrl-S and Ctrl-Q are keys that
+  /// mean nothing here.
   ///
   /// - Parameter saved: The settings in force before raw mode.
   /// - Returns: The settings to apply.
   static func rawSettings(from saved: termios) -> termios {
     var raw = saved
     raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(ICRNL)
+    raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
     withUnsafeMutableBytes(of: &raw.c_cc) { characters in
       characters[Int(VMIN)] = 1
       characters[Int(VTIME)] = 0

@@ -178,6 +178,16 @@ enum TerminalCalls {
     _ = try valueOrError(.flush) { tcflush(fileDescriptor, TCIFLUSH) }
   }
 
+  /// Restarts output that a Ctrl-S (XOFF) stopped. Failure is ignored: the terminal then had nothing to
+  /// restart.
+  ///
+  /// The corresponding C function is `tcflow` with `TCOON`.
+  ///
+  /// - Parameter fileDescriptor: The terminal.
+  static func resumeOutput(_ fileDescriptor: Int32) {
+    _ = tcflow(fileDescriptor, TCOON)
+  }
+
   /// Reads a terminal's window size.
   ///
   /// The corresponding C function is `ioctl` with `TIOCGWINSZ`.

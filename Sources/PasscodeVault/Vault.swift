@@ -61,7 +61,8 @@ public struct Vault: Sendable {
     return stored
   }
 
-  /// Stores a new passcode as an Argon2id hash, with its shape, replacing any old one atomically.
+  /// Stores a new passcode as an Argon2id hash, with its shape, replacing any old one atomically, and
+  /// voids every grace stamp.
   ///
   /// Checking the old passcode first, and refusing weak ones, is the caller's job.
   ///
@@ -73,14 +74,16 @@ public struct Vault: Sendable {
   public func setPasscode(_ secret: some SecretStorage, shape: PasscodeShape? = nil) throws(VaultError) {
     let hash = try PasscodeHash.make(from: secret, parameters: parameters)
     try write(StoredPasscode(hash: hash, shape: shape))
+    try GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
   }
 
-  /// Removes the stored passcode and its failure count.
+  /// Removes the stored passcode and its failure count, and voids every grace stamp.
   ///
   /// - Throws: ``VaultError/notSet`` when no passcode is set, or a permission or I/O ``VaultError``.
   public func removePasscode() throws(VaultError) {
     guard try SecureFile.remove(location.hashFile) else { throw .notSet }
     try SecureFile.remove(location.stateFile)
+    try GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
   }
 
   /// Checks a passcode: counts the attempt as a failure on disk first, then verifies, and cancels the
@@ -89,14 +92,19 @@ public struct Vault: Sendable {
   ///
   /// - Parameters:
   ///   - secret: The passcode typed.
-  ///   - now: The wall-clock time, in seconds since the Unix epoch.
+  ///   - now: The time now.
   /// - Returns: ``VerificationResult/accepted`` or ``VerificationResult/rejected(failureCount:)``.
   /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)``, ``VaultError/corrupt(path:)``
   ///   (treat as locked), or a permission or I/O ``VaultError``.
-  public func verify(_ secret: some SecretStorage, now: Double) throws(VaultError) -> VerificationResult {
+  public func verify(_ secret: some SecretStorage, now: LockoutTime) throws(VaultError) -> VerificationResult {
     guard let stored = try storedPasscode() else { throw .notSet }
     let ticket = try ledger.beginAttempt(now: now)
-    guard stored.hash.verify(secret) else { return .rejected(failureCount: ticket.failureCount) }
+    guard stored.hash.verify(secret) else {
+      // A wrong code voids every grace stamp. The failure is already counted; a stamp that cannot be
+      // voided (an unwritable runtime directory) also could not have been recorded there.
+      try? GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
+      return .rejected(failureCount: ticket.failureCount)
+    }
     try ledger.recordSuccess()
     if stored.hash.needsRehash(parameters: parameters),
       let renewed = try? PasscodeHash.make(from: secret, parameters: parameters)
@@ -106,12 +114,26 @@ public struct Vault: Sendable {
     return .accepted
   }
 
+  /// Checks, before anything is asked, that a new passcode could be stored: the data and state
+  /// directories exist (or are made) privately on a safe path, the state file is sound, and a file can be
+  /// created in the data directory. So `set` never asks for a code twice only to find the store unusable.
+  ///
+  /// - Throws: The ``VaultError`` that storing would have met.
+  public func checkStorable() throws(VaultError) {
+    try SecureFile.ensureDirectory(location.dataDirectory)
+    try SecureFile.ensureDirectory(location.stateDirectory)
+    _ = try ledger.readRecord()
+    let probe = StoreLocation.joined(location.dataDirectory, ".passcode-probe-\(FileSystem.currentProcessID())")
+    try SecureFile.write([], to: probe)
+    try SecureFile.remove(probe)
+  }
+
   /// Reports whether a passcode is set and how the failure count stands.
   ///
-  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Parameter now: The time now.
   /// - Returns: The status.
   /// - Throws: ``VaultError/corrupt(path:)`` (treat as locked), or a permission or I/O ``VaultError``.
-  public func status(now: Double) throws(VaultError) -> VaultStatus {
+  public func status(now: LockoutTime) throws(VaultError) -> VaultStatus {
     VaultStatus(isPasscodeSet: try isPasscodeSet, lockout: try ledger.status(now: now))
   }
 

@@ -163,17 +163,24 @@ enum AssuanCalls {
   /// Turns an error into the value a handler returns, with its detail recorded for the `ERR` line.
   /// The corresponding C functions are `gpg_err_make` and `assuan_set_error`.
   ///
+  /// libassuan keeps the detail's pointer and writes the `ERR` line after the handler returned, so the
+  /// text lives in `storage`, which the caller keeps until the next error (a temporary C string, freed
+  /// when this call returns, was read after it was freed).
+  ///
   /// - Parameters:
   ///   - context: The context.
   ///   - error: The error.
+  ///   - storage: Where the detail's C string is kept alive.
   /// - Returns: The libgpg-error value.
-  static func handlerValue(_ context: OpaquePointer, for error: PinentryError) -> gpg_error_t {
+  static func handlerValue(_ context: OpaquePointer, for error: PinentryError, keepingTextIn storage: AssuanErrorText)
+    -> gpg_error_t
+  {
     let value = gpg_err_make(
       gpg_err_source_t(rawValue: error.source.rawValue),
       gpg_err_code_t(rawValue: error.code.rawValue)
     )
     guard let detail = error.detail else { return value }
-    return assuan_set_error(context, value, detail)
+    return assuan_set_error(context, value, storage.keep(detail))
   }
 
   /// Converts a libgpg-error status to a thrown error.
@@ -187,5 +194,25 @@ enum AssuanCalls {
       source: PinentryError.Source(rawValue: gpg_err_source(status).rawValue),
       code: PinentryError.Code(rawValue: gpg_err_code(status).rawValue)
     )
+  }
+}
+
+/// A NUL-terminated copy of the last error detail handed to libassuan, alive until the next one replaces it
+/// or the session ends, because libassuan reads it after the handler returned.
+final class AssuanErrorText {
+  private var pointer: UnsafeMutablePointer<CChar>?
+
+  /// Keeps a copy of `text` and returns it; the previous copy is freed.
+  func keep(_ text: String) -> UnsafePointer<CChar> {
+    let bytes = Array(text.utf8CString)
+    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    copy.initialize(from: bytes, count: bytes.count)
+    pointer?.deallocate()
+    pointer = copy
+    return UnsafePointer(copy)
+  }
+
+  deinit {
+    pointer?.deallocate()
   }
 }

@@ -15,6 +15,8 @@ public final class PinentrySession {
   private let inputDescriptor: Int32
   private let outputDescriptor: Int32
   private var context: OpaquePointer?
+  /// The last `ERR` detail, kept alive for libassuan.
+  private let errorText = AssuanErrorText()
 
   /// Makes a session; nothing is read or written before ``run()``.
   ///
@@ -252,7 +254,7 @@ public final class PinentrySession {
     let argument = line.map { String(cString: $0) } ?? ""
     switch session.handle(name: name, argument: argument) {
     case .success: return 0
-    case .failure(let error): return AssuanCalls.handlerValue(context, for: error)
+    case .failure(let error): return AssuanCalls.handlerValue(context, for: error, keepingTextIn: session.errorText)
     }
   }
 }

@@ -112,7 +112,7 @@ struct CommandContext {
       let firstOutage = OneTimeFlag()
       announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
         // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
-        if firstOutage.takeFirst() { notices?.post(SpeechDecision.unreachableNotice) }
+        if firstOutage.takeFirst() { notices?.post(SanitizedText(SpeechDecision.unreachableNotice)) }
       }
     }
     return PromptSpeech(detection: inputs.detection, decision: decision, notices: notices, announcer: announcer)
@@ -187,7 +187,7 @@ struct CommandContext {
   ) throws(CommandError) -> EntryConfiguration {
     do {
       return try EntryConfiguration(
-        title: options.title ?? defaultTitle,
+        title: options.title.map { SanitizedText($0) } ?? SanitizedText(defaultTitle),
         length: .fixed(options.length ?? defaultLength),
         allowed: options.allowed == .alphanumeric ? .lettersAndDigits : .digits,
         reduceMotion: options.reduceMotion,

@@ -20,7 +20,7 @@ struct DoctorCommand {
     var blocksPrompt = false
   }
 
-  func run() -> ExitCode {
+  func run() throws(CommandError) -> ExitCode {
     var findings: [Finding] = []
     let inputs = context.speechPolicyInputs()
     let decision = SpeechDecision.decide(inputs)
@@ -41,7 +41,7 @@ struct DoctorCommand {
         ? "Result: nothing found that stops a prompt from working."
         : "Result: \(blocking) \(blocking == 1 ? "problem stops" : "problems stop") a prompt from working; "
           + "see the Next lines above.")
-    StandardStreams.output(lines.joined(separator: "\n") + "\n")
+    try StandardStreams.output(lines.joined(separator: "\n") + "\n")
     return blocking == 0 ? .accepted : .setupProblem
   }
 

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeTerminal
+import PasscodeVault
 
 #if canImport(Glibc)
   import Glibc
@@ -12,6 +13,10 @@ import PasscodeTerminal
 @main
 enum PasscodeMain {
   static func main() {
+    // Before any key is read, and for the whole run: a core dump or a same-user ptrace could read what
+    // was typed. `exec` gives the command a dumpable process again.
+    try? CoreDumpGuard.forbidCoreDumps()
+    ProcessReplacement.takeSignalsFromBacktracer()
     let arguments = CommandLine.arguments
     let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
     let environment = ProcessEnvironment.current()
@@ -24,11 +29,12 @@ enum PasscodeMain {
       exit(ExitCode.usage.rawValue)
     }
     switch outcome {
-    case let .showHelp(_, text):
-      StandardStreams.output(text)
-      exit(ExitCode.accepted.rawValue)
-    case let .showVersion(text), let .showCompletionScript(_, text):
-      StandardStreams.output(text)
+    case let .showHelp(_, text), let .showVersion(text), let .showCompletionScript(_, text):
+      do {
+        try StandardStreams.output(text)
+      } catch {
+        exit(report(error).rawValue)
+      }
       exit(ExitCode.accepted.rawValue)
     case let .run(invocation):
       let context = CommandContext(parsed: invocation, environment: environment)
@@ -46,7 +52,7 @@ enum PasscodeMain {
   private static func run(_ command: Command, context: CommandContext) throws(CommandError) -> ExitCode {
     switch command {
     case .demo: return try DemoCommand(context: context).run()
-    case .doctor: return DoctorCommand(context: context).run()
+    case .doctor: return try DoctorCommand(context: context).run()
     case .set: return try SetCommand(context: context).run()
     case .check: return try CheckCommand(context: context).run()
     case .lock: return try LockCommand(context: context).run()

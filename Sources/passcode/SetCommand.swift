@@ -15,6 +15,7 @@ struct SetCommand {
     let newShape = try store.newShape(context.options)
     let isSet: Bool
     do {
+      try store.vault.checkStorable()
       isSet = try store.vault.isPasscodeSet
     } catch {
       throw .vault(error)

@@ -27,7 +27,7 @@ struct StatusCommand {
     let status: VaultStatus
     let stored: StoredPasscode?
     do {
-      status = try store.vault.status(now: Vault.currentTime())
+      status = try store.vault.status(now: LockoutTime.current())
       stored = try store.vault.storedPasscode()
     } catch {
       throw .vault(error)
@@ -38,7 +38,7 @@ struct StatusCommand {
       allowed: shape?.characters.rawValue, failures: status.lockout.failures,
       lockoutRemainingSeconds: Self.wholeSecondsUp(status.lockout.remaining),
       graceRemainingSeconds: Self.wholeSecondsUp(store.graceRemaining()), store: store.location.dataDirectory)
-    StandardStreams.output(context.options.json ? report.json : Self.text(report))
+    try StandardStreams.output(context.options.json ? report.json : Self.text(report))
     return report.isPasscodeSet ? .accepted : .noPasscodeSet
   }
 

@@ -53,13 +53,14 @@ struct VaultContext {
     return shape
   }
 
-  /// What is left of this terminal's grace stamp; `check` and `exec` honour it only while a grace period
-  /// is in force.
+  /// What is left of this terminal's grace stamp by its own expiry; `check` and `exec` honour it only
+  /// within the grace period in force when they run, which may be shorter.
   ///
   /// - Returns: Zero when there is no valid stamp, or standard input is not a terminal.
   func graceRemaining() -> Duration {
     guard let stamp = graceStamp else { return .zero }
-    return .milliseconds(Int64((stamp.remainingSeconds(now: Vault.currentTime()) * 1000).rounded(.up)))
+    return .milliseconds(
+      Int64((stamp.remainingSeconds(now: Vault.currentTime(), grace: .infinity) * 1000).rounded(.up)))
   }
 
   /// The grace period in force: `--grace`, else the settings file's.
@@ -81,7 +82,7 @@ struct VaultContext {
   /// - Returns: `true` when the prompt can be skipped.
   func isWithinGrace(_ grace: Duration) -> Bool {
     guard grace > .zero, let stamp = graceStamp else { return false }
-    return stamp.isValid(now: Vault.currentTime())
+    return stamp.isValid(now: Vault.currentTime(), grace: Double(grace.components.seconds))
   }
 
   /// Remembers a right passcode for the grace period; does nothing when the period is zero.
@@ -117,7 +118,7 @@ struct VaultContext {
   func requirePasscode() throws(CommandError) -> LockoutStatus {
     let status: VaultStatus
     do {
-      status = try vault.status(now: Vault.currentTime())
+      status = try vault.status(now: LockoutTime.current())
     } catch {
       throw .vault(error)
     }
@@ -140,7 +141,7 @@ struct VaultContext {
     let shape = if let shape { shape } else { try storedShape() }
     do {
       return try EntryConfiguration(
-        title: context.options.title ?? title,
+        title: context.options.title.map { SanitizedText($0) } ?? SanitizedText(title),
         length: .fixed(shape.length),
         allowed: shape.characters.entryCharacters,
         reduceMotion: context.options.reduceMotion,

@@ -92,8 +92,11 @@ struct DemoEndToEndTests {
   }
 
   @Test(
-    "a terminating signal during entry restores the exact terminal settings",
-    arguments: [SIGTERM, SIGHUP, SIGINT])
+    "every signal whose default action ends the process restores the exact terminal settings first",
+    arguments: [
+      SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
+      SIGPWR, SIGIO, SIGSTKFLT,
+    ])
   func terminatingSignal(signal: Int32) throws {
     let session = try DemoSession(["demo"])
     try session.waitFor("Enter Passcode, 4 digits")
@@ -107,7 +110,9 @@ struct DemoEndToEndTests {
     Transcript.expectNoTypedDigits(session.text)
   }
 
-  @Test("a crash or abort still restores the terminal before the program dies of it", arguments: [SIGSEGV, SIGABRT])
+  @Test(
+    "a crash or abort still restores the terminal before the program dies of it",
+    arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP])
   func crashRestoresTerminal(signal: Int32) throws {
     let session = try DemoSession(["demo"])
     try session.waitFor("Enter Passcode, 4 digits")
@@ -164,6 +169,19 @@ struct DemoEndToEndTests {
     #expect(try session.finish() == .exited(0))
     #expect(try session.terminalRestored())
     Transcript.expectNoTypedDigits(session.text)
+  }
+
+  @Test("Ctrl-S does not stop the prompt's output: it is a key that means nothing here, and Ctrl-Q too")
+  func controlSDoesNotFreezeOutput() throws {
+    let session = try DemoSession(["demo", "--screen-reader"])
+    try session.waitFor("Enter Passcode, 4 digits")
+    try session.type("\u{13}")
+    try session.waitFor("Digits only")
+    try session.type("2580")
+    try session.waitFor("Unlocked")
+    try session.type("\u{11}q")
+    #expect(try session.finish() == .exited(0))
+    #expect(try session.terminalRestored())
   }
 
   @Test("random bytes never crash the program, leak a digit or leave the terminal raw")

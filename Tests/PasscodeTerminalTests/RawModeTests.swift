@@ -31,6 +31,7 @@ struct RawModeTests {
     let settings = try TerminalCalls.getAttributes(terminal.slaveFileDescriptor)
     #expect(settings.c_lflag & tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN) == 0)
     #expect(settings.c_iflag & tcflag_t(ICRNL) == 0)
+    #expect(settings.c_iflag & tcflag_t(IXON) == 0, "Ctrl-S must not stop the output")
     withUnsafeBytes(of: settings.c_cc) { characters in
       #expect(characters[Int(VMIN)] == 1)
       #expect(characters[Int(VTIME)] == 0)

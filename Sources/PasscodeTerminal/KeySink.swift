@@ -1,0 +1,7 @@
+/// Where ``KeyDecoder`` puts the keys it completes.
+public protocol KeySink {
+  /// Takes one decoded key.
+  mutating func append(_ key: Key)
+}
+
+extension Array: KeySink where Element == Key {}
