@@ -28,6 +28,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let noPasscodeSet = ExitCode(rawValue: 66)
   /// 69: no terminal to ask on (`EX_UNAVAILABLE`).
   public static let noTerminal = ExitCode(rawValue: 69)
+  /// 77: `agent` may not answer: only root can (`EX_NOPERM`).
+  public static let permissionDenied = ExitCode(rawValue: 77)
   /// 74: the stored state could not be read or written (`EX_IOERR`).
   public static let storageError = ExitCode(rawValue: 74)
   /// 126: `exec` found the command but could not run it (as in the shell).

@@ -47,6 +47,17 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case timedOut
   /// The user asked to hear the status again.
   case status(entered: Int, length: Int?, kind: CharacterKind, triesLeft: Int?)
+  /// A password agent has `count` questions pending, the one being asked included.
+  case questionsWaiting(count: Int)
+  /// The question being asked was withdrawn by its asker (or answered elsewhere); the entry was wiped.
+  case questionWithdrawn
+  /// The question being asked passed its asker's deadline; the entry was wiped.
+  case questionExpired
+  /// The same question came back soon after an answer: the answer was not accepted.
+  case askedAgain
+  /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
+  /// Both are outside text, sanitised before they get here.
+  case questionSource(asker: String, subject: String?)
 
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {
@@ -63,8 +74,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
+    case .questionWithdrawn, .questionExpired, .askedAgain: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status:
+      .status, .questionsWaiting, .questionSource:
       .message
     }
   }
@@ -73,6 +85,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError: true
+    case .questionWithdrawn, .questionExpired, .askedAgain: true
     default: false
     }
   }

@@ -42,6 +42,13 @@ public struct AnnouncementCatalogue: Sendable {
     "timedOut": "Timed out",
     "status": "{progress}",
     "status.triesLeft": "{progress}, {tries}",
+    "questionsWaiting.one": "1 question waiting",
+    "questionsWaiting.other": "{count} questions waiting",
+    "questionWithdrawn": "Question withdrawn",
+    "questionExpired": "Question timed out",
+    "askedAgain": "Asked again: the last passphrase was not accepted",
+    "questionSource": "Asked by {asker}",
+    "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "1 try left",
     "tries.other": "{count} tries left",
     "unit.digit.one": "digit",
@@ -102,6 +109,12 @@ public struct AnnouncementCatalogue: Sendable {
       fill(
         "status.triesLeft",
         ["progress": progress(entered: entered, length: length, kind: kind), "tries": triesLeft(tries)])
+    case let .questionsWaiting(count): plural("questionsWaiting", count)
+    case .questionWithdrawn: fill("questionWithdrawn", [:])
+    case .questionExpired: fill("questionExpired", [:])
+    case .askedAgain: fill("askedAgain", [:])
+    case let .questionSource(asker, nil): fill("questionSource", ["asker": asker])
+    case let .questionSource(asker, subject?): fill("questionSource.subject", ["asker": asker, "subject": subject])
     }
   }
 

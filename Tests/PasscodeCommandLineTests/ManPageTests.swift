@@ -31,7 +31,7 @@ struct ManPageTests {
     }
     let codes: [ExitCode] = [
       .accepted, .wrongNoTriesLeft, .cancelled, .timedOut, .lockedOut, .usage, .noPasscodeSet, .noTerminal,
-      .storageError, .cannotExecute, .commandNotFound,
+      .storageError, .permissionDenied, .cannotExecute, .commandNotFound,
     ]
     for code in codes {
       #expect(words.contains(String(code.rawValue)), "Docs/passcode.1 does not mention exit status \(code.rawValue)")
