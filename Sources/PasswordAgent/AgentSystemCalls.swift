@@ -156,6 +156,11 @@ enum AgentSystemCalls {
     _ = retrying { Int(poll(&entries, nfds_t(entries.count), timeoutMilliseconds)) }
   }
 
+  /// Sleeps. The corresponding C function is `usleep`.
+  static func pause(milliseconds: Int) {
+    usleep(useconds_t(milliseconds * 1000))
+  }
+
   /// Closes a descriptor. The corresponding C function is `close`.
   static func closeDescriptor(_ descriptor: Int32) {
     _ = close(descriptor)

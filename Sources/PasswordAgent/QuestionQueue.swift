@@ -53,7 +53,10 @@ public struct QuestionQueue: Sendable {
     if let asked = current, !liveNames.contains(asked.fileName) {
       current = nil
       settled.insert(asked.fileName)
-      actions.append(.withdraw(asked, presentNames.contains(asked.fileName) ? .expired : .withdrawn))
+      // An asker removes its file when its own deadline passes, which may be seen before the deadline is:
+      // a question gone after its NotAfter timed out.
+      let expired = presentNames.contains(asked.fileName) || asked.hasExpired(at: now)
+      actions.append(.withdraw(asked, expired ? .expired : .withdrawn))
     }
     waiting.removeAll { !liveNames.contains($0.question.fileName) }
     let known = Set(waiting.map(\.question.fileName)).union(settled).union(current.map { [$0.fileName] } ?? [])

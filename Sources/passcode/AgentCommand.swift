@@ -16,6 +16,9 @@ struct AgentCommand {
   let agent: AgentOptions
 
   private let catalogue = AnnouncementCatalogue.english
+  /// How long the first question waits for speech to connect (a local daemon takes about 40 ms; a
+  /// spawned one about 500 ms).
+  private static let speechConnectionWait = 1500
 
   func run() throws(CommandError) -> ExitCode {
     let directory = AskPasswordDirectory()
@@ -99,7 +102,12 @@ struct AgentCommand {
       throw .agent(error)
     }
     var status = ExitCode.accepted
+    var isFirst = true
     while let turn = watcher.nextTurn(wait: agent.mode == .watch) {
+      if isFirst, let announcer = speech.announcer {
+        BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+      }
+      isFirst = false
       let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)
       watcher.finish(turn.question, ending)
       if status == .accepted { status = questionStatus }

@@ -60,6 +60,15 @@ struct QuestionQueueTests {
     #expect(queue.nextDeadline == nil)
   }
 
+  @Test("a question whose file goes after its NotAfter has timed out, not been withdrawn")
+  func goneAfterDeadline() {
+    var queue = QuestionQueue()
+    let expiring = Self.question("ask.a", notAfter: 5)
+    _ = queue.update(present: [expiring], now: Self.at(1))
+    _ = queue.takeNext(now: Self.at(1))
+    #expect(queue.update(present: [], now: Self.at(6)) == [.withdraw(expiring, .expired)])
+  }
+
   @Test("waiting questions that expire or vanish are dropped without a word")
   func waitingDrops() {
     var queue = QuestionQueue()
