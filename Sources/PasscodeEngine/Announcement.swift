@@ -1,14 +1,14 @@
 /// Something the user must be told, as a value with counts and never free text.
 ///
 /// The words come from ``AnnouncementCatalogue``; the only caller-supplied texts are the prompt's title,
-/// description and error, which the caller chose to show. No case can carry a typed character.
+/// description and error, which the caller chose to show, and they are ``SanitizedText``. No case can carry a typed character.
 public enum Announcement: Equatable, Hashable, Sendable {
   /// The prompt is shown: its title and, for a fixed length, how many characters it takes.
-  case prompt(title: String, length: Int?, kind: CharacterKind)
-  /// Words the caller supplied to describe the prompt (pinentry's SETDESC), spoken as given.
-  case callerDescription(String)
-  /// An error the caller supplied (pinentry's SETERROR), spoken as given.
-  case callerError(String)
+  case prompt(title: SanitizedText, length: Int?, kind: CharacterKind)
+  /// Words the caller supplied to describe the prompt (pinentry's SETDESC), spoken once cleaned.
+  case callerDescription(SanitizedText)
+  /// An error the caller supplied (pinentry's SETERROR), spoken once cleaned.
+  case callerError(SanitizedText)
   /// A character was added.
   case progress(entered: Int, length: Int?, kind: CharacterKind)
   /// The last character was deleted.
@@ -56,8 +56,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The same question came back soon after an answer: the answer was not accepted.
   case askedAgain
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
-  /// Both are outside text, sanitised before they get here.
-  case questionSource(asker: String, subject: String?)
+  case questionSource(asker: SanitizedText, subject: SanitizedText?)
 
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {

@@ -70,11 +70,11 @@ public struct AnnouncementCatalogue: Sendable {
   public func text(for announcement: Announcement) -> String {
     switch announcement {
     case let .prompt(title, length?, kind):
-      fill("prompt.fixed", ["title": title, "length": "\(length)", "units": units(kind, count: length)])
+      fill("prompt.fixed", ["title": title.text, "length": "\(length)", "units": units(kind, count: length)])
     case let .prompt(title, nil, _):
-      fill("prompt.variable", ["title": title])
+      fill("prompt.variable", ["title": title.text])
     case let .callerDescription(text), let .callerError(text):
-      text
+      text.text
     case let .progress(entered, length, kind):
       progress(entered: entered, length: length, kind: kind)
     case let .deleted(entered, length, kind):
@@ -113,8 +113,9 @@ public struct AnnouncementCatalogue: Sendable {
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .askedAgain: fill("askedAgain", [:])
-    case let .questionSource(asker, nil): fill("questionSource", ["asker": asker])
-    case let .questionSource(asker, subject?): fill("questionSource.subject", ["asker": asker, "subject": subject])
+    case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
+    case let .questionSource(asker, subject?):
+      fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])
     }
   }
 

@@ -55,8 +55,8 @@ public struct EntryConfiguration: Equatable, Sendable {
     }
   }
 
-  /// The prompt's title, spoken and shown as given.
-  public var title: String
+  /// The prompt's title, spoken and shown once cleaned.
+  public var title: SanitizedText
   /// How long a code is.
   public var length: Length
   /// Which characters may be typed.
@@ -91,7 +91,7 @@ public struct EntryConfiguration: Equatable, Sendable {
   ///   - timeout: How long to wait for a key; positive, or `nil`.
   /// - Throws: ``EntryConfigurationError`` when a value is out of bounds.
   public init(
-    title: String = "Enter Passcode",
+    title: SanitizedText = "Enter Passcode",
     length: Length = .fixed(6),
     allowed: AllowedCharacters = .digits,
     isSecure: Bool = true,

@@ -19,7 +19,7 @@ public struct EntryDisplay: Equatable, Sendable {
   }
 
   /// The prompt's title.
-  public var title: String
+  public var title: SanitizedText
   /// One entry per cell: every cell of a fixed length, or the characters so far of a variable one.
   public var cells: [Cell]
   /// The stage of the prompt.
@@ -44,7 +44,7 @@ public struct EntryDisplay: Equatable, Sendable {
   ///   - enteredCount: How many characters are entered.
   ///   - fixedLength: The fixed length, if any.
   public init(
-    title: String, cells: [Cell], phase: Phase, shakeOffset: Int, message: Announcement?, enteredCount: Int,
+    title: SanitizedText, cells: [Cell], phase: Phase, shakeOffset: Int, message: Announcement?, enteredCount: Int,
     fixedLength: Int?
   ) {
     self.title = title

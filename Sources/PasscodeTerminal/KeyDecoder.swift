@@ -69,12 +69,23 @@ public struct KeyDecoder: Sendable {
     return false
   }
 
-  /// Decodes the bytes of one read.
+  /// Decodes the bytes of one read into an array (for tests and tools; the prompt decodes into locked,
+  /// wiped memory with ``decode(_:into:)``).
   ///
   /// - Parameter bytes: The bytes read. The decoder does not keep them; the caller should wipe its buffer.
   /// - Returns: The keys completed by these bytes, in order.
   public mutating func decode(_ bytes: UnsafeRawBufferPointer) -> [Key] {
     var keys: [Key] = []
+    decode(bytes, into: &keys)
+    return keys
+  }
+
+  /// Decodes the bytes of one read, handing each completed key to `keys` in order.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes read. The decoder does not keep them; the caller should wipe its buffer.
+  ///   - keys: Where the keys go.
+  public mutating func decode(_ bytes: UnsafeRawBufferPointer, into keys: inout some KeySink) {
     var index = 0
     while index < bytes.count {
       if case .paste(matched: 0) = state {
@@ -89,7 +100,6 @@ public struct KeyDecoder: Sendable {
       while !process(bytes[index], into: &keys) {}
       index += 1
     }
-    return keys
   }
 
   /// Reports a pending lone ESC as ``Key/escape``, after the caller waited for more bytes in vain.
@@ -115,7 +125,7 @@ public struct KeyDecoder: Sendable {
   ///
   /// - Returns: `false` when the byte ended a sequence without belonging to it and must be handled again
   ///   in the new state.
-  private mutating func process(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+  private mutating func process(_ byte: UInt8, into keys: inout some KeySink) -> Bool {
     switch state {
     case .ground:
       processGround(byte, into: &keys)
@@ -214,7 +224,7 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  private mutating func processGround(_ byte: UInt8, into keys: inout [Key]) {
+  private mutating func processGround(_ byte: UInt8, into keys: inout some KeySink) {
     switch byte {
     case 0x20...0x7e: keys.append(.character(Unicode.Scalar(byte)))
     case Self.escapeByte: state = .escape
@@ -242,7 +252,7 @@ public struct KeyDecoder: Sendable {
     state = .utf8(remaining: remaining, lowerBound: lowerBound, upperBound: upperBound)
   }
 
-  private mutating func processAfterEscape(_ byte: UInt8, into keys: inout [Key]) -> Bool {
+  private mutating func processAfterEscape(_ byte: UInt8, into keys: inout some KeySink) -> Bool {
     switch byte {
     case UInt8(ascii: "["):
       state = .controlSequence(matched: 0)
@@ -268,20 +278,20 @@ public struct KeyDecoder: Sendable {
   }
 
   /// Reports the sequence just completed by its final byte.
-  private mutating func finishSequence(into keys: inout [Key]) -> Bool {
+  private mutating func finishSequence(into keys: inout some KeySink) -> Bool {
     keys.append(.unknownSequence)
     state = .ground
     return true
   }
 
   /// Reports the sequence cut short by a byte that cannot belong to it; that byte is handled again.
-  private mutating func abortSequence(into keys: inout [Key]) -> Bool {
+  private mutating func abortSequence(into keys: inout some KeySink) -> Bool {
     keys.append(.unknownSequence)
     state = .ground
     return false
   }
 
-  private mutating func processPaste(_ byte: UInt8, matched: Int, into keys: inout [Key]) {
+  private mutating func processPaste(_ byte: UInt8, matched: Int, into keys: inout some KeySink) {
     let terminator = Self.pasteEnd
     if byte == terminator[matched] {
       if matched + 1 < terminator.count {

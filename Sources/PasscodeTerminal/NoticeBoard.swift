@@ -1,10 +1,11 @@
+import PasscodeEngine
 import Synchronization
 
 /// A thread-safe queue of short notices (such as "Speech unavailable: …") that background work posts and
 /// the prompt prints between keys, in the profile's text form.
 public final class NoticeBoard: Sendable {
   private let pipe: (read: Int32, write: Int32)
-  private let notices = Mutex<[String]>([])
+  private let notices = Mutex<[SanitizedText]>([])
 
   /// Creates an empty board.
   ///
@@ -20,8 +21,8 @@ public final class NoticeBoard: Sendable {
 
   /// Posts a notice from any thread. It must never contain a secret.
   ///
-  /// - Parameter notice: The words to show.
-  public func post(_ notice: String) {
+  /// - Parameter notice: The words to show, cleaned.
+  public func post(_ notice: SanitizedText) {
     notices.withLock { $0.append(notice) }
     TerminalCalls.signalSafeWrite(pipe.write, byte: 1)
   }
@@ -30,7 +31,7 @@ public final class NoticeBoard: Sendable {
   var readFileDescriptor: Int32 { pipe.read }
 
   /// Removes and returns the notices posted so far, draining the wake-up pipe.
-  func take() -> [String] {
+  func take() -> [SanitizedText] {
     var scratch = [UInt8](repeating: 0, count: 64)
     _ = try? scratch.withUnsafeMutableBytes { try TerminalCalls.read(pipe.read, into: $0) }
     return notices.withLock { pending in

@@ -4,6 +4,9 @@ public enum PromptError: Error, Sendable, CustomStringConvertible {
   case noTerminal(TerminalError)
   /// The terminal failed while the prompt ran.
   case terminal(TerminalError)
+  /// The terminal hung up (its other side closed, or reading it fails with `EIO`); the command maps this
+  /// to exit status 69, and nothing the prompt guarded (a command to run, a lock to lift) goes ahead.
+  case hungUp
   /// A terminating signal arrived; the terminal is already restored and the caller should re-raise it.
   case terminated(by: Signal)
   /// The verifier failed in a way that is not a verdict (for example the state file could not be
@@ -15,6 +18,7 @@ public enum PromptError: Error, Sendable, CustomStringConvertible {
     switch self {
     case let .noTerminal(error): "No terminal to ask on: \(error)"
     case let .terminal(error): "The terminal failed: \(error)"
+    case .hungUp: "The terminal hung up."
     case let .terminated(signal): "Stopped by \(signal)"
     case let .verifierFailed(error): "\(error)"
     }

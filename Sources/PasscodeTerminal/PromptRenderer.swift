@@ -45,15 +45,15 @@ public struct PromptRenderer: Sendable {
 
   /// Text for a line that is not an announcement (a heading or a hint), in this profile's form.
   ///
-  /// - Parameter text: The line's words.
+  /// - Parameter text: The line's words, cleaned: free text reaches the terminal only as ``SanitizedText``.
   /// - Returns: The bytes to write: the line and a newline, after clearing the status line if one is drawn.
-  public mutating func line(_ text: String) -> String {
+  public mutating func line(_ text: SanitizedText) -> String {
     var output = ""
     if profile == .visual, lastStatusLine != nil {
       output += "\r\u{1b}[2K"
       lastStatusLine = nil
     }
-    return output + text + "\n"
+    return output + text.text + "\n"
   }
 
   /// Text for a display update: the redrawn status line in the visual profile, nothing otherwise.

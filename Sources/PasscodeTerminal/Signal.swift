@@ -4,7 +4,12 @@
   import Musl
 #endif
 
-/// A signal the passcode prompt reacts to, as delivered by ``SignalRelay``.
+/// A signal the passcode prompt reacts to, as delivered by ``SignalRelay``: every signal that can be
+/// caught and whose default action ends or stops the process, or that changes what is drawn.
+///
+/// The fault signals (SEGV, BUS, ILL, FPE, TRAP, ABRT) are ``CrashGuard``'s; SIGKILL and SIGSTOP cannot
+/// be caught. Every other signal whose default action ends the process is here, so the prompt can
+/// restore the terminal before it dies of it.
 public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   /// `SIGINT`: interrupt, usually from `kill -INT` (Ctrl-C arrives as a key in raw mode).
   case interrupt
@@ -20,6 +25,28 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   case continued
   /// `SIGWINCH`: the window size changed.
   case windowSizeChanged
+  /// `SIGUSR1`: user-defined; ends the process by default.
+  case user1
+  /// `SIGUSR2`: user-defined; ends the process by default.
+  case user2
+  /// `SIGALRM`: a real-time timer expired.
+  case alarm
+  /// `SIGVTALRM`: a virtual (user CPU time) timer expired.
+  case virtualAlarm
+  /// `SIGPROF`: a profiling timer expired.
+  case profilingAlarm
+  /// `SIGXCPU`: the CPU time limit (`ulimit -t`) was passed.
+  case cpuLimitExceeded
+  /// `SIGXFSZ`: the file size limit (`ulimit -f`) was passed.
+  case fileSizeLimitExceeded
+  /// `SIGSYS`: a bad system call (or one a seccomp filter refused).
+  case badSystemCall
+  /// `SIGPWR`: power failure.
+  case powerFailure
+  /// `SIGIO` (also `SIGPOLL`): I/O is possible on a descriptor.
+  case inputOutputPossible
+  /// `SIGSTKFLT`: a coprocessor stack fault (unused on current Linux, but it still ends a process).
+  case stackFault
 
   /// The C signal number.
   public var number: Int32 {
@@ -31,6 +58,17 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
     case .terminalStop: SIGTSTP
     case .continued: SIGCONT
     case .windowSizeChanged: SIGWINCH
+    case .user1: SIGUSR1
+    case .user2: SIGUSR2
+    case .alarm: SIGALRM
+    case .virtualAlarm: SIGVTALRM
+    case .profilingAlarm: SIGPROF
+    case .cpuLimitExceeded: SIGXCPU
+    case .fileSizeLimitExceeded: SIGXFSZ
+    case .badSystemCall: SIGSYS
+    case .powerFailure: SIGPWR
+    case .inputOutputPossible: SIGIO
+    case .stackFault: SIGSTKFLT
     }
   }
 
@@ -38,8 +76,8 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   /// then re-raise it with ``SignalRelay/reraise(_:)``.
   public var isTerminating: Bool {
     switch self {
-    case .interrupt, .terminate, .hangup, .quit: true
     case .terminalStop, .continued, .windowSizeChanged: false
+    default: true
     }
   }
 

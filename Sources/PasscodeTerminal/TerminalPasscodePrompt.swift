@@ -32,14 +32,18 @@ public final class TerminalPasscodePrompt {
   private var rawMode: RawMode?
   private var renderer: PromptRenderer
   private var decoder: KeyDecoder
-  private var pendingKeys: [Key] = []
+  /// Keys decoded but not yet handled, in locked memory wiped as each is taken.
+  private let pendingKeys: KeyQueue
   private var lastDisplay: EntryDisplay?
   private var escapeDeadline: ContinuousClock.Instant?
   private let clock = ContinuousClock()
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
-  /// Set when the terminal hung up: writes are dropped and the prompt ends as cancelled.
+  /// Set when the terminal hung up: writes are dropped and the prompt ends with ``PromptError/hungUp``.
   private var isHungUp = false
+
+  /// The most bytes one read takes from the terminal.
+  private static let readSize = 512
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   public static let escapeWait = Duration.milliseconds(50)
@@ -62,7 +66,8 @@ public final class TerminalPasscodePrompt {
     renderer = PromptRenderer(
       profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width)
     decoder = KeyDecoder(makePasteStorage: settings.makeSecretStorage)
-    readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: 512)
+    readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: Self.readSize)
+    pendingKeys = KeyQueue(capacity: 2 * Self.readSize + 1)
     do {
       try SignalRelay.ignoreSIGPIPE()
       signals = try SignalRelay()
@@ -87,6 +92,7 @@ public final class TerminalPasscodePrompt {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
+    pendingKeys.removeAll()
     _ = try? write(renderer.finish())
     try? rawMode?.restore()
     rawMode = nil
@@ -96,9 +102,9 @@ public final class TerminalPasscodePrompt {
 
   /// Prints a line of words that is not an announcement (a hint, a heading), in the profile's form.
   ///
-  /// - Parameter text: The words; never a secret.
+  /// - Parameter text: The words, cleaned; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
-  public func show(_ text: String) throws(PromptError) {
+  public func show(_ text: SanitizedText) throws(PromptError) {
     try write(renderer.line(text))
   }
 
@@ -121,7 +127,7 @@ public final class TerminalPasscodePrompt {
     failureCount: Int = 0,
     lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil,
-    hint: String? = nil,
+    hint: SanitizedText? = nil,
     preamble: [Announcement] = [],
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
@@ -138,10 +144,8 @@ public final class TerminalPasscodePrompt {
     if capabilities.profile != .visual, let hint { try show(hint) }
     do {
       while run.outcome == nil {
-        var keys = pendingKeys
-        pendingKeys.removeAll()
-        if keys.isEmpty { keys = try waitForInput(run: &run) }
-        for key in keys where run.outcome == nil {
+        if pendingKeys.isEmpty { try waitForInput(run: &run) }
+        while run.outcome == nil, let key = pendingKeys.removeFirst() {
           if key == .suspend, !settings.ignoresInterruptions {
             // Ctrl-Z: give the terminal back and stop, like any job; entry goes on after `fg`.
             try suspend()
@@ -171,7 +175,7 @@ public final class TerminalPasscodePrompt {
     var run = PromptRun(engine: nil, verifier: { _ in .retry(.tooWeak) }, reduceMotion: true)
     if let timeout { run.timers.schedule(.timeout, after: timeout, now: clock.now) }
     while pendingKeys.isEmpty {
-      pendingKeys += try waitForInput(run: &run)
+      try waitForInput(run: &run)
       if pendingKeys.isEmpty, !run.timers.takeDue(now: clock.now).isEmpty { return nil }
     }
     return pendingKeys.removeFirst()
@@ -194,8 +198,8 @@ public final class TerminalPasscodePrompt {
   }
 
   /// Sleeps in `poll` until input, a signal, a verdict, a notice or the next timer, and handles all but
-  /// the keys, which it returns.
-  private func waitForInput(run: inout PromptRun) throws(PromptError) -> [Key] {
+  /// the keys, which it adds to ``pendingKeys``.
+  private func waitForInput(run: inout PromptRun) throws(PromptError) {
     var timeout: Int32 = -1
     let now = clock.now
     if let deadline = run.timers.nextDeadline { timeout = Self.milliseconds(until: deadline, from: now) }
@@ -223,7 +227,7 @@ public final class TerminalPasscodePrompt {
     if descriptors[1].revents != 0 { try handleSignals(run: &run) }
     if descriptors[4].revents != 0, settings.interruption?.isInterrupted == true, run.engine != nil {
       try interrupt(run: &run)
-      return []
+      return
     }
     if descriptors[3].revents != 0, let notices = settings.notices {
       for notice in notices.take() { try show(notice) }
@@ -235,30 +239,32 @@ public final class TerminalPasscodePrompt {
       case let .failure(error): throw error
       }
     }
-    var keys: [Key] = []
     if descriptors[0].revents != 0 {
       let count: Int
       do {
         count = try device.read(into: readBuffer)
       } catch  where error.errno == EIO {
-        // The terminal hung up (its other side closed): the same as end of input.
-        isHungUp = true
         count = 0
       } catch {
         throw .terminal(error)
       }
       defer { TerminalCalls.wipe(readBuffer) }
-      if count == 0 {
-        keys.append(.endOfFile)
-      } else {
-        keys += decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+      guard count > 0 else {
+        // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung
+        // up: its other side closed. No SIGHUP comes when it is not the controlling terminal, and poll
+        // would report it again at once, so the prompt ends here.
+        isHungUp = true
+        _ = run.engine?.handle(.cancel)
+        close()
+        throw .hungUp
       }
+      var keys = pendingKeys
+      decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
       escapeDeadline = decoder.isAwaitingEscapeCompletion ? clock.now + Self.escapeWait : nil
     } else if let deadline = escapeDeadline, clock.now >= deadline {
       escapeDeadline = nil
-      keys += decoder.expireEscape()
+      for key in decoder.expireEscape() { pendingKeys.append(key) }
     }
-    return keys
   }
 
   private func handleSignals(run: inout PromptRun) throws(PromptError) {
@@ -267,7 +273,8 @@ public final class TerminalPasscodePrompt {
       case .interrupt, .quit:
         if settings.ignoresInterruptions { continue }
         try terminate(by: signal, run: &run)
-      case .terminate, .hangup:
+      case .terminate, .hangup, .user1, .user2, .alarm, .virtualAlarm, .profilingAlarm, .cpuLimitExceeded,
+        .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault:
         try terminate(by: signal, run: &run)
       case .terminalStop:
         if settings.ignoresInterruptions { continue }

@@ -14,6 +14,9 @@
 public final class ChildProcess {
   /// The child's process identifier.
   public let processIdentifier: Int32
+  /// Whether the kernel wrote (or piped) a core dump when a signal ended the child; known once
+  /// ``waitForExit(timeout:)`` returned.
+  public private(set) var dumpedCore = false
   private var exitStatus: ExitStatus?
 
   /// Starts a program on a pseudo-terminal.
@@ -79,6 +82,7 @@ public final class ChildProcess {
       if let word = try PseudoTerminalCalls.reapWithoutWaiting(processIdentifier), let status = ExitStatus.decode(word)
       {
         exitStatus = status
+        dumpedCore = word & 0x80 != 0
         return status
       }
       guard clock.now < deadline else { throw PseudoTerminalError.timedOut(received: []) }

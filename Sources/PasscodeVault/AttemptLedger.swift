@@ -28,19 +28,21 @@ public struct AttemptLedger: Sendable {
 
   /// Starts an attempt: refuses it during a lockout, otherwise counts it as a failure on disk.
   ///
-  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Parameter now: The time now.
   /// - Returns: The ticket, with the failure count that now stands.
   /// - Throws: ``VaultError/lockedOut(remaining:)`` while a lockout runs, ``VaultError/corrupt(path:)`` for
   ///   a damaged state file, or a permission or I/O ``VaultError``.
-  public func beginAttempt(now: Double) throws(VaultError) -> AttemptTicket {
+  public func beginAttempt(now: LockoutTime) throws(VaultError) -> AttemptTicket {
     try SecureFile.ensureDirectory(stateDirectory)
     return try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
       let record = try readRecord()
       let remaining = record.remainingLockout(schedule: schedule, now: now)
       if remaining > .zero { throw .lockedOut(remaining: remaining) }
-      let counted = FailureRecord(failures: record.failures + 1, lastFailure: now)
+      if let anchored = record.anchored(at: now) { try SecureFile.write(anchored.encoded(), to: stateFile) }
+      let counted = FailureRecord(
+        failures: record.failures + 1, lastFailure: now.wallClock, lastFailureBoot: now.bootClock)
       try SecureFile.write(counted.encoded(), to: stateFile)
-      return AttemptTicket(failureCount: counted.failures, startedAt: now)
+      return AttemptTicket(failureCount: counted.failures, startedAt: now.wallClock)
     }
   }
 
@@ -54,14 +56,25 @@ public struct AttemptLedger: Sendable {
     }
   }
 
-  /// Reads the failure count and the lockout time left.
+  /// Reads the failure count and the lockout time left. A record not yet tied to this boot's clock is
+  /// tied to it (and stored, when the directory can be written), so a lockout seen once runs out in real
+  /// time, whatever the wall clock does next.
   ///
-  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Parameter now: The time now.
   /// - Returns: The status; no failures when nothing was stored yet.
   /// - Throws: ``VaultError/corrupt(path:)`` for a damaged state file, or a permission or I/O
   ///   ``VaultError``.
-  public func status(now: Double) throws(VaultError) -> LockoutStatus {
-    let record = try readRecord()
+  public func status(now: LockoutTime) throws(VaultError) -> LockoutStatus {
+    var record = try readRecord()
+    if record.anchored(at: now) != nil {
+      let stored = try? SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) -> FailureRecord in
+        let current = try readRecord()
+        guard let anchored = current.anchored(at: now) else { return current }
+        try SecureFile.write(anchored.encoded(), to: stateFile)
+        return anchored
+      }
+      record = stored ?? record
+    }
     return LockoutStatus(failures: record.failures, remaining: record.remainingLockout(schedule: schedule, now: now))
   }
 

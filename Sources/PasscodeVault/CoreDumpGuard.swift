@@ -1,41 +1,39 @@
 import Synchronization
 
-/// Keeps the process non-dumpable (`PR_SET_DUMPABLE` 0: no core dump, no `ptrace` by the same user) while
-/// at least one secret buffer is alive, and restores the previous flag when the last one goes.
-enum CoreDumpGuard {
-  private struct State {
-    var liveCount = 0
-    var previousFlag: Int32?
-  }
+/// Makes the process non-dumpable (`PR_SET_DUMPABLE` 0: no core dump, no `ptrace` by the same user) from
+/// the first secret buffer on, and keeps it so until the process exits or `exec`s another program (which
+/// resets the flag). It is never set back: a process that held a secret may still hold a copy somewhere
+/// (a register spilled to the stack, a terminal buffer), and a signal that dumps core usually arrives while
+/// the secret is being freed.
+public enum CoreDumpGuard {
+  private static let liveBuffers = Mutex(0)
 
-  private static let state = Mutex(State())
-
-  /// Notes that a secret buffer was created; the first one clears the dumpable flag.
-  static func retain() {
-    state.withLock { state in
-      if state.liveCount == 0 {
-        if let flag = try? FileSystem.dumpableFlag(), (try? FileSystem.setDumpableFlag(0)) != nil {
-          state.previousFlag = flag
-        } else {
-          state.previousFlag = nil
-        }
-      }
-      state.liveCount += 1
+  /// Makes the process non-dumpable for the rest of its life. The command calls this first thing, before
+  /// any key is read.
+  ///
+  /// - Throws: ``VaultError/io(path:operation:errno:)`` when `prctl` refuses.
+  public static func forbidCoreDumps() throws(VaultError) {
+    do {
+      try FileSystem.setDumpableFlag(0)
+    } catch {
+      throw .io(path: "", operation: "prctl(PR_SET_DUMPABLE)", errno: error.rawValue)
     }
   }
 
-  /// Notes that a secret buffer was released; the last one restores the flag found by the first.
+  /// Notes that a secret buffer was created, and makes sure the process is non-dumpable.
+  static func retain() {
+    try? forbidCoreDumps()
+    liveBuffers.withLock { $0 += 1 }
+  }
+
+  /// Notes that a secret buffer was released; the process stays non-dumpable.
   static func release() {
-    state.withLock { state in
-      precondition(state.liveCount > 0, "a secret buffer was released more often than created")
-      state.liveCount -= 1
-      if state.liveCount == 0, let flag = state.previousFlag {
-        try? FileSystem.setDumpableFlag(flag)
-        state.previousFlag = nil
-      }
+    liveBuffers.withLock { count in
+      precondition(count > 0, "a secret buffer was released more often than created")
+      count -= 1
     }
   }
 
   /// The number of secret buffers alive now (for tests).
-  static var liveCount: Int { state.withLock { $0.liveCount } }
+  static var liveCount: Int { liveBuffers.withLock { $0 } }
 }

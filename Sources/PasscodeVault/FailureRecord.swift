@@ -2,26 +2,32 @@ import PasscodeEngine
 
 /// The persisted count of consecutive wrong passcodes and the wall-clock time of the last one.
 ///
-/// On disk it is three lines of ASCII, parsed strictly so that a truncated or edited file is noticed:
+/// On disk it is three or four lines of ASCII, parsed strictly so that a truncated or edited file is
+/// noticed; the fourth, when present, is the boot clock at the last failure (see ``LockoutTime``):
 /// ```
 /// passcode-state 1
 /// failures 6
 /// last-failure 1733011200.25
+/// boot 0e0f1c1a-6a55-4c9b-9d59-1f0c2c8c1b7e 5321.5
 /// ```
 public struct FailureRecord: Equatable, Hashable, Sendable {
   /// Consecutive failures since the last success.
   public var failures: Int
   /// When the last failure was counted, in seconds since the Unix epoch.
   public var lastFailure: Double
+  /// The boot clock when the last failure was counted (or when the record was anchored to this boot).
+  public var lastFailureBoot: LockoutTime.BootClock?
 
   /// Creates a record.
   ///
   /// - Parameters:
   ///   - failures: Consecutive failures; not negative.
   ///   - lastFailure: Seconds since the Unix epoch of the last failure; 0 when there was none.
-  public init(failures: Int, lastFailure: Double) {
+  ///   - lastFailureBoot: The boot clock at the last failure, if known.
+  public init(failures: Int, lastFailure: Double, lastFailureBoot: LockoutTime.BootClock? = nil) {
     self.failures = failures
     self.lastFailure = lastFailure
+    self.lastFailureBoot = lastFailureBoot
   }
 
   /// No failures.
@@ -31,20 +37,27 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
 
   /// The file content.
   ///
-  /// - Returns: The three lines, each ending in a newline.
+  /// - Returns: The lines, each ending in a newline.
   public func encoded() -> [UInt8] {
-    Array("\(Self.header)\nfailures \(failures)\nlast-failure \(lastFailure)\n".utf8)
+    var text = "\(Self.header)\nfailures \(failures)\nlast-failure \(lastFailure)\n"
+    if let boot = lastFailureBoot { text += "boot \(boot.boot) \(boot.seconds)\n" }
+    return Array(text.utf8)
+  }
+
+  /// Whether a byte may appear in a boot identifier: a hex digit or a dash.
+  static func isBootIdentifierByte(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || byte == UInt8(ascii: "-")
   }
 
   /// Parses file content strictly.
   ///
   /// - Parameter bytes: The file content.
-  /// - Returns: The record, or `nil` when the content is not exactly the expected three lines (for example
+  /// - Returns: The record, or `nil` when the content is not exactly the expected lines (for example
   ///   truncated, with an unknown version, or with a negative or non-numeric value).
   public static func decode(_ bytes: [UInt8]) -> FailureRecord? {
     guard bytes.last == UInt8(ascii: "\n") else { return nil }
     let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard lines.count == 3, Array(lines[0]) == Array(header.utf8),
+    guard lines.count == 3 || lines.count == 4, Array(lines[0]) == Array(header.utf8),
       let failureText = value(of: lines[1], key: "failures"),
       let timeText = value(of: lines[2], key: "last-failure"),
       failureText.count <= 9, failureText.allSatisfy({ (0x30...0x39).contains($0) }),
@@ -52,24 +65,58 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
       timeText.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
       let lastFailure = Double(String(decoding: timeText, as: UTF8.self)), lastFailure.isFinite
     else { return nil }
-    return FailureRecord(failures: failures, lastFailure: lastFailure)
+    var boot: LockoutTime.BootClock?
+    if lines.count == 4 {
+      guard let bootText = value(of: lines[3], key: "boot") else { return nil }
+      let parts = bootText.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+      guard parts.count == 2, parts[0].count == 36, parts[0].allSatisfy(isBootIdentifierByte),
+        !parts[1].isEmpty, parts[1].count <= 32,
+        parts[1].allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+        let seconds = Double(String(decoding: parts[1], as: UTF8.self)), seconds.isFinite
+      else { return nil }
+      boot = LockoutTime.BootClock(boot: String(decoding: parts[0], as: UTF8.self), seconds: seconds)
+    }
+    return FailureRecord(failures: failures, lastFailure: lastFailure, lastFailureBoot: boot)
   }
 
-  /// How long entry is still refused.
+  /// How long entry is still refused: never longer than the schedule's delay for the count, whatever the
+  /// clocks say.
   ///
-  /// If the wall clock has moved back since the last failure, the full delay applies again rather than a
-  /// longer one.
+  /// Within the boot of the last failure the time since it is read from the boot clock, which setting the
+  /// time does not move. Otherwise it is the wall clock's, taken as at least zero: a `last-failure` in the
+  /// future gives the full delay, and ``anchored(at:)`` ties the record to the boot clock so the delay
+  /// then runs out in real time.
   ///
   /// - Parameters:
   ///   - schedule: The delay after each failure count.
-  ///   - now: The wall-clock time, in seconds since the Unix epoch.
+  ///   - now: The time now.
   /// - Returns: The time left; zero when entry is allowed.
-  public func remainingLockout(schedule: LockoutSchedule, now: Double) -> Duration {
+  public func remainingLockout(schedule: LockoutSchedule, now: LockoutTime) -> Duration {
     let delay = schedule.delay(afterFailures: failures)
     guard delay > .zero else { return .zero }
-    let elapsed = max(0, now - lastFailure)
-    let remaining = delay - .seconds(elapsed)
+    let remaining = delay - .seconds(elapsedSinceLastFailure(now: now))
     return remaining > .zero ? remaining : .zero
+  }
+
+  /// The record tied to the boot clock of `now`, keeping the time since the last failure as
+  /// ``remainingLockout(schedule:now:)`` counts it; `nil` when it is tied to this boot already, or there is
+  /// no boot clock or no failure.
+  ///
+  /// - Parameter now: The time now.
+  /// - Returns: The anchored record to store, or `nil` when nothing needs storing.
+  public func anchored(at now: LockoutTime) -> FailureRecord? {
+    guard failures > 0, let current = now.bootClock, lastFailureBoot?.boot != current.boot else { return nil }
+    let elapsed = elapsedSinceLastFailure(now: now)
+    var record = self
+    record.lastFailureBoot = LockoutTime.BootClock(boot: current.boot, seconds: current.seconds - elapsed)
+    return record
+  }
+
+  private func elapsedSinceLastFailure(now: LockoutTime) -> Double {
+    if let recorded = lastFailureBoot, let current = now.bootClock, recorded.boot == current.boot {
+      return max(0, current.seconds - recorded.seconds)
+    }
+    return max(0, now.wallClock - lastFailure)
   }
 
   private static func value(of line: ArraySlice<UInt8>, key: String) -> ArraySlice<UInt8>? {

@@ -234,4 +234,30 @@ enum FileSystem {
     _ = clock_gettime(CLOCK_REALTIME, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
   }
+
+  /// Seconds since boot, counting suspend, on a clock that setting the time does not move.
+  ///
+  /// - Returns: The seconds.
+  ///
+  /// The corresponding C function is `clock_gettime` with `CLOCK_BOOTTIME`.
+  static func bootClockSeconds() -> Double {
+    var time = timespec()
+    _ = clock_gettime(CLOCK_BOOTTIME, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+  }
+
+  /// The identifier of this boot, from `/proc/sys/kernel/random/boot_id`.
+  ///
+  /// - Returns: The identifier (36 characters of hex digits and dashes), or `nil` when it cannot be read.
+  static func bootIdentifier() -> String? {
+    guard let descriptor = try? open("/proc/sys/kernel/random/boot_id", flags: O_RDONLY | O_CLOEXEC) else {
+      return nil
+    }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = bytes.withUnsafeMutableBytes { (try? read(descriptor, into: $0)) ?? 0 }
+    let text = bytes.prefix(count).prefix { $0 != UInt8(ascii: "\n") }
+    guard text.count == 36, text.allSatisfy(FailureRecord.isBootIdentifierByte) else { return nil }
+    return String(decoding: text, as: UTF8.self)
+  }
 }

@@ -45,6 +45,22 @@ enum Sodium {
     sodium_free(pointer)
   }
 
+  /// Random bytes from the system's generator.
+  ///
+  /// - Parameter count: How many bytes.
+  /// - Returns: The bytes.
+  /// - Throws: ``VaultError/cryptography(operation:)`` when libsodium cannot start.
+  ///
+  /// The corresponding C function is `randombytes_buf`.
+  static func randomBytes(count: Int) throws(VaultError) -> [UInt8] {
+    try initialize()
+    var bytes = [UInt8](repeating: 0, count: count)
+    bytes.withUnsafeMutableBytes { buffer in
+      if let base = buffer.baseAddress { randombytes_buf(base, buffer.count) }
+    }
+    return bytes
+  }
+
   /// Overwrites memory with zeros in a way the compiler cannot remove.
   ///
   /// - Parameters:

@@ -53,7 +53,8 @@ public struct Vault: Sendable {
     return hash
   }
 
-  /// Stores a new passcode as an Argon2id hash, replacing any old one atomically.
+  /// Stores a new passcode as an Argon2id hash, replacing any old one atomically, and voids every grace
+  /// stamp.
   ///
   /// Checking the old passcode first, and refusing weak ones, is the caller's job.
   ///
@@ -62,14 +63,16 @@ public struct Vault: Sendable {
   public func setPasscode(_ secret: some SecretStorage) throws(VaultError) {
     let hash = try PasscodeHash.make(from: secret, parameters: parameters)
     try writeHash(hash)
+    try GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
   }
 
-  /// Removes the stored passcode and its failure count.
+  /// Removes the stored passcode and its failure count, and voids every grace stamp.
   ///
   /// - Throws: ``VaultError/notSet`` when no passcode is set, or a permission or I/O ``VaultError``.
   public func removePasscode() throws(VaultError) {
     guard try SecureFile.remove(location.hashFile) else { throw .notSet }
     try SecureFile.remove(location.stateFile)
+    try GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
   }
 
   /// Checks a passcode: counts the attempt as a failure on disk first, then verifies, and cancels the
@@ -78,14 +81,19 @@ public struct Vault: Sendable {
   ///
   /// - Parameters:
   ///   - secret: The passcode typed.
-  ///   - now: The wall-clock time, in seconds since the Unix epoch.
+  ///   - now: The time now.
   /// - Returns: ``VerificationResult/accepted`` or ``VerificationResult/rejected(failureCount:)``.
   /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)``, ``VaultError/corrupt(path:)``
   ///   (treat as locked), or a permission or I/O ``VaultError``.
-  public func verify(_ secret: some SecretStorage, now: Double) throws(VaultError) -> VerificationResult {
+  public func verify(_ secret: some SecretStorage, now: LockoutTime) throws(VaultError) -> VerificationResult {
     guard let hash = try storedHash() else { throw .notSet }
     let ticket = try ledger.beginAttempt(now: now)
-    guard hash.verify(secret) else { return .rejected(failureCount: ticket.failureCount) }
+    guard hash.verify(secret) else {
+      // A wrong code voids every grace stamp. The failure is already counted; a stamp that cannot be
+      // voided (an unwritable runtime directory) also could not have been recorded there.
+      try? GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
+      return .rejected(failureCount: ticket.failureCount)
+    }
     try ledger.recordSuccess()
     if hash.needsRehash(parameters: parameters),
       let renewed = try? PasscodeHash.make(from: secret, parameters: parameters)
@@ -97,10 +105,10 @@ public struct Vault: Sendable {
 
   /// Reports whether a passcode is set and how the failure count stands.
   ///
-  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Parameter now: The time now.
   /// - Returns: The status.
   /// - Throws: ``VaultError/corrupt(path:)`` (treat as locked), or a permission or I/O ``VaultError``.
-  public func status(now: Double) throws(VaultError) -> VaultStatus {
+  public func status(now: LockoutTime) throws(VaultError) -> VaultStatus {
     VaultStatus(isPasscodeSet: try isPasscodeSet, lockout: try ledger.status(now: now))
   }
 

@@ -51,7 +51,7 @@ public struct PinentryEntryPlan: Equatable, Sendable {
     repeats = request.repeatPrompt != nil
     let prompt = request.prompt.map(Self.label)
     let title = request.title.map(Self.spokenText).flatMap { $0.isEmpty ? nil : $0 }
-    let heading = prompt.flatMap { $0.isEmpty ? nil : $0 } ?? title ?? Self.defaultTitle
+    let heading = prompt.flatMap { $0.isEmpty ? nil : $0 } ?? title ?? SanitizedText(Self.defaultTitle)
     var preamble: [Announcement] = []
     if let title, title != heading { preamble.append(.callerDescription(title)) }
     if let description = request.description.map(Self.spokenText), !description.isEmpty {
@@ -77,19 +77,21 @@ public struct PinentryEntryPlan: Equatable, Sendable {
   ///
   /// - Parameter text: The label.
   /// - Returns: The words to speak and show.
-  static func label(_ text: String) -> String {
-    var words = spokenText(text)
+  static func label(_ text: String) -> SanitizedText {
+    var words = spokenText(text).text
     while let last = words.last, last == ":" || last == " " { words.removeLast() }
-    return words
+    return SanitizedText(words)
   }
 
-  /// Caller text as one line of words: line breaks (gpg-agent's `%0A`) and runs of white space become
-  /// single spaces, so the text reads as one announcement and never breaks the terminal's layout.
+  /// Caller text as one line of clean words: escape sequences and control characters are removed, and line
+  /// breaks (gpg-agent's `%0A`) and runs of white space become single spaces, so the text reads as one
+  /// announcement and never acts on or breaks the terminal.
   ///
-  /// - Parameter text: The text.
+  /// - Parameter text: The text as the client sent it.
   /// - Returns: The text on one line.
-  static func spokenText(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+  public static func spokenText(_ text: String) -> SanitizedText {
+    let cleaned = SanitizedText(text, allowsNewlines: true).text
+    return SanitizedText(cleaned.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " "))
   }
 
   private static func nonEmpty(_ text: String?) -> String? {

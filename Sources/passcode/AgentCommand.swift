@@ -48,7 +48,7 @@ struct AgentCommand {
       switch entry.question {
       case let .success(question):
         var details: [String] = []
-        if let identifier = question.identifier { details.append("Id \(OutsideText.sanitised(identifier))") }
+        if let identifier = question.identifier { details.append("Id \(SanitizedText(identifier))") }
         if let process = question.processIdentifier { details.append("PID \(process)") }
         details.append(Self.echoWords(question.echo))
         if let notAfter = question.notAfter {
@@ -58,7 +58,7 @@ struct AgentCommand {
               : "\(catalogue.duration(seconds: Int((notAfter.microseconds - now.microseconds) / 1_000_000))) left")
         }
         if !entry.askerIsAlive { details.append("its asker is gone") }
-        StandardStreams.output("\(Self.title(of: question)) (\(details.joined(separator: ", ")))\n")
+        StandardStreams.output("\(question.title) (\(details.joined(separator: ", ")))\n")
       case let .failure(error):
         StandardStreams.output("\(entry.fileName): cannot be answered: \(error)\n")
       }
@@ -94,7 +94,7 @@ struct AgentCommand {
         case let .withdraw(question, reason):
           if asking.withdraw(question, reason) { interruption.interrupt() }
         case let .announceWaiting(count):
-          speech.notices?.post(catalogue.text(for: .questionsWaiting(count: count)))
+          speech.notices?.post(SanitizedText(catalogue.text(for: .questionsWaiting(count: count))))
           speech.announcer?.announce(.questionsWaiting(count: count))
         }
       }
@@ -145,12 +145,12 @@ struct AgentCommand {
     let question = turn.question
     var preamble: [Announcement] = []
     if turn.isAskedAgain { preamble.append(.askedAgain) }
-    if let source = Self.source(of: question) { preamble.append(source) }
+    if let source = question.source { preamble.append(source) }
     if turn.pendingCount > 1 { preamble.append(.questionsWaiting(count: turn.pendingCount)) }
     let configuration: EntryConfiguration
     do {
       configuration = try EntryConfiguration(
-        title: Self.title(of: question), length: .variable(1...EntryConfiguration.variableLengthLimit),
+        title: question.title, length: .variable(1...EntryConfiguration.variableLengthLimit),
         allowed: .printable, isSecure: question.echo.hidesCharacters, reduceMotion: context.options.reduceMotion,
         timeout: context.options.timeout.map { .seconds($0) })
     } catch {
@@ -205,24 +205,9 @@ struct AgentCommand {
   {
     speech.announcer?.announce(announcement)
     do {
-      try prompt.show(catalogue.text(for: announcement))
+      try prompt.show(SanitizedText(catalogue.text(for: announcement)))
     } catch {
       throw .prompt(error)
     }
-  }
-
-  /// The prompt's title: the question's message, sanitised; "Passphrase" when it has none.
-  private static func title(of question: PasswordQuestion) -> String {
-    let message = OutsideText.sanitised(question.message)
-    return message.isEmpty ? "Passphrase" : message
-  }
-
-  /// Who asks, from `Id=`: `cryptsetup:/dev/sda2` is asked by cryptsetup for /dev/sda2.
-  private static func source(of question: PasswordQuestion) -> Announcement? {
-    guard let identifier = question.identifier else { return nil }
-    let parts = identifier.split(separator: ":", maxSplits: 1).map { OutsideText.sanitised(String($0)) }
-    guard let asker = parts.first, !asker.isEmpty else { return nil }
-    let subject = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
-    return .questionSource(asker: asker, subject: subject)
   }
 }

@@ -55,7 +55,7 @@ struct CommandContext {
     }
     var announcer: SpeechDispatcherAnnouncer?
     if case .speak = decision {
-      announcer = SpeechDispatcherAnnouncer { reason in notices?.post("Speech unavailable: \(reason)") }
+      announcer = SpeechDispatcherAnnouncer { reason in notices?.post(SanitizedText("Speech unavailable: \(reason)")) }
     }
     return PromptSpeech(detection: detection, notices: notices, announcer: announcer)
   }
@@ -130,7 +130,7 @@ struct CommandContext {
   ) throws(CommandError) -> EntryConfiguration {
     do {
       return try EntryConfiguration(
-        title: options.title ?? defaultTitle,
+        title: options.title.map { SanitizedText($0) } ?? SanitizedText(defaultTitle),
         length: .fixed(options.length ?? defaultLength),
         allowed: options.allowed == .alphanumeric ? .lettersAndDigits : .digits,
         reduceMotion: options.reduceMotion,

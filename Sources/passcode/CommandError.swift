@@ -38,6 +38,7 @@ enum CommandError: Error, CustomStringConvertible {
     switch self {
     case .prompt(.noTerminal): .noTerminal
     case .prompt(.terminal): .noTerminal
+    case .prompt(.hungUp): .noTerminal
     case .prompt(.terminated): .cancelled
     case let .prompt(.verifierFailed(error as VaultError)): Self.exitCode(for: error)
     case let .prompt(.verifierFailed(error as AgentError)), let .agent(error):

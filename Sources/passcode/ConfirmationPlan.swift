@@ -9,7 +9,7 @@ import Pinentry
 struct ConfirmationPlan {
   /// One line to show, with the announcement that speaks it.
   struct Line {
-    let text: String
+    let text: SanitizedText
     let spoken: Announcement
   }
 
@@ -34,10 +34,12 @@ struct ConfirmationPlan {
   }
 
   /// The line that says which keys to press; shown and spoken last, and shown again after another key.
-  var keysLine: String {
-    if oneButton { return "Press Enter for \(okLabel)." }
-    if let notOKLabel { return "Press Enter for \(okLabel), N for \(notOKLabel), Esc for \(cancelLabel)." }
-    return "Press Enter for \(okLabel), Esc for \(cancelLabel)."
+  var keysLine: SanitizedText {
+    if oneButton { return SanitizedText("Press Enter for \(okLabel).") }
+    if let notOKLabel {
+      return SanitizedText("Press Enter for \(okLabel), N for \(notOKLabel), Esc for \(cancelLabel).")
+    }
+    return SanitizedText("Press Enter for \(okLabel), Esc for \(cancelLabel).")
   }
 
   /// Every line with the keys line at the end.
@@ -58,13 +60,13 @@ struct ConfirmationPlan {
 
   private static func buttonLabel(_ text: String?) -> String? {
     guard let text = oneLine(text) else { return nil }
-    let label = String(text.filter { $0 != "_" })
+    let label = String(text.text.filter { $0 != "_" })
     return label.isEmpty ? nil : label
   }
 
-  private static func oneLine(_ text: String?) -> String? {
+  private static func oneLine(_ text: String?) -> SanitizedText? {
     guard let text else { return nil }
-    let line = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    let line = PinentryEntryPlan.spokenText(text)
     return line.isEmpty ? nil : line
   }
 }

@@ -14,7 +14,7 @@ struct DemoCommand {
     let configuration = try context.configuration(defaultLength: 4)
     let length = configuration.maximumLength
     let expected = Array(Self.seedDigits.prefix(length))
-    let hint = "The passcode is \(String(decoding: expected, as: UTF8.self))"
+    let hint = SanitizedText("The passcode is \(String(decoding: expected, as: UTF8.self))")
     let open = try context.openPrompt()
     defer { open.close() }
     do {

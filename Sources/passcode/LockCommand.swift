@@ -23,13 +23,13 @@ struct LockCommand {
       } catch let .prompt(.verifierFailed(error as VaultError)) {
         try show(VaultRecoveryAdvice.explain(error), on: open)
       }
-      lockout = (try? store.vault.ledger.status(now: Vault.currentTime())) ?? lockout
+      lockout = (try? store.vault.ledger.status(now: LockoutTime.current())) ?? lockout
     }
   }
 
   private func show(_ text: String, on open: OpenPrompt) throws(CommandError) {
     do {
-      for line in text.split(separator: "\n") { try open.prompt.show(String(line)) }
+      for line in text.split(separator: "\n") { try open.prompt.show(SanitizedText(String(line))) }
     } catch {
       throw .prompt(error)
     }

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeTerminal
+import PasscodeVault
 
 #if canImport(Glibc)
   import Glibc
@@ -12,6 +13,9 @@ import PasscodeTerminal
 @main
 enum PasscodeMain {
   static func main() {
+    // Before any key is read, and for the whole run: a core dump or a same-user ptrace could read what
+    // was typed. `exec` gives the command a dumpable process again.
+    try? CoreDumpGuard.forbidCoreDumps()
     let arguments = CommandLine.arguments
     let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
     let environment = ProcessEnvironment.current()

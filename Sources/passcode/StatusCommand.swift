@@ -12,7 +12,7 @@ struct StatusCommand {
     let store = try VaultContext(context)
     let status: VaultStatus
     do {
-      status = try store.vault.status(now: Vault.currentTime())
+      status = try store.vault.status(now: LockoutTime.current())
     } catch {
       throw .vault(error)
     }

@@ -113,7 +113,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       while true {
         guard let key = try prompt.readKey(timeout: deadline.map { $0 - ContinuousClock.now }) else {
           speech?.announcer?.announce(.timedOut)
-          try prompt.show(AnnouncementCatalogue.english.text(for: .timedOut))
+          try prompt.show(SanitizedText(AnnouncementCatalogue.english.text(for: .timedOut)))
           return .timedOut
         }
         if case let .paste(text) = key { text.storage.wipe() }

@@ -50,7 +50,7 @@ struct VaultContext {
   /// - Returns: `true` when the prompt can be skipped.
   func isWithinGrace(_ grace: Duration) -> Bool {
     guard grace > .zero, let stamp = graceStamp else { return false }
-    return stamp.isValid(now: Vault.currentTime())
+    return stamp.isValid(now: Vault.currentTime(), grace: Double(grace.components.seconds))
   }
 
   /// Remembers a right passcode for the grace period; does nothing when the period is zero.
@@ -86,7 +86,7 @@ struct VaultContext {
   func requirePasscode() throws(CommandError) -> LockoutStatus {
     let status: VaultStatus
     do {
-      status = try vault.status(now: Vault.currentTime())
+      status = try vault.status(now: LockoutTime.current())
     } catch {
       throw .vault(error)
     }
@@ -106,7 +106,7 @@ struct VaultContext {
   {
     do {
       return try EntryConfiguration(
-        title: context.options.title ?? title,
+        title: context.options.title.map { SanitizedText($0) } ?? SanitizedText(title),
         length: .fixed(passcodeLength),
         allowed: .digits,
         reduceMotion: context.options.reduceMotion,

@@ -19,10 +19,10 @@ struct VaultVerifier: Sendable {
   func verdict(for secret: any SecretStorage) throws(VaultError) -> Verdict {
     let result: VerificationResult
     do throws(VaultError) {
-      result = try vault.verify(secret, now: Vault.currentTime())
+      result = try vault.verify(secret, now: LockoutTime.current())
     } catch let .lockedOut(remaining) {
       if endsOnLockout { throw .lockedOut(remaining: remaining) }
-      let failures = try vault.ledger.status(now: Vault.currentTime()).failures
+      let failures = try vault.ledger.status(now: LockoutTime.current()).failures
       return .lockedOut(remaining: remaining, failureCount: failures)
     }
     switch result {

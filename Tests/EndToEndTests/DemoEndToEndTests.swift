@@ -92,8 +92,11 @@ struct DemoEndToEndTests {
   }
 
   @Test(
-    "a terminating signal during entry restores the exact terminal settings",
-    arguments: [SIGTERM, SIGHUP, SIGINT])
+    "every signal whose default action ends the process restores the exact terminal settings first",
+    arguments: [
+      SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
+      SIGPWR, SIGIO, SIGSTKFLT,
+    ])
   func terminatingSignal(signal: Int32) throws {
     let session = try DemoSession(["demo"])
     try session.waitFor("Enter Passcode, 4 digits")

@@ -101,4 +101,72 @@ struct LockAndExecEndToEndTests {
     #expect(try run.finish() == .exited(0))
     try Codes.expectNoSecret(in: [run.output], store: store)
   }
+
+  @Test("a stamp counts only within the grace in force now, not the longer one it was recorded with")
+  func graceIsCappedByCurrentValue() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let passcode = graceCommand(store)
+    // The stamp is made to look an hour old, as if `check --grace 86400` had passed an hour ago.
+    let script = [
+      passcode("check --grace 86400"),
+      "sed -i 's/^recorded .*/recorded 0/' '\(store.path)'/grace-pts*",
+      passcode("exec --grace 60") + " -- echo second-ran",
+    ].joined(separator: "; ")
+    let run = try PasscodeRun(executable: "/bin/sh", arguments: ["-c", script], store: store)
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("Passcode accepted")
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("second-ran")
+    #expect(try run.finish() == .exited(0))
+  }
+
+  @Test(
+    "set, remove and a wrong code void every grace stamp",
+    arguments: ["set", "wrong", "remove"])
+  func stampsAreVoided(event: String) throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let passcode = graceCommand(store)
+    let middle =
+      switch event {
+      case "set": passcode("set")
+      case "remove": passcode("remove") + "; " + passcode("set")
+      default: passcode("check")
+      }
+    let script = [
+      passcode("exec --grace 60") + " -- echo first-ran", middle, passcode("exec --grace 60") + " -- echo second-ran",
+    ].joined(separator: "; ")
+    let run = try PasscodeRun(executable: "/bin/sh", arguments: ["-c", script], store: store)
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("first-ran")
+    var code = Codes.rightCode
+    switch event {
+    case "set":
+      code = "305928"
+      try run.enter(Codes.rightCode, after: "Current Passcode, 6 digits")
+      try run.enter(code, after: "New Passcode, 6 digits")
+      try run.enter(code, after: "Enter the same passcode again")
+      try run.expect("Passcode set.")
+    case "remove":
+      try run.enter(Codes.rightCode, after: "Current Passcode, 6 digits")
+      try run.expect("Passcode removed.")
+      try run.enter(code, after: "New Passcode, 6 digits")
+      try run.enter(code, after: "Enter the same passcode again")
+      try run.expect("Passcode set.")
+    default:
+      try run.enter(Codes.wrongCode, after: "Enter Passcode, 6 digits")
+      try run.expect("Wrong passcode")
+      try run.enter(Codes.rightCode, after: "Ready")
+      try run.expect("Passcode accepted")
+    }
+    // The second exec must ask again: the stamp from the first is void.
+    try run.enter(code, after: "Enter Passcode, 6 digits")
+    try run.expect("second-ran")
+    #expect(try run.finish() == .exited(0))
+  }
+
+  private func graceCommand(_ store: StoreDirectory) -> (String) -> String {
+    { arguments in "'\(PasscodeBinary.path)' \(arguments) --store '\(store.path)' --speech off" }
+  }
 }

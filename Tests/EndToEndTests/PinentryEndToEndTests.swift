@@ -54,7 +54,7 @@ struct PinentryEndToEndTests {
     let terminal = try PseudoTerminal()
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let session = try runPinentryScript(
+    let session = try Self.runPinentryScript(
       [
         "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=xterm", "SETDESC Choose a new passphrase",
         "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match", "GETPIN", "BYE",
@@ -91,7 +91,7 @@ struct PinentryEndToEndTests {
     let terminal = try PseudoTerminal()
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let session = try runPinentryScript(
+    let session = try Self.runPinentryScript(
       [
         "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "SETTIMEOUT 1", "SETDESC Unlock",
         "GETPIN", "CONFIRM", "BYE",
@@ -148,7 +148,7 @@ struct PinentryEndToEndTests {
 
   /// Runs `pinentry-passcode` with an Assuan script on standard input, as gpg-agent would drive it, with
   /// its replies going to `directory/replies`.
-  private func runPinentryScript(_ lines: [String], in directory: String) throws -> SpawnedProcess {
+  static func runPinentryScript(_ lines: [String], in directory: String) throws -> SpawnedProcess {
     let script = lines.joined(separator: "\n") + "\n"
     try script.write(toFile: directory + "/script", atomically: true, encoding: .utf8)
     return try SpawnedProcess(

@@ -37,4 +37,37 @@ struct ManPageTests {
       #expect(words.contains(String(code.rawValue)), "Docs/passcode.1 does not mention exit status \(code.rawValue)")
     }
   }
+
+  @Test("each exit status in the man page starts with what --help says of it")
+  func exitStatusesAgreeWithHelp() throws {
+    let file = packageRoot().appendingPathComponent("Docs/passcode.1")
+    let source = try String(contentsOf: file, encoding: .utf8)
+    let section =
+      try #require(source.components(separatedBy: ".SH EXIT STATUS").last)
+      .components(separatedBy: ".SH ").first ?? ""
+    var entries: [String: String] = [:]
+    var current: String?
+    for line in section.split(separator: "\n").map(String.init) {
+      if line.hasPrefix(".TP") || line.hasPrefix(".PP") {
+        current = nil
+      } else if let code = current {
+        let words = line.hasPrefix(".B ") || line.hasPrefix(".BR ") ? String(line.split(separator: " ")[1]) : line
+        entries[code] = [entries[code] ?? "", words].filter { !$0.isEmpty }.joined(separator: " ")
+      } else if line.hasPrefix(".B ") {
+        current = String(line.dropFirst(3))
+      }
+    }
+    let help = HelpText.render(topic: nil, programName: "passcode")
+    let helpSection = try #require(help.components(separatedBy: "EXIT STATUS:").last)
+    for code in ["1", "2", "3", "4", "64", "66", "69", "74"] {
+      let row = helpSection.split(separator: "\n").first {
+        $0.trimmingCharacters(in: .whitespaces).hasPrefix(code + " ")
+      }
+      let helpWords = try #require(row).trimmingCharacters(in: .whitespaces).dropFirst(code.count)
+        .trimmingCharacters(in: .whitespaces)
+      let sentence = helpWords.hasSuffix(".") ? String(helpWords.dropLast()) : helpWords
+      let manText = try #require(entries[code], "no entry for \(code)")
+      #expect(manText.hasPrefix(sentence), "man page \(code): '\(manText)' vs --help: '\(sentence)'")
+    }
+  }
 }

@@ -58,11 +58,25 @@ struct SignalRelayTests {
     #expect(relay.drain() == [.windowSizeChanged])
   }
 
-  @Test("signal numbers map both ways; the four terminating ones are marked")
+  @Test("signal numbers map both ways; every catchable signal whose default ends the process is marked")
   func signalNumbers() {
     for signal in Signal.allCases { #expect(Signal(number: signal.number) == signal) }
-    #expect(Signal(number: SIGUSR1) == nil)
-    #expect(Signal.allCases.filter(\.isTerminating) == [.interrupt, .terminate, .hangup, .quit])
+    #expect(Signal(number: SIGKILL) == nil)
+    #expect(Signal(number: SIGSEGV) == nil, "faults are CrashGuard's")
+    let terminating = Set(Signal.allCases.filter(\.isTerminating).map(\.number))
+    // signal(7): every signal whose default action is Term or Core, less the uncatchable SIGKILL and the
+    // faults CrashGuard handles.
+    let expected: Set<Int32> = [
+      SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
+      SIGPWR, SIGIO, SIGSTKFLT,
+    ]
+    #expect(terminating == expected)
+    for number in Int32(1)...31 where !expected.contains(number) && !CrashGuard.signals.contains(number) {
+      // What is left stops, continues, is ignored by default, cannot be caught, or (SIGPIPE) is ignored
+      // on purpose so a dead speech-dispatcher gives EPIPE.
+      #expect(
+        [SIGKILL, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGCHLD, SIGURG, SIGWINCH, SIGPIPE].contains(number))
+    }
   }
 
   @Test("SIGPIPE can be ignored")

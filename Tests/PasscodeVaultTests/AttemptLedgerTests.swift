@@ -33,7 +33,7 @@ struct AttemptLedgerTests {
     let path = directory.path
     DispatchQueue.concurrentPerform(iterations: 2) { _ in
       let ledger = AttemptLedger(stateDirectory: path, schedule: .never)
-      for attempt in 0..<50 { _ = try? ledger.beginAttempt(now: Double(attempt)) }
+      for attempt in 0..<50 { _ = try? ledger.beginAttempt(now: LockoutTime(wallClock: Double(attempt))) }
     }
     let ledger = AttemptLedger(stateDirectory: path, schedule: .never)
     #expect(try ledger.status(now: 100).failures == 100)
@@ -84,5 +84,20 @@ struct AttemptLedgerTests {
       Issue.record("expected insecurePermissions, got \(String(describing: error))")
       return
     }
+  }
+
+  @Test("a hand-made state file with a last-failure a day ahead is anchored on the first look, not frozen")
+  func futureStateFileIsAnchored() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("passcode-state 1\nfailures 3\nlast-failure 87400\n", to: "state", mode: 0o600)
+    let ledger = AttemptLedger(stateDirectory: directory.path, schedule: testSchedule)
+    let first = FailureRecordTests.at(wall: 1000, boot: 100)
+    #expect(try ledger.status(now: first).remaining == .seconds(30))
+    let stored = String(decoding: try directory.read("state"), as: UTF8.self)
+    #expect(stored.contains("\nboot \(FailureRecordTests.boot) 100.0\n"), "anchored: \(stored)")
+    #expect(throws: VaultError.lockedOut(remaining: .seconds(10))) {
+      try ledger.beginAttempt(now: FailureRecordTests.at(wall: 1020, boot: 120))
+    }
+    #expect(try ledger.beginAttempt(now: FailureRecordTests.at(wall: 1031, boot: 131)).failureCount == 4)
   }
 }

@@ -18,6 +18,25 @@ struct VaultTests {
     #expect(permissions(of: directory.child("passcode.hash")) == 0o600)
   }
 
+  @Test("a new passcode, a removed one and a wrong code void every grace stamp; a right one does not")
+  func voidsGraceStamps() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, schedule: testSchedule, parameters: .fast)
+    let stamp = GraceStamp(runtimeDirectory: directory.location.runtimeDirectory, terminalName: "tty1", sessionID: 1)
+    try vault.setPasscode(secret("730519"))
+    try stamp.record(until: 1000, now: 10)
+    #expect(try vault.verify(secret("730519"), now: 11) == .accepted)
+    #expect(stamp.isValid(now: 12, grace: 60))
+    #expect(try vault.verify(secret("111112"), now: 12) == .rejected(failureCount: 1))
+    #expect(!stamp.isValid(now: 13, grace: 60), "a wrong code")
+    try stamp.record(until: 1000, now: 14)
+    try vault.setPasscode(secret("730520"))
+    #expect(!stamp.isValid(now: 15, grace: 60), "a new passcode")
+    try stamp.record(until: 1000, now: 16)
+    try vault.removePasscode()
+    #expect(!stamp.isValid(now: 17, grace: 60), "a removed passcode")
+  }
+
   @Test("the right code is accepted and resets the count; a wrong one reports the count")
   func verify() throws {
     let directory = try TemporaryDirectory()
@@ -36,7 +55,7 @@ struct VaultTests {
     let directory = try TemporaryDirectory()
     let vault = Vault(location: directory.location, schedule: testSchedule, parameters: .fast)
     try vault.setPasscode(secret("730519"))
-    for attempt in 1...3 { _ = try vault.verify(secret("000001"), now: Double(attempt)) }
+    for attempt in 1...3 { _ = try vault.verify(secret("000001"), now: LockoutTime(wallClock: Double(attempt))) }
     #expect(throws: VaultError.lockedOut(remaining: .seconds(20))) { try vault.verify(secret("730519"), now: 13) }
     #expect(try vault.verify(secret("730519"), now: 33) == .accepted)
   }

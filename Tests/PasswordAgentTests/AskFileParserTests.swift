@@ -126,7 +126,7 @@ struct AskFileParserTests {
     let big = "[Ask]\nSocket=/s\nMessage=" + String(repeating: "b", count: 60_000) + "\n"
     let question = try parse(big)
     #expect(question.message.count == 60_000)
-    #expect(OutsideText.sanitised(question.message).count == OutsideText.defaultLimit)
+    #expect(question.title.text.count == PasswordQuestion.maximumMessageLength)
   }
 
   @Test("bytes that are not UTF-8 become replacement characters, never a crash")

@@ -67,7 +67,7 @@ struct PinentryEntryPlanTests {
 
   @Test("With neither prompt nor title the entry is headed Passphrase")
   func defaultTitle() throws {
-    #expect(try PinentryEntryPlan(request: request()).configuration.title == PinentryEntryPlan.defaultTitle)
+    #expect(try PinentryEntryPlan(request: request()).configuration.title.text == PinentryEntryPlan.defaultTitle)
   }
 
   @Test("SETTIMEOUT becomes the entry timeout; 0 means none")

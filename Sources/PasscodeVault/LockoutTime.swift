@@ -1,0 +1,59 @@
+/// A moment as the lockout measures it: the wall clock, and the boot clock (`CLOCK_BOOTTIME`, which only
+/// moves forward, through suspend too) with the boot it belongs to, when the system gives them.
+///
+/// Within one boot the lockout counts on the boot clock, so setting the wall clock back or forward neither
+/// stretches nor shortens it. Across a reboot only the wall clock is left; the time since the last failure is
+/// then taken as at least zero, so a `last-failure` in the future gives the schedule's delay and no more,
+/// and the record is anchored to the new boot at once (see ``FailureRecord/anchored(at:)``).
+public struct LockoutTime: Equatable, Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  /// A reading of the boot clock.
+  public struct BootClock: Equatable, Hashable, Sendable {
+    /// The boot's identifier (`/proc/sys/kernel/random/boot_id`).
+    public var boot: String
+    /// Seconds since that boot.
+    public var seconds: Double
+
+    /// Creates a reading.
+    ///
+    /// - Parameters:
+    ///   - boot: The boot's identifier: letters, digits and dashes.
+    ///   - seconds: Seconds since the boot.
+    public init(boot: String, seconds: Double) {
+      self.boot = boot
+      self.seconds = seconds
+    }
+  }
+
+  /// Seconds since the Unix epoch.
+  public var wallClock: Double
+  /// The boot clock, or `nil` when unknown (tests, or a system without `/proc`).
+  public var bootClock: BootClock?
+
+  /// Creates a moment.
+  ///
+  /// - Parameters:
+  ///   - wallClock: Seconds since the Unix epoch.
+  ///   - bootClock: The boot clock, if known.
+  public init(wallClock: Double, bootClock: BootClock? = nil) {
+    self.wallClock = wallClock
+    self.bootClock = bootClock
+  }
+
+  /// A wall-clock time with no boot clock (for tests).
+  public init(integerLiteral value: Int) {
+    self.init(wallClock: Double(value))
+  }
+
+  /// A wall-clock time with no boot clock (for tests).
+  public init(floatLiteral value: Double) {
+    self.init(wallClock: value)
+  }
+
+  /// The system's clocks now.
+  ///
+  /// - Returns: The wall clock and, where the system gives it, the boot clock.
+  public static func current() -> LockoutTime {
+    let boot = FileSystem.bootIdentifier().map { BootClock(boot: $0, seconds: FileSystem.bootClockSeconds()) }
+    return LockoutTime(wallClock: FileSystem.wallClockSeconds(), bootClock: boot)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// Outside text (gpg-agent's texts, argv values) reaches the real terminal only through the sanitiser.
+@Suite("outside text through the real binary", .serialized)
+struct OutsideTextEndToEndTests {
+  /// The review's repro: escape sequences in SETDESC, SETERROR, SETTITLE and SETPROMPT, percent-escaped as
+  /// gpg-agent sends them.
+  static func hostileScript(terminalPath: String, terminalType: String) -> [String] {
+    [
+      "OPTION ttyname=\(terminalPath)", "OPTION ttytype=\(terminalType)",
+      "SETDESC x%1B]0;pwned%07%1B[2J", "SETERROR e%1B]52;c;aGk=%07", "SETTITLE t%1B]2;title%07%E2%80%AEevil",
+      "SETPROMPT p%C2%9B2J%1BP1$q%1B\\:", "GETPIN", "CONFIRM", "BYE",
+    ]
+  }
+
+  @Test(
+    "gpg-agent texts lose their escape sequences; a dumb terminal gets no escape at all",
+    arguments: ["dumb", "xterm"])
+  func pinentryTextsAreCleaned(terminalType: String) throws {
+    if let reason = PasscodeBinary.missingReason { throw EndToEndError.missingBinary(reason) }
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      Self.hostileScript(terminalPath: terminal.slavePath, terminalType: terminalType), in: directory)
+    var received = try terminal.readUntil("x", timeout: .seconds(20))
+    try terminal.write("a")
+    received += try terminal.readUntil("1 character entered", timeout: .seconds(20))
+    try terminal.write("\r")
+    received += try terminal.readUntil("Press Enter", timeout: .seconds(20))
+    try terminal.write("\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    received += (try? terminal.read(timeout: .milliseconds(100))) ?? []
+    let text = String(decoding: received, as: UTF8.self)
+    #expect(text.contains("x"), "the description's words are still shown: \(text.debugDescription)")
+    #expect(!text.contains("pwned") && !text.contains("aGk="), "a payload was shown: \(text.debugDescription)")
+    for payload in ["]0;", "]52;", "]2;", "[2J", "P1$q", "\u{202E}"] {
+      #expect(!text.contains(payload), "'\(payload)' reached the terminal: \(text.debugDescription)")
+    }
+    #expect(!text.unicodeScalars.contains("\u{9B}"))
+    if terminalType == "dumb" {
+      #expect(!received.contains(0x1B), "a dumb terminal got an escape: \(text.debugDescription)")
+    }
+  }
+
+  @Test("a usage error echoes an argument without its escape sequence")
+  func usageErrorIsCleaned() throws {
+    let store = try StoreDirectory()
+    let run = try PasscodeRun(
+      executable: PasscodeBinary.path, arguments: ["demo", "--length", "1\u{1B}]0;pwn\u{07}\u{1B}[2J"], store: store)
+    #expect(try run.finish() == .exited(64))
+    #expect(run.output.contains("--length"), "output: \(run.output.debugDescription)")
+    #expect(!run.output.contains("\u{1B}"), "output: \(run.output.debugDescription)")
+    #expect(!run.output.contains("pwn"))
+  }
+
+  @Test("an environment value in an error is cleaned")
+  func environmentValueIsCleaned() throws {
+    let store = try StoreDirectory()
+    let run = try PasscodeRun(
+      executable: "/usr/bin/env",
+      arguments: ["PASSCODE_SPEECH=loud\u{1B}]0;pwn\u{07}", PasscodeBinary.path, "demo"], store: store)
+    #expect(try run.finish() == .exited(64))
+    #expect(run.output.contains("PASSCODE_SPEECH"), "output: \(run.output.debugDescription)")
+    #expect(!run.output.contains("\u{1B}"), "output: \(run.output.debugDescription)")
+  }
+}
