@@ -10,11 +10,6 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     self.microseconds = microseconds
   }
 
-  /// The current time on `CLOCK_MONOTONIC`.
-  public static func now() -> MonotonicInstant {
-    AgentSystemCalls.monotonicNow()
-  }
-
   /// The instant `seconds` later, saturating instead of overflowing.
   public func adding(seconds: UInt64) -> MonotonicInstant {
     let (sum, overflow) = microseconds.addingReportingOverflow(
