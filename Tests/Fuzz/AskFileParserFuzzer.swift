@@ -11,6 +11,7 @@
 //
 // Besides not crashing, every question it accepts must keep the parser's promises.
 
+/// Parses one input; libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func askFileParserFuzzTest(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: count)
