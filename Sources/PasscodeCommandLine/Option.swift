@@ -159,7 +159,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .watch: "Answer questions as they come, until stopped."
     case .list: "Print the pending questions (never a secret) and exit."
     case .console: "Ask on this terminal; /dev/console when none is given."
-    case .identifier: "Only answer questions whose Id starts with this (cryptsetup:)."
+    case .identifier: "Only answer or list questions whose Id starts with this."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

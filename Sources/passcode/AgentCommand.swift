@@ -33,11 +33,14 @@ struct AgentCommand {
   /// Prints each pending question on a line: its message, then who asks and how; never a secret (the
   /// files hold none) and never raw outside text.
   private func list(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
-    let entries: [AskPasswordDirectory.Entry]
+    var entries: [AskPasswordDirectory.Entry]
     do {
       entries = try directory.scan()
     } catch {
       throw .agent(error)
+    }
+    if let prefix = agent.identifierPrefix {
+      entries = entries.filter { (try? $0.question.get())?.identifier?.hasPrefix(prefix) ?? false }
     }
     guard !entries.isEmpty else {
       StandardStreams.output("No questions are pending.\n")

@@ -164,4 +164,28 @@ struct AgentEndToEndTests {
       #expect(!contents.contains("zebra"), "\(file) holds the passphrase")
     }
   }
+
+  @Test("--console=TTY asks on that terminal, not on the agent's own")
+  func consoleTerminal() throws {
+    let console = try PseudoTerminal(columns: 80, rows: 24)
+    let asker = try SystemdAsker("On the console:", identifier: prefix + "console")
+    let session = try agent(["--query", "--console=\(console.slavePath)"])
+    let prompt = try console.readUntil("On the console:", timeout: .seconds(30))
+    #expect(!prompt.isEmpty)
+    try console.write("via console\r")
+    #expect(try session.finish() == .exited(0))
+    #expect(try asker.finish() == (0, "via console\n"))
+    #expect(!session.text.contains("On the console:"), "asked on the agent's own terminal")
+  }
+
+  @Test("--list prints each pending question with who asks and how, and answers none")
+  func list() throws {
+    let asker = try SystemdAsker("Listed \u{1B}[31mquestion", identifier: prefix + "listed", echo: "no")
+    let session = try agent(["--list"])
+    let line = try session.waitFor("left)")
+    #expect(session.text.contains("Listed question (Id \(prefix)listed, PID "), "\(line)")
+    #expect(session.text.contains("typing hidden, silent"))
+    #expect(try session.finish() == .exited(0))
+    #expect(asker.questionFile() != nil, "--list answered the question")
+  }
 }
