@@ -108,7 +108,7 @@ public enum HelpText {
     switch subcommand {
     case .lock: cancel = "Ignored: a locked terminal opens only with the passcode."
     case .pinentry: cancel = "Cancel; gpg-agent is told the entry was cancelled."
-    case .agent: cancel = "Cancel the question and tell its asker; Ctrl-C also stops the agent."
+    case .agent: cancel = "Cancel the question; its asker is told (exit 2 with --query)."
     default: cancel = "Cancel (exit 2)."
     }
     let rows = [
