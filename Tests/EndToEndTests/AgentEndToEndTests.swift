@@ -64,17 +64,21 @@ struct AgentEndToEndTests {
     #expect(try second.finish() == (0, "two\n"))
   }
 
-  @Test("a question withdrawn mid-entry (its asker killed) is announced and the entry is wiped")
-  func withdrawnMidEntry() throws {
+  @Test(
+    "a question withdrawn mid-entry is announced and the entry is wiped: its file removed (SIGTERM), or its asker dead (SIGKILL)",
+    arguments: [SIGTERM, SIGKILL])
+  func withdrawnMidEntry(signal: Int32) throws {
     let asker = try SystemdAsker("Soon withdrawn:", identifier: prefix + "withdrawn")
     let session = try agent(["--query"])
     try session.waitFor("Soon withdrawn:")
     try session.type("abc")
     try session.waitFor("3 characters entered")
-    asker.kill()
+    asker.stop(signal: signal, leavingFiles: true)
+    if signal == SIGTERM { #expect(asker.questionFile() == nil, "systemd-ask-password left its file on SIGTERM") }
     try session.waitFor("Question withdrawn")
     #expect(try session.finish() == .exited(0))
     #expect(try session.terminalRestored())
+    asker.removeLeftovers()
   }
 
   @Test("NotAfter passing mid-entry is announced as a timeout and the agent exits 3")

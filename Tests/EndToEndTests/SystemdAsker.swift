@@ -15,6 +15,8 @@ final class SystemdAsker {
   let identifier: String
   private let process: SpawnedProcess
   private let outputPath: String
+  /// The question's file and socket, removed after the asker was killed (SIGKILL leaves them behind).
+  private var leftovers: [String] = []
 
   /// Starts asking and waits until the question file is in the directory.
   ///
@@ -32,24 +34,31 @@ final class SystemdAsker {
       arguments: ["--no-tty", "--id=\(identifier)", "--timeout=\(timeoutSeconds)", "--echo=\(echo)", message],
       outputPath: outputPath)
     let deadline = ContinuousClock.now + .seconds(10)
-    while questionFile() == nil {
+    var file = questionFile()
+    while file == nil {
       guard ContinuousClock.now < deadline else { throw AskerError.noQuestion(identifier) }
       usleep(10_000)
+      file = questionFile()
+    }
+    if let file {
+      let text = (try? String(contentsOfFile: Self.directory + "/" + file, encoding: .utf8)) ?? ""
+      let socket = text.split(separator: "\n").first { $0.hasPrefix("Socket=") }?.dropFirst("Socket=".count)
+      leftovers = [Self.directory + "/" + file] + (socket.map { [String($0)] } ?? [])
     }
   }
 
   deinit {
-    process.signal(SIGKILL)
-    _ = process.waitForExit(timeout: .seconds(2))
+    stop(signal: SIGKILL)
     try? FileManager.default.removeItem(atPath: outputPath)
   }
 
+  private static let directory = "/run/systemd/ask-password"
+
   /// The `ask.*` file of this question, while it is pending.
   func questionFile() -> String? {
-    let directory = "/run/systemd/ask-password"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.directory)) ?? []
     return names.filter { $0.hasPrefix("ask.") }.first { name in
-      let text = (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+      let text = (try? String(contentsOfFile: Self.directory + "/" + name, encoding: .utf8)) ?? ""
       return text.contains("\nId=\(identifier)\n")
     }
   }
@@ -63,10 +72,22 @@ final class SystemdAsker {
     return ((status >> 8) & 0xff, output)
   }
 
-  /// Ends the asker with a signal and reaps it (its file stays: only the agent's check of `PID=` sees it gone).
-  func kill() {
-    process.signal(SIGKILL)
+  /// Ends the asker with a signal and reaps it. On SIGTERM systemd-ask-password removes its question file
+  /// (the agent sees the file go); on SIGKILL the file stays until this removes it, and the agent must
+  /// notice from `PID=` that the asker is gone.
+  ///
+  /// - Parameters:
+  ///   - signal: The signal.
+  ///   - leavingFiles: Whether a killed asker's files are left for the agent to find.
+  func stop(signal: Int32, leavingFiles: Bool = false) {
+    process.signal(signal)
     _ = process.waitForExit(timeout: .seconds(5))
+    if !leavingFiles { removeLeftovers() }
+  }
+
+  /// Removes what a killed asker left in the directory.
+  func removeLeftovers() {
+    for path in leftovers { try? FileManager.default.removeItem(atPath: path) }
   }
 
   enum AskerError: Error {
