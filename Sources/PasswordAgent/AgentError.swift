@@ -4,7 +4,7 @@ public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
   case directory(path: String, errno: Int32)
   /// The answer could not be sent because the asker is gone (answered by another agent, or given up).
   case askerGone
-  /// Sending the answer was refused: only root may answer (the socket is root's, mode 0600).
+  /// Answering was refused, or would be: only root may answer (each socket is root's, mode 0600).
   case permissionDenied(socketPath: String)
   /// Sending the answer failed otherwise.
   case send(errno: Int32)
@@ -17,7 +17,7 @@ public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .directory(path, errno): "\(path): \(AgentSystemCalls.describe(errno))"
     case .askerGone: "the asker is gone"
     case let .permissionDenied(path):
-      "cannot answer through \(path): permission denied (answering needs root)"
+      "cannot answer the questions in \(path): answering needs root"
     case let .send(errno): "cannot send the answer: \(AgentSystemCalls.describe(errno))"
     case let .resources(errno): "cannot start the watcher: \(AgentSystemCalls.describe(errno))"
     }

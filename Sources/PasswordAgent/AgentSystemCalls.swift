@@ -28,6 +28,9 @@ enum AgentSystemCalls {
     return MonotonicInstant(microseconds: UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000)
   }
 
+  /// Whether the effective user is root. The corresponding C function is `geteuid`.
+  static var isRoot: Bool { geteuid() == 0 }
+
   /// Makes a directory with mode 0755 if it is missing. The corresponding C function is `mkdir`.
   static func makeDirectory(_ path: String) -> Int32? {
     guard mkdir(path, 0o755) != 0, errno != EEXIST else { return nil }

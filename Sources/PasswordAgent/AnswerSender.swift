@@ -15,6 +15,10 @@ public struct AnswerSender: Sendable {
     self.makeSecretStorage = makeSecretStorage
   }
 
+  /// Whether this process may answer at all: systemd's askers take answers from root only, so anyone
+  /// else is told before typing a passphrase that could not be sent.
+  public static var mayAnswer: Bool { AgentSystemCalls.isRoot }
+
   /// Sends `+` followed by the passphrase.
   ///
   /// - Parameters:

@@ -80,6 +80,7 @@ struct AgentCommand {
   // MARK: - --query and --watch
 
   private func answer(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
+    guard AnswerSender.mayAnswer else { throw .agent(.permissionDenied(socketPath: directory.path)) }
     let speech = try context.openSpeech()
     defer { speech.announcer?.close() }
     let interruption: PromptInterruption
