@@ -81,6 +81,39 @@ struct AgentEndToEndTests {
     asker.removeLeftovers()
   }
 
+  @Test("another agent answering first withdraws the question here; its answer is the one the asker prints")
+  func anotherAgentFirst() throws {
+    let asker = try SystemdAsker("Raced question:", identifier: prefix + "raced")
+    let session = try agent(["--query"])
+    try session.waitFor("Raced question:")
+    try session.type("mine")
+    try session.waitFor("4 characters entered")
+    let socket = try #require(asker.socketPath)
+    let reply = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "printf theirs | /lib/systemd/systemd-reply-password 1 \"$0\"", socket])
+    #expect(reply.waitForExit(timeout: .seconds(30)) == 0)
+    try session.waitFor("Question withdrawn")
+    #expect(try session.finish() == .exited(0))
+    #expect(try asker.finish() == (0, "theirs\n"))
+  }
+
+  @Test("a question that arrives while another is typed is announced at once, then asked next")
+  func arrivalDuringEntry() throws {
+    let first = try SystemdAsker("Already asked:", identifier: prefix + "already")
+    let session = try agent(["--query"])
+    try session.waitFor("Already asked:")
+    try session.type("ab")
+    try session.waitFor("2 characters entered")
+    let second = try SystemdAsker("Arrived later:", identifier: prefix + "later")
+    try session.waitFor("2 questions waiting")
+    try session.type("c\r")
+    try session.waitFor("Arrived later:")
+    try session.type("later\r")
+    #expect(try session.finish() == .exited(0))
+    #expect(try first.finish() == (0, "abc\n"))
+    #expect(try second.finish() == (0, "later\n"))
+  }
+
   @Test("NotAfter passing mid-entry is announced as a timeout and the agent exits 3")
   func notAfterPasses() throws {
     let asker = try SystemdAsker("Answer quickly:", identifier: prefix + "expiring", timeoutSeconds: 3)

@@ -17,6 +17,8 @@ final class SystemdAsker {
   private let outputPath: String
   /// The question's file and socket, removed after the asker was killed (SIGKILL leaves them behind).
   private var leftovers: [String] = []
+  /// The socket the answer goes to, from the question's `Socket=`.
+  private(set) var socketPath: String?
 
   /// Starts asking and waits until the question file is in the directory.
   ///
@@ -43,7 +45,8 @@ final class SystemdAsker {
     if let file {
       let text = (try? String(contentsOfFile: Self.directory + "/" + file, encoding: .utf8)) ?? ""
       let socket = text.split(separator: "\n").first { $0.hasPrefix("Socket=") }?.dropFirst("Socket=".count)
-      leftovers = [Self.directory + "/" + file] + (socket.map { [String($0)] } ?? [])
+      socketPath = socket.map(String.init)
+      leftovers = [Self.directory + "/" + file] + (socketPath.map { [$0] } ?? [])
     }
   }
 
