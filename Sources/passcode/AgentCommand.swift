@@ -170,6 +170,12 @@ struct AgentCommand {
     let sender = AnswerSender(makeSecretStorage: CommandContext.makeSecretStorage)
     let outcome: EntryOutcome
     do {
+      // The visual profile redraws one status line, where the message would last only until the next
+      // announcement; keep it, and who asks, readable above the entry (they are spoken once, as usual).
+      if prompt.capabilities.profile == .visual {
+        try prompt.show(question.title)
+        if let source = question.source { try prompt.show(SanitizedText(catalogue.text(for: source))) }
+      }
       outcome = try prompt.ask(configuration, preamble: preamble) { secret in
         try sender.answer(secret, to: question)
         return .accepted
