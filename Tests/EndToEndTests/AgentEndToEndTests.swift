@@ -137,6 +137,7 @@ struct AgentEndToEndTests {
     try visual.waitFor("alice")
     try visual.type("\r")
     #expect(try visual.finish() == .exited(0))
+    #expect(visual.text.contains("User name:\r\n"), "the message is not kept as a line above the entry")
     #expect(try shown.finish() == (0, "alice\n"))
 
     let masked = try SystemdAsker("Secret:", identifier: prefix + "masked")
