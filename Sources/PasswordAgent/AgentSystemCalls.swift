@@ -31,10 +31,17 @@ enum AgentSystemCalls {
   /// Whether the effective user is root. The corresponding C function is `geteuid`.
   static var isRoot: Bool { geteuid() == 0 }
 
-  /// Makes a directory with mode 0755 if it is missing. The corresponding C function is `mkdir`.
+  /// Makes a directory and any missing parents with mode 0755, as `mkdir -p`. The corresponding C function
+  /// is `mkdir`.
+  ///
+  /// - Returns: `nil` when the directory exists now, else the errno.
   static func makeDirectory(_ path: String) -> Int32? {
-    guard mkdir(path, 0o755) != 0, errno != EEXIST else { return nil }
-    return errno
+    var prefix = ""
+    for component in path.split(separator: "/") {
+      prefix += "/" + component
+      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return errno }
+    }
+    return nil
   }
 
   /// A non-blocking, close-on-exec inotify descriptor watching `path` for new and removed files.

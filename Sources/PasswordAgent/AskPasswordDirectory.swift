@@ -25,7 +25,8 @@ public struct AskPasswordDirectory: Sendable {
     self.path = path
   }
 
-  /// Makes the directory (mode 0755) if it is missing, as `systemd-ask-password-console.path` does.
+  /// Makes the directory and its parents (mode 0755) if they are missing, as
+  /// `systemd-ask-password-console.path` does.
   ///
   /// - Throws: ``AgentError/directory(path:errno:)`` when it cannot be made.
   public func create() throws(AgentError) {

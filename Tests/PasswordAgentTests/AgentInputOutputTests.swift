@@ -109,16 +109,17 @@ struct AgentInputOutputTests {
     #expect(try directory.answerableQuestions().isEmpty)
   }
 
-  @Test("the watcher makes the directory, hands out questions as they come, and withdraws a removed one")
+  @Test("the watcher makes the directory and its parents, hands out questions as they come, withdraws a removed one")
   func watcher() throws {
     let base = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: base) }
-    let path = base + "/ask-password"
+    let path = base + "/systemd/ask-password"
     let actions = Mutex<[QueueAction]>([])
     let watcher = try QuestionWatcher(directory: AskPasswordDirectory(path: path), identifierPrefix: nil) { action in
       actions.withLock { $0.append(action) }
     }
     #expect(watcher.nextTurn(wait: false) == nil)
+    #expect(FileManager.default.fileExists(atPath: path), "the directory and its parent were made")
     // Written elsewhere and moved in, as systemd does (IN_MOVED_TO).
     try "[Ask]\nSocket=/s/1\nMessage=one\n".write(toFile: base + "/tmp.1", atomically: false, encoding: .utf8)
     try FileManager.default.moveItem(atPath: base + "/tmp.1", toPath: path + "/ask.1")
