@@ -45,7 +45,10 @@ public struct AskPasswordDirectory: Sendable {
         let file = AgentSystemCalls.readRegularFile(path + "/" + name, limit: AskFileParser.maximumByteCount)
       else { continue }
       let question = Result { () throws(AskFileError) in try AskFileParser.parse(file.bytes, fileName: name) }
-      let alive = (try? question.get().processIdentifier).flatMap { $0 }.map(AgentSystemCalls.processExists) ?? true
+      var alive = true
+      if case let .success(parsed) = question, let process = parsed.processIdentifier {
+        alive = AgentSystemCalls.processExists(process)
+      }
       entries.append(Entry(fileName: name, question: question, askerIsAlive: alive, modified: file.modified))
     }
     return entries.sorted { ($0.modified, $0.fileName) < ($1.modified, $1.fileName) }
