@@ -66,17 +66,21 @@ public final class QuestionWatcher: Sendable {
     queue.withLock { $0.finish(question, ending, now: AgentSystemCalls.monotonicNow()) }
   }
 
+  /// Whole milliseconds until just after `deadline`, 0 when it has passed.
+  private static func milliseconds(until deadline: MonotonicInstant) -> Int32 {
+    let now = AgentSystemCalls.monotonicNow()
+    guard deadline > now else { return 0 }
+    return Int32(min((deadline.microseconds - now.microseconds) / 1000 + 1, UInt64(Int32.max)))
+  }
+
   /// The watcher's loop; it runs until the process ends.
   private func watch() {
     while true {
+      // Idle: sleep until the directory changes. Pending: also look again within a second, and just after
+      // the earliest deadline (a question's deadline makes it pending, so the second is always set first).
       let (deadline, pending) = queue.withLock { ($0.nextDeadline, $0.pendingCount) }
       var timeout: Int32 = pending > 0 ? Self.livenessCheckMilliseconds : -1
-      if let deadline {
-        let now = AgentSystemCalls.monotonicNow()
-        let remaining =
-          deadline.microseconds > now.microseconds ? (deadline.microseconds - now.microseconds) / 1000 + 1 : 0
-        timeout = min(timeout < 0 ? Int32.max : timeout, Int32(min(remaining, UInt64(Int32.max))))
-      }
+      if let deadline { timeout = min(timeout, Self.milliseconds(until: deadline)) }
       AgentSystemCalls.waitReadable([inotify], timeoutMilliseconds: timeout)
       AgentSystemCalls.drain(inotify)
       let present = (try? directory.answerableQuestions()) ?? []
