@@ -20,18 +20,22 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let cancelled = ExitCode(rawValue: 2)
   /// 3: no key came within `--timeout` seconds.
   public static let timedOut = ExitCode(rawValue: 3)
-  /// 4: too many wrong tries; entry is locked for a while (or the state could not be trusted).
+  /// 4: too many wrong tries; entry is locked for a while.
   public static let lockedOut = ExitCode(rawValue: 4)
   /// 64: the command line was wrong (`EX_USAGE`).
   public static let usage = ExitCode(rawValue: 64)
   /// 66: no passcode has been set (`EX_NOINPUT`).
   public static let noPasscodeSet = ExitCode(rawValue: 66)
-  /// 69: no terminal to ask on (`EX_UNAVAILABLE`).
+  /// 69: no terminal to ask on, or it hung up (`EX_UNAVAILABLE`).
   public static let noTerminal = ExitCode(rawValue: 69)
   /// 77: `agent` may not answer: only root can (`EX_NOPERM`).
   public static let permissionDenied = ExitCode(rawValue: 77)
-  /// 74: the stored state could not be read or written (`EX_IOERR`).
+  /// 74: the stored state could not be read, written or trusted, or the output could not be written
+  /// (`EX_IOERR`).
   public static let storageError = ExitCode(rawValue: 74)
+  /// 76: the pinentry client broke the Assuan protocol (a line over the limit, a connection cut
+  /// mid-line) (`EX_PROTOCOL`).
+  public static let protocolError = ExitCode(rawValue: 76)
   /// 126: `exec` found the command but could not run it (as in the shell).
   public static let cannotExecute = ExitCode(rawValue: 126)
   /// 127: `exec` could not find the command (as in the shell).

@@ -141,7 +141,8 @@ public enum HelpText {
     switch subcommand {
     case nil:
       return [.accepted] + asking + [
-        .noPasscodeSet, .noTerminal, .storageError, .permissionDenied, .cannotExecute, .commandNotFound,
+        .noPasscodeSet, .noTerminal, .storageError, .protocolError, .permissionDenied, .cannotExecute,
+        .commandNotFound,
       ]
     case .demo: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal]
     case .set: return [.accepted] + asking + [.noTerminal, .storageError]
@@ -149,7 +150,8 @@ public enum HelpText {
     case .lock: return [.accepted, .usage, .noPasscodeSet, .noTerminal, .storageError]
     case .exec: return asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
     case .status: return [.accepted, .usage, .noPasscodeSet, .storageError]
-    case .pinentry, .doctor: return [.accepted, .usage]
+    case .pinentry: return [.accepted, .usage, .protocolError]
+    case .doctor: return [.accepted, .usage]
     case .agent: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError, .permissionDenied]
     }
   }
@@ -177,6 +179,7 @@ public enum HelpText {
     case (.permissionDenied, .agent): return "Answering needs root."
     case (.permissionDenied, _): return "agent: answering needs root."
     case (.storageError, _): return "The stored state could not be read, written or trusted."
+    case (.protocolError, _): return "pinentry: the client broke the Assuan protocol."
     case (.cannotExecute, _): return "exec: the command was found but could not be run."
     case (.commandNotFound, _): return "exec: the command was not found."
     default: return "Exit status \(code.rawValue)."

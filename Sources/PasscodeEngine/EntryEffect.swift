@@ -7,7 +7,8 @@ public enum EntryEffect: Sendable {
   /// Play an optional sound cue (never the only signal).
   case cue(SoundCue)
   /// Check the complete code held in this storage and answer with ``EntryEvent/verdict(_:)``. The engine
-  /// does not touch the storage until the verdict arrives.
+  /// does not touch the storage until the verdict arrives, not even when cancelled meanwhile; the front
+  /// wipes it once the verifier has returned, before delivering the verdict.
   case verify(any SecretStorage)
   /// Fire ``EntryEvent/timerFired(_:)`` with this timer after the delay, replacing a pending one.
   case schedule(EntryTimer, after: Duration)

@@ -147,7 +147,7 @@ public struct EntryEngine: Sendable {
       defer { storage.wipe() }
       return acceptInput { $0.paste(storage, overflow: overflow) }
     case .submit: return acceptInput { $0.submit() }
-    case .cancel: return finish(.cancelled, announcing: .cancelled)
+    case .cancel: return cancel()
     case .repeatStatus: return repeatStatus()
     case let .verdict(verdict): return receive(verdict)
     case let .timerFired(timer): return timerFired(timer)
@@ -488,12 +488,29 @@ public struct EntryEngine: Sendable {
     return [.render(display), .announce(announcement)]
   }
 
+  /// Ends as cancelled. While a verification runs, the storage is the verifier's: it is read on another
+  /// thread, and the front wipes it when the verifier returns (``EntryEffect/verify(_:)``), so it is left
+  /// alone here rather than wiped under the verifier's feet.
+  private mutating func cancel() -> [EntryEffect] {
+    guard case .verifying = state else { return finish(.cancelled, announcing: .cancelled) }
+    enteredCount = 0
+    lockoutNextPoint = nil
+    state = .finished(.cancelled)
+    return finishEffects(.cancelled, announcing: .cancelled)
+  }
+
   private mutating func finish(_ outcome: EntryOutcome, announcing announcement: Announcement?) -> [EntryEffect] {
     secret.wipe()
     // An accepted code stays drawn as filled cells; every other ending empties them.
     if outcome != .accepted { enteredCount = 0 }
     lockoutNextPoint = nil
     state = .finished(outcome)
+    return finishEffects(outcome, announcing: announcement)
+  }
+
+  private mutating func finishEffects(_ outcome: EntryOutcome, announcing announcement: Announcement?)
+    -> [EntryEffect]
+  {
     var effects: [EntryEffect] = [
       .cancelTimer(.checking), .cancelTimer(.rejectionEnded), .cancelTimer(.lockoutTick),
       .cancelTimer(.timeoutWarning), .cancelTimer(.timeout),

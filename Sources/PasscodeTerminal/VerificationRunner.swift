@@ -23,7 +23,9 @@ final class VerificationRunner: Sendable {
     TerminalCalls.close(pipe.write)
   }
 
-  /// Starts verifying; the answer arrives through ``takeAnswer()`` once the pipe is readable.
+  /// Starts verifying; the answer arrives through ``takeAnswer()`` once the pipe is readable. The storage
+  /// is the verifier's until it returns, then it is wiped here, on the verifier's thread, so a prompt
+  /// cancelled meanwhile never wipes it under the verifier's feet.
   func start(
     _ secret: any SecretStorage, verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) {
@@ -37,6 +39,8 @@ final class VerificationRunner: Sendable {
       } catch {
         result = .failure(.verifierFailed(VerifierFailure(message: "\(error)")))
       }
+      // Before the answer is published: after it, the prompt may reuse the storage for the next entry.
+      secret.wipe()
       self.answer.withLock { $0 = result }
       TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
     }

@@ -260,4 +260,122 @@ enum FileSystem {
     guard text.count == 36, text.allSatisfy(FailureRecord.isBootIdentifierByte) else { return nil }
     return String(decoding: text, as: UTF8.self)
   }
+
+  /// Opens a file relative to an open directory.
+  ///
+  /// - Parameters:
+  ///   - directory: The directory's descriptor.
+  ///   - name: One path component.
+  ///   - flags: `O_*` flags; `O_CLOEXEC` is always added.
+  ///   - mode: The permissions of a file created by `O_CREAT`.
+  /// - Returns: The file descriptor.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `openat`.
+  static func open(in directory: Int32, _ name: String, flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
+    try retryingInterrupts { name.withCString { openat(directory, $0, flags | O_CLOEXEC, mode) } }
+  }
+
+  /// Creates a directory relative to an open directory.
+  ///
+  /// - Parameters:
+  ///   - directory: The parent's descriptor.
+  ///   - name: One path component.
+  ///   - mode: The permission bits.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `mkdirat`.
+  static func makeDirectory(in directory: Int32, _ name: String, mode: mode_t) throws(Errno) {
+    _ = try retryingInterrupts { name.withCString { mkdirat(directory, $0, mode) } }
+  }
+
+  /// Renames a file within one open directory, replacing the destination.
+  ///
+  /// - Parameters:
+  ///   - directory: The directory's descriptor.
+  ///   - source: The current name.
+  ///   - destination: The new name.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `renameat`.
+  static func rename(in directory: Int32, _ source: String, to destination: String) throws(Errno) {
+    _ = try retryingInterrupts {
+      source.withCString { from in destination.withCString { to in renameat(directory, from, directory, to) } }
+    }
+  }
+
+  /// Removes a file relative to an open directory.
+  ///
+  /// - Parameters:
+  ///   - directory: The directory's descriptor.
+  ///   - name: One path component.
+  /// - Throws: The ``Errno`` of the failure.
+  ///
+  /// The corresponding C function is `unlinkat`.
+  static func unlink(in directory: Int32, _ name: String) throws(Errno) {
+    _ = try retryingInterrupts { name.withCString { unlinkat(directory, $0, 0) } }
+  }
+
+  /// The current working directory.
+  ///
+  /// - Returns: Its absolute path, or `nil` when it cannot be found.
+  ///
+  /// The corresponding C function is `getcwd`.
+  static func currentDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let found = buffer.withUnsafeMutableBufferPointer { pointer in
+      pointer.baseAddress.map { getcwd($0, pointer.count) != nil } ?? false
+    }
+    guard found else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether a name in an open directory is a symbolic link (not followed).
+  ///
+  /// - Parameters:
+  ///   - directory: The directory's descriptor.
+  ///   - name: One path component.
+  /// - Returns: `true` for a symbolic link; `false` for anything else or when it cannot be inspected.
+  ///
+  /// The corresponding C function is `fstatat` with `AT_SYMLINK_NOFOLLOW`.
+  static func isSymbolicLink(in directory: Int32, _ name: String) -> Bool {
+    var status = stat()
+    let result = name.withCString { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }
+    return result == 0 && status.st_mode & S_IFMT == S_IFLNK
+  }
+
+  /// The names in an open directory, without `.` and `..`.
+  ///
+  /// - Parameter directory: The directory's descriptor (it stays open and in place).
+  /// - Returns: The names; empty when the directory cannot be listed.
+  ///
+  /// The corresponding C functions are `dup`, `fdopendir`, `readdir` and `closedir`.
+  static func entries(of directory: Int32) -> [String] {
+    let copy = dup(directory)
+    guard copy >= 0 else { return [] }
+    guard let stream = fdopendir(copy) else {
+      _ = Glibc.close(copy)
+      return []
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Whether a process with this ID exists (it may belong to another user).
+  ///
+  /// - Parameter processID: The process ID.
+  /// - Returns: `false` only when there is no such process.
+  ///
+  /// The corresponding C function is `kill` with signal 0.
+  static func processExists(_ processID: pid_t) -> Bool {
+    kill(processID, 0) == 0 || errno != ESRCH
+  }
 }

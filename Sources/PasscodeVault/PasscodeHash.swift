@@ -14,9 +14,41 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
   ///   Fails (gives `nil`) when the string is not an Argon2id hash string.
   public init?(encoded: String) {
     guard encoded.hasPrefix(Sodium.argon2idPrefix), encoded.utf8.count < Sodium.hashStringCapacity,
-      encoded.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), Sodium.isWellFormedHash(encoded)
+      encoded.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), Sodium.isWellFormedHash(encoded),
+      let cost = Self.cost(of: encoded), Self.acceptsCost(memoryKiB: cost.memoryKiB, passes: cost.passes),
+      cost.lanes == 1
     else { return nil }
     self.encoded = encoded
+  }
+
+  /// The most memory a stored hash may ask for: libsodium's "moderate" limit, four times what `passcode`
+  /// uses. A hash asking more (an edited file) would leave "Checking" for minutes or exhaust memory.
+  public static let maximumMemoryKiB: UInt64 = 256 * 1024
+  /// The most passes a stored hash may ask for (libsodium's "sensitive" limit is 4; `passcode` uses 2).
+  public static let maximumPasses: UInt64 = 8
+
+  /// Whether a hash's cost is within the bounds above.
+  static func acceptsCost(memoryKiB: UInt64, passes: UInt64) -> Bool {
+    memoryKiB <= maximumMemoryKiB && passes >= 1 && passes <= maximumPasses
+  }
+
+  /// The `m=`, `t=` and `p=` values of `$argon2id$v=19$m=…,t=…,p=…$salt$hash`, or `nil` when they are not
+  /// three plain decimal numbers in that order.
+  static func cost(of encoded: String) -> (memoryKiB: UInt64, passes: UInt64, lanes: UInt64)? {
+    let fields = encoded.split(separator: "$", omittingEmptySubsequences: false)
+    guard fields.count == 6 else { return nil }
+    let values = fields[3].split(separator: ",", omittingEmptySubsequences: false)
+    guard values.count == 3 else { return nil }
+    var numbers: [UInt64] = []
+    for (value, key) in zip(values, ["m=", "t=", "p="]) {
+      guard value.hasPrefix(key) else { return nil }
+      let digits = value.dropFirst(2)
+      guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy(\.isASCII), let number = UInt64(digits) else {
+        return nil
+      }
+      numbers.append(number)
+    }
+    return (numbers[0], numbers[1], numbers[2])
   }
 
   /// Hashes a secret with a fresh random salt.

@@ -14,6 +14,9 @@
 ///   content, never a mix.
 /// - Directories are created with mode 0700; an existing one that belongs to another user or is open to
 ///   others is refused.
+/// - Every operation first opens the file's directory with ``TrustedDirectory`` (a walk from `/` that
+///   refuses symbolic links and components other users could change), then works relative to that
+///   descriptor with `O_NOFOLLOW` on the file, so no symbolic link or swapped parent can move it.
 enum SecureFile {
   /// The largest file the vault reads; anything bigger is not one of its files.
   static let maximumSize = 64 * 1024
@@ -28,9 +31,11 @@ enum SecureFile {
   ///   ``VaultError/notRegularFile(path:)``, ``VaultError/corrupt(path:)`` for an oversized file, or
   ///   ``VaultError/io(path:operation:errno:)``.
   static func read(_ path: String, maximumSize: Int = maximumSize) throws(VaultError) -> [UInt8]? {
+    guard let directory = try TrustedDirectory.open(parentDirectory(of: path), creating: false) else { return nil }
     let descriptor: Int32
     do {
-      descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+      descriptor = try FileSystem.open(
+        in: directory.descriptor, name(of: path), flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
     } catch {
       if error == .noSuchFileOrDirectory { return nil }
       if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
@@ -63,21 +68,24 @@ enum SecureFile {
   ///   - path: The file; its directory must exist.
   /// - Throws: ``VaultError/io(path:operation:errno:)`` naming the step that failed.
   static func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
-    let directory = parentDirectory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let directory = try existingDirectory(of: path)
+    let name = name(of: path)
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let temporary = StoreLocation.joined(directory, ".\(name).tmp-\(FileSystem.currentProcessID())-\(suffix)")
+    let temporaryName = ".\(name).tmp-\(FileSystem.currentProcessID())-\(suffix)"
+    let temporary = StoreLocation.joined(directory.path, temporaryName)
+    removeAbandonedTemporaries(of: name, in: directory)
 
     let descriptor: Int32
     do {
       descriptor = try FileSystem.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY, mode: 0o600)
+        in: directory.descriptor, temporaryName, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY,
+        mode: 0o600)
     } catch {
       throw .io(path: temporary, operation: "create", errno: error.rawValue)
     }
     var isRenamed = false
     defer {
-      if !isRenamed { try? FileSystem.unlink(temporary) }
+      if !isRenamed { try? FileSystem.unlink(in: directory.descriptor, temporaryName) }
     }
     do {
       defer { FileSystem.close(descriptor) }
@@ -87,9 +95,11 @@ enum SecureFile {
       try step("write", temporary) { () throws(Errno) in try writeAll(bytes, to: descriptor) }
       try step("flush", temporary) { () throws(Errno) in try FileSystem.synchronize(descriptor) }
     }
-    try step("rename", temporary) { () throws(Errno) in try FileSystem.rename(temporary, to: path) }
+    try step("rename", temporary) { () throws(Errno) in
+      try FileSystem.rename(in: directory.descriptor, temporaryName, to: name)
+    }
     isRenamed = true
-    try synchronizeDirectory(directory)
+    try step("flush", directory.path) { () throws(Errno) in try FileSystem.synchronize(directory.descriptor) }
   }
 
   /// Removes a file, if it exists, and makes the removal durable.
@@ -99,13 +109,14 @@ enum SecureFile {
   /// - Throws: ``VaultError/io(path:operation:errno:)``.
   @discardableResult
   static func remove(_ path: String) throws(VaultError) -> Bool {
+    guard let directory = try TrustedDirectory.open(parentDirectory(of: path), creating: false) else { return false }
     do {
-      try FileSystem.unlink(path)
+      try FileSystem.unlink(in: directory.descriptor, name(of: path))
     } catch {
       if error == .noSuchFileOrDirectory { return false }
       throw .io(path: path, operation: "remove", errno: error.rawValue)
     }
-    try synchronizeDirectory(parentDirectory(of: path))
+    try step("flush", directory.path) { () throws(Errno) in try FileSystem.synchronize(directory.descriptor) }
     return true
   }
 
@@ -117,22 +128,9 @@ enum SecureFile {
   ///   ``VaultError/notRegularFile(path:)`` when it is not a directory, or
   ///   ``VaultError/io(path:operation:errno:)``.
   static func ensureDirectory(_ path: String) throws(VaultError) {
-    if try openDirectoryIfPresent(path) == nil {
-      var prefix = path.hasPrefix("/") ? "" : "."
-      for component in path.split(separator: "/") {
-        prefix += "/" + component
-        do {
-          try FileSystem.makeDirectory(prefix, mode: 0o700)
-        } catch {
-          if error != .fileExists { throw .io(path: prefix, operation: "create directory", errno: error.rawValue) }
-        }
-      }
-    }
-    guard let descriptor = try openDirectoryIfPresent(path) else {
+    guard try TrustedDirectory.open(path, creating: true) != nil else {
       throw .io(path: path, operation: "open directory", errno: ENOENT)
     }
-    defer { FileSystem.close(descriptor) }
-    try checkPrivate(descriptor, path: path, expectDirectory: true)
   }
 
   /// Runs `body` while holding an exclusive `flock` on a private lock file, creating the file if needed.
@@ -146,10 +144,13 @@ enum SecureFile {
   static func withExclusiveLock<Value>(on path: String, _ body: () throws(VaultError) -> Value) throws(VaultError)
     -> Value
   {
+    let directory = try existingDirectory(of: path)
     let descriptor: Int32
     do {
-      descriptor = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NOCTTY, mode: 0o600)
+      descriptor = try FileSystem.open(
+        in: directory.descriptor, name(of: path), flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NOCTTY, mode: 0o600)
     } catch {
+      if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
       throw .io(path: path, operation: "open", errno: error.rawValue)
     }
     defer { FileSystem.close(descriptor) }
@@ -167,14 +168,31 @@ enum SecureFile {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  private static func openDirectoryIfPresent(_ path: String) throws(VaultError) -> Int32? {
-    do {
-      return try FileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-    } catch {
-      if error == .noSuchFileOrDirectory { return nil }
-      if error.rawValue == ENOTDIR || error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
-      throw .io(path: path, operation: "open directory", errno: error.rawValue)
+  /// Removes the temporary files of `name` left by writers that died before they could (killed by a
+  /// signal, a crash, a power cut): those whose process no longer exists. A live writer's file stays.
+  private static func removeAbandonedTemporaries(of name: String, in directory: TrustedDirectory) {
+    let prefix = ".\(name).tmp-"
+    for entry in FileSystem.entries(of: directory.descriptor) where entry.hasPrefix(prefix) {
+      let rest = entry.dropFirst(prefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let writer = pid_t(rest[..<dash]), writer > 0,
+        writer != FileSystem.currentProcessID(), !FileSystem.processExists(writer)
+      else { continue }
+      try? FileSystem.unlink(in: directory.descriptor, entry)
     }
+  }
+
+  /// The last component of a path.
+  private static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// The file's directory, which must exist.
+  private static func existingDirectory(of path: String) throws(VaultError) -> TrustedDirectory {
+    let parent = parentDirectory(of: path)
+    guard let directory = try TrustedDirectory.open(parent, creating: false) else {
+      throw .io(path: parent, operation: "open directory", errno: ENOENT)
+    }
+    return directory
   }
 
   private static func checkPrivate(_ descriptor: Int32, path: String, expectDirectory: Bool) throws(VaultError) {
@@ -188,17 +206,6 @@ enum SecureFile {
     guard type == (expectDirectory ? S_IFDIR : S_IFREG) else { throw .notRegularFile(path: path) }
     guard status.st_uid == FileSystem.currentUserID() else { throw .wrongOwner(path: path) }
     guard status.st_mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.st_mode) }
-  }
-
-  private static func synchronizeDirectory(_ directory: String) throws(VaultError) {
-    let descriptor: Int32
-    do {
-      descriptor = try FileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY)
-    } catch {
-      throw .io(path: directory, operation: "open directory", errno: error.rawValue)
-    }
-    defer { FileSystem.close(descriptor) }
-    try step("flush", directory) { () throws(Errno) in try FileSystem.synchronize(descriptor) }
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Errno) {

@@ -103,6 +103,20 @@ public struct Vault: Sendable {
     return .accepted
   }
 
+  /// Checks, before anything is asked, that a new passcode could be stored: the data and state
+  /// directories exist (or are made) privately on a safe path, the state file is sound, and a file can be
+  /// created in the data directory. So `set` never asks for a code twice only to find the store unusable.
+  ///
+  /// - Throws: The ``VaultError`` that storing would have met.
+  public func checkStorable() throws(VaultError) {
+    try SecureFile.ensureDirectory(location.dataDirectory)
+    try SecureFile.ensureDirectory(location.stateDirectory)
+    _ = try ledger.readRecord()
+    let probe = StoreLocation.joined(location.dataDirectory, ".passcode-probe-\(FileSystem.currentProcessID())")
+    try SecureFile.write([], to: probe)
+    try SecureFile.remove(probe)
+  }
+
   /// Reports whether a passcode is set and how the failure count stands.
   ///
   /// - Parameter now: The time now.

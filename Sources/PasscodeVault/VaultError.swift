@@ -17,6 +17,10 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   case insecurePermissions(path: String, mode: UInt32)
   /// A file or directory belongs to another user.
   case wrongOwner(path: String)
+  /// A directory on the way to a store file can be changed by another user: it belongs to someone other
+  /// than the user or root, or others may write it (and it is not a sticky directory owned by root, like
+  /// `/tmp`). A symbolic link on the way is refused the same way, as a file could be moved under it.
+  case unsafeDirectory(path: String)
   /// A system call failed: `operation` names it (for example `open`) and `errno` is its error code.
   case io(path: String, operation: String, errno: Int32)
   /// No passcode has been set.
@@ -43,6 +47,9 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
       Self.permissionsMessage(path: path, mode: mode)
     case let .wrongOwner(path):
       "\(path) belongs to another user, so it cannot be trusted; entry stays locked."
+    case let .unsafeDirectory(path):
+      "\(path) is a symbolic link, or another user could change it, so no file under it can be trusted; "
+        + "entry stays locked. Fix it with: chmod go-w \(path), or keep the store elsewhere."
     case let .io(path, operation, errno):
       "Could not \(operation) \(path): \(Self.errorName(errno))."
     case .notSet:

@@ -82,7 +82,8 @@ public struct PinentryError: Error, Equatable, Sendable, CustomStringConvertible
 
   /// The error in words, without the libgpg-error text.
   public var description: String {
-    "PinentryError(\(wireCode)\(detail.map { " - \($0)" } ?? ""))"
+    let words = code == .lineTooLong ? "a line longer than the Assuan limit of 1000 bytes: " : ""
+    return "\(words)PinentryError(\(wireCode)\(detail.map { " - \($0)" } ?? ""))"
   }
 
   /// The user cancelled: `ERR 83886179 Operation cancelled <Pinentry>`.

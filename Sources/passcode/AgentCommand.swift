@@ -43,7 +43,7 @@ struct AgentCommand {
       entries = entries.filter { (try? $0.question.get())?.identifier?.hasPrefix(prefix) ?? false }
     }
     guard !entries.isEmpty else {
-      StandardStreams.output("No questions are pending.\n")
+      try StandardStreams.output("No questions are pending.\n")
       return .accepted
     }
     let now = MonotonicInstant.now()
@@ -61,9 +61,9 @@ struct AgentCommand {
               : "\(catalogue.duration(seconds: Int((notAfter.microseconds - now.microseconds) / 1_000_000))) left")
         }
         if !entry.askerIsAlive { details.append("its asker is gone") }
-        StandardStreams.output("\(question.title) (\(details.joined(separator: ", ")))\n")
+        try StandardStreams.output("\(question.title) (\(details.joined(separator: ", ")))\n")
       case let .failure(error):
-        StandardStreams.output("\(entry.fileName): cannot be answered: \(error)\n")
+        try StandardStreams.output("\(entry.fileName): cannot be answered: \(error)\n")
       }
     }
     return .accepted

@@ -14,6 +14,8 @@ enum CommandError: Error, CustomStringConvertible {
   case vault(VaultError)
   /// The options contradict the settings; the text says what to change.
   case usage(String)
+  /// Standard output could not be written (a full disk, a closed pipe); `errno` is from `write`.
+  case outputFailed(errno: Int32)
   /// `exec` could not run its command; `errno` is from `execvp`.
   case cannotExecute(command: String, errno: Int32)
   /// `agent` could not watch the question directory or send an answer.
@@ -26,6 +28,7 @@ enum CommandError: Error, CustomStringConvertible {
     case let .configuration(error): "\(error)"
     case let .vault(error): VaultRecoveryAdvice.explain(error)
     case let .usage(text): text
+    case let .outputFailed(errno): "Could not write the output: \(ProcessReplacement.describe(errno))."
     case let .cannotExecute(command, errno):
       errno == ProcessReplacement.notFound
         ? "\(command): command not found" : "\(command): cannot run it (\(ProcessReplacement.describe(errno)))"
@@ -47,6 +50,7 @@ enum CommandError: Error, CustomStringConvertible {
     case .configuration: .usage
     case let .vault(error): Self.exitCode(for: error)
     case .usage: .usage
+    case .outputFailed: .storageError
     case let .cannotExecute(_, errno): errno == ProcessReplacement.notFound ? .commandNotFound : .cannotExecute
     }
   }
@@ -57,7 +61,8 @@ enum CommandError: Error, CustomStringConvertible {
     case .notSet: .noPasscodeSet
     case .lockedOut: .lockedOut
     case .invalidSetting: .storageError
-    case .corrupt, .insecurePermissions, .wrongOwner, .io, .noHomeDirectory, .notRegularFile, .cryptography:
+    case .corrupt, .insecurePermissions, .wrongOwner, .unsafeDirectory, .io, .noHomeDirectory, .notRegularFile,
+      .cryptography:
       .storageError
     }
   }

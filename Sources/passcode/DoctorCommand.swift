@@ -8,7 +8,7 @@ import PasscodeVault
 struct DoctorCommand {
   let context: CommandContext
 
-  func run() -> ExitCode {
+  func run() throws(CommandError) -> ExitCode {
     var lines: [String] = ["passcode doctor", ""]
     let diagnostics = SpeechDiagnostics.gather()
     lines += diagnostics.lines()
@@ -35,7 +35,7 @@ struct DoctorCommand {
     case let .failure(error):
       lines.append("Store: \(error)")
     }
-    StandardStreams.output(lines.joined(separator: "\n") + "\n")
+    try StandardStreams.output(lines.joined(separator: "\n") + "\n")
     return .accepted
   }
 }

@@ -16,6 +16,7 @@ enum PasscodeMain {
     // Before any key is read, and for the whole run: a core dump or a same-user ptrace could read what
     // was typed. `exec` gives the command a dumpable process again.
     try? CoreDumpGuard.forbidCoreDumps()
+    ProcessReplacement.takeSignalsFromBacktracer()
     let arguments = CommandLine.arguments
     let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
     let environment = ProcessEnvironment.current()
@@ -28,11 +29,12 @@ enum PasscodeMain {
       exit(ExitCode.usage.rawValue)
     }
     switch outcome {
-    case let .showHelp(_, text):
-      StandardStreams.output(text)
-      exit(ExitCode.accepted.rawValue)
-    case let .showVersion(text):
-      StandardStreams.output(text)
+    case let .showHelp(_, text), let .showVersion(text):
+      do {
+        try StandardStreams.output(text)
+      } catch {
+        exit(report(error).rawValue)
+      }
       exit(ExitCode.accepted.rawValue)
     case let .run(invocation):
       let context = CommandContext(invocation: invocation, environment: environment)
@@ -49,7 +51,7 @@ enum PasscodeMain {
   private static func run(_ command: Command, context: CommandContext) throws(CommandError) -> ExitCode {
     switch command {
     case .demo: return try DemoCommand(context: context).run()
-    case .doctor: return DoctorCommand(context: context).run()
+    case .doctor: return try DoctorCommand(context: context).run()
     case .set: return try SetCommand(context: context).run()
     case .check: return try CheckCommand(context: context).run()
     case .lock: return try LockCommand(context: context).run()

@@ -22,7 +22,10 @@ struct PinentryCommand {
     do {
       try session.run()
     } catch {
+      // The session ends only when the connection broke off, such as on a line over Assuan's limit, to
+      // which libassuan sends no reply: that is the client's protocol error, not a success.
       StandardStreams.error("passcode pinentry: \(error)\n")
+      return .protocolError
     }
     return .accepted
   }

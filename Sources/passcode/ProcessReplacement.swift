@@ -29,6 +29,19 @@ enum ProcessReplacement {
     return failure == ENOENT || failure == ENOTDIR ? ENOENT : failure
   }
 
+  /// The signals for which Swift's runtime installs its crash backtracer at start.
+  static let backtracedSignals: [Int32] = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
+
+  /// Gives the signals back their default actions, taking them from Swift's crash backtracer. It prints
+  /// registers and the memory around them to standard error, which could show typed characters, and it
+  /// swallowed the first SIGQUIT. With the default actions a SIGQUIT ends the process at once (with no
+  /// core: the process is not dumpable), and a prompt restores the terminal first through its own
+  /// handlers.
+  ///   The corresponding C function is `signal`.
+  static func takeSignalsFromBacktracer() {
+    for number in backtracedSignals { signal(number, SIG_DFL) }
+  }
+
   /// Names an `errno` in words.
   ///
   /// - Parameter code: The error code.

@@ -23,7 +23,7 @@ struct RemoveCommand {
       throw .vault(error)
     }
     try store.dropGrace()
-    StandardStreams.output("Passcode removed.\n")
+    try StandardStreams.output("Passcode removed.\n")
     return .accepted
   }
 }

@@ -21,6 +21,7 @@ struct SetCommand {
     }
     let isSet: Bool
     do {
+      try store.vault.checkStorable()
       isSet = try store.vault.isPasscodeSet
     } catch {
       throw .vault(error)

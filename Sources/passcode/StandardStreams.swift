@@ -12,28 +12,36 @@ import PasscodeEngine
 /// Every text passes through ``SanitizedText`` (keeping line feeds) on its way out, so an argument, an
 /// environment value or a path echoed in a message cannot send escape sequences to the terminal.
 enum StandardStreams {
-  /// Writes text to standard output.
-  static func output(_ text: String) { write(SanitizedText(text, allowsNewlines: true), to: 1) }
+  /// Writes text to standard output; a failed write (a full disk, a closed pipe) is an error, since the
+  /// output is what the command was asked for.
+  ///
+  /// - Throws: ``CommandError/outputFailed(errno:)``.
+  static func output(_ text: String) throws(CommandError) {
+    if let code = write(SanitizedText(text, allowsNewlines: true), to: 1) { throw .outputFailed(errno: code) }
+  }
 
-  /// Writes text to standard error.
-  static func error(_ text: String) { write(SanitizedText(text, allowsNewlines: true), to: 2) }
+  /// Writes text to standard error; there is nowhere left to report a failure.
+  static func error(_ text: String) { _ = write(SanitizedText(text, allowsNewlines: true), to: 2) }
 
   /// Whether standard output is a terminal. The corresponding C function is `isatty`.
   static var outputIsTerminal: Bool { isatty(1) == 1 }
 
-  private static func write(_ text: SanitizedText, to descriptor: Int32) {
+  /// Writes every byte, retrying after `EINTR`; returns the `errno` of a failure, or `nil`.
+  private static func write(_ text: SanitizedText, to descriptor: Int32) -> Int32? {
     var bytes = Array(text.text.utf8)
+    defer { bytes.removeAll() }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes { buffer in
         Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
       }
       if written < 0 {
-        if errno == EINTR { continue }
-        return
+        let code = errno
+        if code == EINTR { continue }
+        return code
       }
       offset += written
     }
-    bytes.removeAll()
+    return nil
   }
 }

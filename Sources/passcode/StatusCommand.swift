@@ -27,7 +27,7 @@ struct StatusCommand {
       lines.append("Locked out: no")
     }
     lines.append("Store: \(store.location.dataDirectory)")
-    StandardStreams.output(lines.joined(separator: "\n") + "\n")
+    try StandardStreams.output(lines.joined(separator: "\n") + "\n")
     return status.isPasscodeSet ? .accepted : .noPasscodeSet
   }
 }

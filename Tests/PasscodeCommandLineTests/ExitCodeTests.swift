@@ -7,7 +7,7 @@ struct ExitCodeTests {
   func stableNumbers() {
     let expected: [(ExitCode, Int32)] = [
       (.accepted, 0), (.wrongNoTriesLeft, 1), (.cancelled, 2), (.timedOut, 3), (.lockedOut, 4), (.usage, 64),
-      (.noPasscodeSet, 66), (.noTerminal, 69), (.storageError, 74), (.permissionDenied, 77),
+      (.noPasscodeSet, 66), (.noTerminal, 69), (.storageError, 74), (.protocolError, 76), (.permissionDenied, 77),
       (.cannotExecute, 126), (.commandNotFound, 127),
     ]
     for (code, number) in expected { #expect(code.rawValue == number) }

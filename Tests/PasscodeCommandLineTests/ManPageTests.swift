@@ -31,7 +31,7 @@ struct ManPageTests {
     }
     let codes: [ExitCode] = [
       .accepted, .wrongNoTriesLeft, .cancelled, .timedOut, .lockedOut, .usage, .noPasscodeSet, .noTerminal,
-      .storageError, .permissionDenied, .cannotExecute, .commandNotFound,
+      .storageError, .protocolError, .permissionDenied, .cannotExecute, .commandNotFound,
     ]
     for code in codes {
       #expect(words.contains(String(code.rawValue)), "Docs/passcode.1 does not mention exit status \(code.rawValue)")
@@ -59,7 +59,7 @@ struct ManPageTests {
     }
     let help = HelpText.render(topic: nil, programName: "passcode")
     let helpSection = try #require(help.components(separatedBy: "EXIT STATUS:").last)
-    for code in ["1", "2", "3", "4", "64", "66", "69", "74"] {
+    for code in ["1", "2", "3", "4", "64", "66", "69", "74", "76"] {
       let row = helpSection.split(separator: "\n").first {
         $0.trimmingCharacters(in: .whitespaces).hasPrefix(code + " ")
       }

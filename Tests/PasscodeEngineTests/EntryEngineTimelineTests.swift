@@ -126,6 +126,17 @@ struct EntryEngineTimelineTests {
     #expect(timeline.spoken.last == "Passcode accepted")
   }
 
+  @Test("cancelling while the verifier runs leaves the code to the verifier: the engine does not wipe it")
+  func cancelDuringVerificationKeepsStorage() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("2 5 8 0 +100ms ⎋")
+    #expect(timeline.outcome == .cancelled)
+    #expect(timeline.storage.count == 4, "the verifier thread may still be reading it")
+    var beforeVerifying = EngineTimeline(fourDigits, verifier: { _ in nil })
+    beforeVerifying.run("2 5 ⎋")
+    #expect(beforeVerifying.storage.count == 0, "a code not being verified is wiped at once")
+  }
+
   @Test("a quick verdict never says Checking")
   func quickVerdictSaysNoChecking() {
     var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })

@@ -49,4 +49,30 @@ struct PasscodeHashTests {
     #expect(PasscodeHash(encoded: "$argon2id$ with space") == nil)
     #expect(PasscodeHash(encoded: "$argon2id$" + String(repeating: "a", count: 200)) == nil)
   }
+
+  @Test("a stored hash that asks for more than the bounded memory or passes is refused as corrupt")
+  func boundsCost() throws {
+    let made = try PasscodeHash.make(from: secret("730519"), parameters: .standard).encoded
+    #expect(made.contains("$m=65536,t=2,p=1$"))
+    #expect(PasscodeHash(encoded: made) != nil)
+    for cost in ["m=262144,t=8,p=1", "m=65536,t=2,p=1"] {
+      #expect(PasscodeHash(encoded: made.replacingOccurrences(of: "m=65536,t=2,p=1", with: cost)) != nil, "\(cost)")
+    }
+    for cost in [
+      "m=4194304,t=2,p=1", "m=65536,t=4294967295,p=1", "m=65536,t=9,p=1", "m=262145,t=2,p=1", "m=65536,t=2,p=4",
+    ] {
+      #expect(PasscodeHash(encoded: made.replacingOccurrences(of: "m=65536,t=2,p=1", with: cost)) == nil, "\(cost)")
+    }
+  }
+
+  @Test("the vault reports such a hash file as corrupt, so entry stays locked")
+  func vaultRefusesCostlyHash() throws {
+    let directory = try TemporaryDirectory()
+    let made = try PasscodeHash.make(from: secret("730519"), parameters: .fast).encoded
+    let costly = made.replacingOccurrences(
+      of: #"m=\d+,t=\d+"#, with: "m=4194304,t=4294967295", options: .regularExpression)
+    try directory.write(costly + "\n", to: "passcode.hash", mode: 0o600)
+    let vault = Vault(location: directory.location, parameters: .fast)
+    #expect(throws: VaultError.corrupt(path: directory.child("passcode.hash"))) { try vault.storedHash() }
+  }
 }

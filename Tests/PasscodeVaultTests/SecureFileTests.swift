@@ -96,4 +96,28 @@ struct SecureFileTests {
     try SecureFile.write([UInt8](repeating: 65, count: 300), to: file)
     #expect(throws: VaultError.corrupt(path: file)) { try SecureFile.read(file, maximumSize: 256) }
   }
+
+  @Test("a write removes the temporary files of writers that died, and keeps a live writer's")
+  func abandonedTemporariesAreRemoved() throws {
+    let directory = try TemporaryDirectory()
+    let finished = Process()
+    finished.executableURL = URL(fileURLWithPath: "/bin/true")
+    try finished.run()
+    finished.waitUntilExit()
+    let dead = finished.processIdentifier
+    try directory.write("x", to: ".state.tmp-\(dead)-1f", mode: 0o600)
+    try directory.write("x", to: ".state.tmp-1-2e", mode: 0o600)
+    try directory.write("x", to: ".config.tmp-\(dead)-3d", mode: 0o600)
+    try SecureFile.write([1], to: directory.child("state"))
+    #expect(try directory.entries() == [".config.tmp-\(dead)-3d", ".state.tmp-1-2e", "state"])
+  }
+
+  @Test("a write that fails leaves no temporary file")
+  func failedWriteLeavesNothing() throws {
+    let directory = try TemporaryDirectory()
+    #expect(mkdir(directory.child("state"), 0o700) == 0)
+    try directory.write("x", to: "state/keep", mode: 0o600)
+    #expect(throws: VaultError.self) { try SecureFile.write([1], to: directory.child("state")) }
+    #expect(try directory.entries() == ["state"])
+  }
 }
