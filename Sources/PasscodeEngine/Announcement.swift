@@ -33,6 +33,8 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case ready
   /// The code was right.
   case accepted
+  /// The code was passed on unchecked (a password agent's answer went to its asker).
+  case answerSent
   /// A new passcode was entered once; it must be entered again.
   case confirmNew
   /// The two entries of a new passcode differed.
@@ -75,7 +77,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
     case .questionWithdrawn, .questionExpired, .askedAgain: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .questionSource:
+      .status, .questionsWaiting, .questionSource, .answerSent:
       .message
     }
   }

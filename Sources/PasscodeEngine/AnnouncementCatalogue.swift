@@ -34,6 +34,7 @@ public struct AnnouncementCatalogue: Sendable {
     "countdown": "Try again in {duration}",
     "ready": "Ready",
     "accepted": "Passcode accepted",
+    "answerSent": "Answer sent",
     "confirmNew": "Enter the same passcode again",
     "mismatch": "Passcodes did not match. Start again",
     "tooWeak": "Too easy to guess. Choose another",
@@ -97,6 +98,7 @@ public struct AnnouncementCatalogue: Sendable {
     case let .countdown(seconds): fill("countdown", ["duration": duration(seconds: seconds)])
     case .ready: fill("ready", [:])
     case .accepted: fill("accepted", [:])
+    case .answerSent: fill("answerSent", [:])
     case .confirmNew: fill("confirmNew", [:])
     case .mismatch: fill("mismatch", [:])
     case .tooWeak: fill("tooWeak", [:])

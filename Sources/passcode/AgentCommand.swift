@@ -151,7 +151,7 @@ struct AgentCommand {
     if turn.isAskedAgain { preamble.append(.askedAgain) }
     if let source = question.source { preamble.append(source) }
     if turn.pendingCount > 1 { preamble.append(.questionsWaiting(count: turn.pendingCount)) }
-    let configuration: EntryConfiguration
+    var configuration: EntryConfiguration
     do {
       configuration = try EntryConfiguration(
         title: question.title, length: .variable(1...EntryConfiguration.variableLengthLimit),
@@ -160,6 +160,8 @@ struct AgentCommand {
     } catch {
       throw .configuration(error)
     }
+    // The answer is passed on, not checked: whether it was right is heard when the question comes back.
+    configuration.acceptedAnnouncement = .answerSent
     asking.begin(question.fileName)
     interruption.reset()
     defer { asking.begin(nil) }

@@ -191,8 +191,8 @@ struct AgentEndToEndTests {
     let source = "Asked by \(prefix.dropLast()) for /dev/spoken"
     // Progress messages may replace each other before they are sent; the last one is always sent.
     for expected in [
-      "Unlock the e2e disk", source, "2 questions waiting", "5 characters entered", "Unlock the other disk",
-      "Cancelled",
+      "Unlock the e2e disk", source, "2 questions waiting", "5 characters entered", "Answer sent",
+      "Unlock the other disk", "Cancelled",
     ] {
       #expect(texts.contains(expected), "not spoken: \(expected); spoken: \(texts)")
     }

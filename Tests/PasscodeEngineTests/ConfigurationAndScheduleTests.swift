@@ -118,6 +118,7 @@ struct ConfigurationAndScheduleTests {
       (.timedOut, "Timed out", .important),
       (.status(entered: 3, length: 6, kind: .digits, triesLeft: 2), "3 of 6 digits entered, 2 tries left", .message),
       (.status(entered: 3, length: 6, kind: .digits, triesLeft: nil), "3 of 6 digits entered", .message),
+      (.answerSent, "Answer sent", .message),
       (.questionsWaiting(count: 2), "2 questions waiting", .message),
       (.questionsWaiting(count: 1), "1 question waiting", .message),
       (.questionWithdrawn, "Question withdrawn", .important),
