@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
     .library(name: "PasscodeCommandLine", targets: ["PasscodeCommandLine"]),
     .library(name: "Pinentry", targets: ["Pinentry"]),
+    .library(name: "PasswordAgent", targets: ["PasswordAgent"]),
   ],
   targets: [
     // C libraries from Debian, one module map each.
@@ -29,10 +30,12 @@ let package = Package(
     .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
     .target(name: "PasscodeCommandLine"),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
+    .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),
     .executableTarget(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
+        "PasswordAgent",
       ]),
 
     // Tests.
@@ -51,6 +54,7 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
+    .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
   ],

@@ -18,6 +18,8 @@ public enum Command: Equatable, Sendable {
   case pinentry
   /// Check the set-up.
   case doctor
+  /// Answer systemd's password questions.
+  case agent(AgentOptions)
 
   /// The subcommand's name, without arguments.
   public var subcommand: Subcommand {
@@ -31,6 +33,7 @@ public enum Command: Equatable, Sendable {
     case .remove: .remove
     case .pinentry: .pinentry
     case .doctor: .doctor
+    case .agent: .agent
     }
   }
 }

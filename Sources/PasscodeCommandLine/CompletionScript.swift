@@ -26,10 +26,10 @@ public enum CompletionScript {
     Subcommand.allCases.map(\.rawValue) + ["help"]
   }
 
-  /// Every spelling of an option that takes a value, so a script can step over the value when it looks
-  /// for the subcommand.
+  /// Every spelling of an option that takes its value as the next word, so a script can step over the value
+  /// when it looks for the subcommand (`--console=TTY` only takes an attached one).
   static var spellingsTakingValues: [String] {
-    Option.allCases.filter { $0.valueName != nil }.flatMap(\.spellings)
+    Option.allCases.filter { $0.valueName != nil && !$0.takesOptionalValue }.flatMap(\.spellings)
   }
 
   /// A shell-safe name for functions: the program name with anything but letters and digits as `_`.

@@ -21,7 +21,9 @@ extension Option {
     case .color: .choices(ColorMode.allCases.map(\.rawValue))
     case .store: .directory
     case .tty, .ttyName: .file
-    default: valueName == nil ? .none : .free
+    // A value that can only be attached (`--console=TTY`) is never the next word, so the option completes
+    // like a flag.
+    default: valueName == nil || takesOptionalValue ? .none : .free
     }
   }
 

@@ -28,6 +28,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let noPasscodeSet = ExitCode(rawValue: 66)
   /// 69: no terminal to ask on, or it hung up (`EX_UNAVAILABLE`).
   public static let noTerminal = ExitCode(rawValue: 69)
+  /// 77: `agent` may not answer: only root can (`EX_NOPERM`).
+  public static let permissionDenied = ExitCode(rawValue: 77)
   /// 74: the stored state could not be read, written or trusted (corrupt, too open, owned by someone
   /// else), or the output could not be written (`EX_IOERR`). Nothing is unlocked then: it fails closed.
   public static let storageError = ExitCode(rawValue: 74)

@@ -36,8 +36,13 @@ public enum HelpText {
     guard let shown else {
       return HelpLayout.wrap(["<subcommand>", "[<options>]"], firstPrefix: prefix + path + " ", indent: 0)
     }
-    var items = shown.options.filter { !$0.isPinentryCompatibility && $0 != .noSound }.map { option in
-      option == .sound ? "[--sound|--no-sound]" : "[\(option.nameWithValue)]"
+    let folded: Set<Option> = [.noSound, .watch, .list]
+    var items = shown.options.filter { !$0.isPinentryCompatibility && !folded.contains($0) }.map { option in
+      switch option {
+      case .sound: "[--sound|--no-sound]"
+      case .query: "[--query|--watch|--list]"
+      default: "[\(option.nameWithValue)]"
+      }
     }
     if shown == .pinentry { items.append("[<gpg-agent options>]") }
     if shown == .exec { items += ["[--]", "<command>", "[<argument> ...]"] }
@@ -105,6 +110,7 @@ public enum HelpText {
     switch subcommand {
     case .lock: cancel = "Ignored: a locked terminal opens only with the passcode."
     case .pinentry: cancel = "Cancel; gpg-agent is told the entry was cancelled."
+    case .agent: cancel = "Cancel the question; its asker is told (exit 2 with --query)."
     default: cancel = "Cancel (exit 2)."
     }
     let rows = [
@@ -150,7 +156,7 @@ public enum HelpText {
     switch subcommand {
     case nil:
       return [.accepted] + asking + [
-        .noPasscodeSet, .noTerminal, .storageError, .protocolError, .setupProblem, .cannotExecute,
+        .noPasscodeSet, .noTerminal, .storageError, .protocolError, .permissionDenied, .setupProblem, .cannotExecute,
         .commandNotFound,
       ]
     case .demo: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal]
@@ -161,6 +167,7 @@ public enum HelpText {
     case .status: return [.accepted, .usage, .noPasscodeSet, .storageError]
     case .pinentry: return [.accepted, .usage, .protocolError]
     case .doctor: return [.accepted, .usage, .setupProblem]
+    case .agent: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError, .permissionDenied]
     }
   }
 
@@ -173,6 +180,10 @@ public enum HelpText {
     case (.accepted, .pinentry): return "gpg-agent ended the session."
     case (.accepted, .doctor): return "Nothing found stops a prompt from working."
     case (.setupProblem, _): return "doctor: something found would stop a prompt from working."
+    case (.accepted, .agent): return "Every question was answered or withdrawn by its asker."
+    case (.cancelled, .agent): return "A question was cancelled by the user."
+    case (.timedOut, .agent): return "A question timed out before it was answered."
+    case (.storageError, .agent): return "The question directory could not be watched or read."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."
@@ -181,6 +192,8 @@ public enum HelpText {
     case (.usage, _): return "Usage error: the command line was wrong."
     case (.noPasscodeSet, _): return "No passcode is set."
     case (.noTerminal, _): return "No terminal to ask on, or it hung up."
+    case (.permissionDenied, .agent): return "Answering needs root."
+    case (.permissionDenied, _): return "agent: answering needs root."
     case (.storageError, _): return "The stored state could not be read or written, or can't be trusted."
     case (.protocolError, _): return "pinentry: the client broke the Assuan protocol."
     case (.cannotExecute, _): return "exec: the command was found but could not be run."

@@ -16,6 +16,12 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case noWait
   case maxTries
   case json
+  // `passcode agent`, spelled as systemd-tty-ask-password-agent.
+  case query
+  case watch
+  case list
+  case console
+  case identifier
   case help
   case version
   // Options gpg-agent may pass to a pinentry program.
@@ -49,6 +55,11 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .noWait: "--no-wait"
     case .maxTries: "--max-tries"
     case .json: "--json"
+    case .query: "--query"
+    case .watch: "--watch"
+    case .list: "--list"
+    case .console: "--console"
+    case .identifier: "--id"
     case .help: "--help"
     case .version: "--version"
     case .display: "--display"
@@ -99,8 +110,11 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .localeCharacterType, .localeMessages: "<locale>"
     case .parentWindow: "<id>"
     case .colors: "<colors>"
+    case .console: "<tty>"
+    case .identifier: "<prefix>"
     case .terminalAlert: "<mode>"
-    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug:
+    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug, .query,
+      .watch, .list:
       nil
     }
   }
@@ -115,9 +129,13 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     }
   }
 
+  /// Whether the value is optional and can only be attached with `=` (`--console[=<tty>]`).
+  var takesOptionalValue: Bool { self == .console }
+
   /// The long spelling with its placeholder, as error messages name it: `--length <n>`.
   var nameWithValue: String {
     guard let valueName else { return longName }
+    if takesOptionalValue { return "\(longName)[=\(valueName)]" }
     return "\(longName) \(valueName)"
   }
 
@@ -142,6 +160,11 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .noWait: "When locked out, exit 4 at once instead of waiting."
     case .maxTries: "Stop after this many wrong tries in this run (exit 1)."
     case .json: "Print the report as one line of JSON, for scripts."
+    case .query: "Answer the questions pending now, then exit (the default)."
+    case .watch: "Answer questions as they come, until stopped."
+    case .list: "Print the pending questions (never a secret) and exit."
+    case .console: "Ask on this terminal; /dev/console when none is given."
+    case .identifier: "Only answer or list questions whose Id starts with this."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

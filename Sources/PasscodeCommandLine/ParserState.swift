@@ -11,6 +11,8 @@ struct ParserState {
   private var given: [(option: Option, spelling: String)] = []
   private var execCommand: [String]?
   private var zeroTimeoutSpelling: String?
+  private var agent = AgentOptions()
+  private var agentModeSpelling: String?
 
   init(arguments: [String], programName: String) {
     self.arguments = arguments
@@ -87,11 +89,15 @@ struct ParserState {
     default: break
     }
     given.append((option, spelling))
+    if option.takesOptionalValue {
+      try apply(option, value: attachedValue ?? AgentOptions.defaultConsole, spelling: spelling)
+      return nil
+    }
     guard option.valueName != nil else {
       if let attachedValue {
         throw UsageError(.valueForFlag(option: spelling, value: attachedValue), subcommand: subcommand)
       }
-      applyFlag(option)
+      try applyFlag(option, spelling: spelling)
       return nil
     }
     let value: String
@@ -132,8 +138,14 @@ struct ParserState {
     return (shell, CompletionScript.render(for: shell))
   }
 
-  private mutating func applyFlag(_ option: Option) {
+  private mutating func applyFlag(_ option: Option, spelling: String) throws(UsageError) {
     switch option {
+    case .query, .watch, .list:
+      if let agentModeSpelling, agentModeSpelling != spelling {
+        throw UsageError(.conflictingOptions(first: agentModeSpelling, second: spelling), subcommand: subcommand)
+      }
+      agentModeSpelling = spelling
+      agent.mode = option == .watch ? .watch : option == .list ? .list : .query
     case .reduceMotion:
       options.reduceMotion = true
       sources[.reduceMotion] = .option(spelling: option.longName)
@@ -207,6 +219,12 @@ struct ParserState {
       options.tty = value
     case .ttyType:
       options.terminalType = value.isEmpty ? nil : value
+    case .console:
+      guard value.hasPrefix("/") else { throw invalid("Please provide the path of a terminal device.") }
+      agent.consolePath = value
+    case .identifier:
+      guard !value.isEmpty else { throw invalid("Please provide the start of a question's Id.") }
+      agent.identifierPrefix = value
     default: break  // gpg-agent's other options are accepted and ignored.
     }
   }
@@ -291,6 +309,7 @@ struct ParserState {
     case .remove: command = .remove
     case .pinentry: command = .pinentry
     case .doctor: command = .doctor
+    case .agent: command = .agent(agent)
     }
     var options = options
     var sources = sources

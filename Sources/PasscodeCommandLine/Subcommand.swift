@@ -18,6 +18,8 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   case pinentry
   /// `passcode doctor`: check the set-up.
   case doctor
+  /// `passcode agent`: a systemd password agent.
+  case agent
 
   /// The one-line summary shown in the help overview.
   public var summary: String {
@@ -31,6 +33,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .remove: "Remove the passcode, after asking for the current one."
     case .pinentry: "Serve gpg-agent as a pinentry program."
     case .doctor: "Check the terminal, speech and store set-up."
+    case .agent: "Answer systemd's password questions (disks, services)."
     }
   }
 
@@ -70,6 +73,10 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
         + "readers, Speakup's key echo, the terminal and profile, the preferences and where each came from, "
         + "the store and config file with their permissions, and the pinentry set-up (the "
         + "pinentry-passcode link, gpg-agent's pinentry-program, GPG_TTY). It never starts speech-dispatcher."
+    case .agent:
+      "A systemd password agent: answer the questions in /run/systemd/ask-password (a disk's "
+        + "passphrase from systemd-cryptsetup, systemd-ask-password) accessibly, one at a time, saying how "
+        + "many are waiting. The answer goes straight from locked memory to the asker's socket. Needs root."
     }
   }
 
@@ -90,6 +97,8 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .pinentry:
       accepted = interactive.filter { $0 != .title } + [.timeout] + Option.allCases.filter(\.isPinentryCompatibility)
     case .doctor: accepted = [.speech, .store, .tty]
+    case .agent:
+      accepted = interactive.filter { $0 != .title } + [.timeout, .query, .watch, .list, .console, .identifier]
     }
     return Option.allCases.filter(accepted.contains)
   }
@@ -97,7 +106,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// Whether the subcommand asks for keys on a terminal.
   var isInteractive: Bool {
     switch self {
-    case .demo, .set, .check, .lock, .exec, .remove, .pinentry: true
+    case .demo, .set, .check, .lock, .exec, .remove, .pinentry, .agent: true
     case .status, .doctor: false
     }
   }

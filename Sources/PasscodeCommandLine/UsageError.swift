@@ -24,6 +24,8 @@ public struct UsageError: Error, Equatable, Sendable {
     case optionNotApplicable(option: String, subcommand: Subcommand)
     /// An environment variable with a value it does not take.
     case invalidEnvironment(variable: String, value: String, expectation: String)
+    /// Two options that exclude each other, such as `--query` and `--watch`.
+    case conflictingOptions(first: String, second: String)
   }
 
   /// What was wrong.
@@ -64,6 +66,8 @@ public struct UsageError: Error, Equatable, Sendable {
       "The option '\(option)' does not apply to '\(subcommand.rawValue)'"
     case let .invalidEnvironment(variable, value, expectation):
       "The value '\(value)' is invalid for '\(variable)'. \(expectation)"
+    case let .conflictingOptions(first, second):
+      "The options '\(first)' and '\(second)' cannot be used together"
     }
   }
 

@@ -33,6 +33,8 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case ready
   /// The code was right.
   case accepted
+  /// The code was passed on unchecked (a password agent's answer went to its asker).
+  case answerSent
   /// A new passcode was entered once; it must be entered again.
   case confirmNew
   /// The two entries of a new passcode differed.
@@ -47,6 +49,16 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case timedOut
   /// The user asked to hear the status again.
   case status(entered: Int, length: Int?, kind: CharacterKind, triesLeft: Int?)
+  /// A password agent has `count` questions pending, the one being asked included.
+  case questionsWaiting(count: Int)
+  /// The question being asked was withdrawn by its asker (or answered elsewhere); the entry was wiped.
+  case questionWithdrawn
+  /// The question being asked passed its asker's deadline; the entry was wiped.
+  case questionExpired
+  /// The same question came back soon after an answer: the answer was not accepted.
+  case askedAgain
+  /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
+  case questionSource(asker: SanitizedText, subject: SanitizedText?)
 
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {
@@ -63,8 +75,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
+    case .questionWithdrawn, .questionExpired, .askedAgain: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status:
+      .status, .questionsWaiting, .questionSource, .answerSent:
       .message
     }
   }
@@ -73,6 +86,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError: true
+    case .questionWithdrawn, .questionExpired, .askedAgain: true
     default: false
     }
   }

@@ -34,6 +34,7 @@ public struct AnnouncementCatalogue: Sendable {
     "countdown": "Try again in {duration}",
     "ready": "Ready",
     "accepted": "Passcode accepted",
+    "answerSent": "Answer sent",
     "confirmNew": "Enter the same passcode again",
     "mismatch": "Passcodes did not match. Start again",
     "tooWeak": "Too easy to guess. Choose another",
@@ -42,6 +43,13 @@ public struct AnnouncementCatalogue: Sendable {
     "timedOut": "Timed out",
     "status": "{progress}",
     "status.triesLeft": "{progress}, {tries}",
+    "questionsWaiting.one": "1 question waiting",
+    "questionsWaiting.other": "{count} questions waiting",
+    "questionWithdrawn": "Question withdrawn",
+    "questionExpired": "Question timed out",
+    "askedAgain": "Asked again: the last passphrase was not accepted",
+    "questionSource": "Asked by {asker}",
+    "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "1 try left",
     "tries.other": "{count} tries left",
     "unit.digit.one": "digit",
@@ -90,6 +98,7 @@ public struct AnnouncementCatalogue: Sendable {
     case let .countdown(seconds): fill("countdown", ["duration": duration(seconds: seconds)])
     case .ready: fill("ready", [:])
     case .accepted: fill("accepted", [:])
+    case .answerSent: fill("answerSent", [:])
     case .confirmNew: fill("confirmNew", [:])
     case .mismatch: fill("mismatch", [:])
     case .tooWeak: fill("tooWeak", [:])
@@ -102,6 +111,13 @@ public struct AnnouncementCatalogue: Sendable {
       fill(
         "status.triesLeft",
         ["progress": progress(entered: entered, length: length, kind: kind), "tries": triesLeft(tries)])
+    case let .questionsWaiting(count): plural("questionsWaiting", count)
+    case .questionWithdrawn: fill("questionWithdrawn", [:])
+    case .questionExpired: fill("questionExpired", [:])
+    case .askedAgain: fill("askedAgain", [:])
+    case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
+    case let .questionSource(asker, subject?):
+      fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])
     }
   }
 

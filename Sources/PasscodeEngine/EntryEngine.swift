@@ -292,7 +292,7 @@ public struct EntryEngine: Sendable {
     switch verdict {
     case .accepted:
       failureCount = 0
-      effects += finish(.accepted, announcing: .accepted)
+      effects += finish(.accepted, announcing: configuration.acceptedAnnouncement)
       effects.append(.cue(.success))
       return effects
     case let .rejected(persistedCount):

@@ -108,7 +108,9 @@ public struct PromptRenderer: Sendable {
     if display.fixedLength != nil {
       for cell in display.cells { cells.append(glyph(for: cell)) }
     } else {
-      cells = String(repeating: Self.filledGlyph, count: min(display.enteredCount, 64))
+      // Masked cells show the filled glyph; a question that may be shown (an agent's Echo=yes) shows its
+      // characters.
+      cells = String(display.cells.prefix(64).map(glyph(for:)))
       if display.enteredCount > 64 { cells += "…" }
       if display.enteredCount == 0 { cells = String(Self.emptyGlyph) }
     }

@@ -28,6 +28,8 @@ public struct PromptSettings: Sendable {
   public var notices: NoticeBoard?
   /// Makes the memory that holds a typed code or a paste.
   public var makeSecretStorage: @Sendable (Int) -> any SecretStorage
+  /// Ends a prompt from another thread (a withdrawn agent question), or `nil`.
+  public var interruption: PromptInterruption?
 
   /// Creates settings.
   ///
@@ -44,6 +46,7 @@ public struct PromptSettings: Sendable {
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
   ///   - notices: Background notices to print.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.
+  ///   - interruption: Ends a prompt from another thread, if given.
   public init(
     terminalPath: String? = nil,
     color: ColorOption = .auto,
@@ -56,7 +59,8 @@ public struct PromptSettings: Sendable {
     soundCues: Bool = false,
     ignoresInterruptions: Bool = false,
     notices: NoticeBoard? = nil,
-    makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
+    makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) },
+    interruption: PromptInterruption? = nil
   ) {
     self.terminalPath = terminalPath
     self.color = color
@@ -70,5 +74,6 @@ public struct PromptSettings: Sendable {
     self.ignoresInterruptions = ignoresInterruptions
     self.notices = notices
     self.makeSecretStorage = makeSecretStorage
+    self.interruption = interruption
   }
 }

@@ -212,6 +212,12 @@ public final class TerminalPasscodePrompt {
       pollfd(fd: signals.readFileDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: verification.readFileDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: settings.notices?.readFileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+      // Only while keys are taken: between prompts (readKey) nothing would lower it, and a verification
+      // under way ends the prompt by itself (its verdict must not reach a later prompt).
+      pollfd(
+        fd: run.engine == nil || lastDisplay?.phase == .verifying
+          ? -1 : settings.interruption?.readFileDescriptor ?? -1,
+        events: Int16(POLLIN), revents: 0),
     ]
     do {
       _ = try TerminalCalls.poll(&descriptors, timeoutMilliseconds: timeout)
@@ -219,6 +225,10 @@ public final class TerminalPasscodePrompt {
       throw .terminal(error)
     }
     if descriptors[1].revents != 0 { try handleSignals(run: &run) }
+    if descriptors[4].revents != 0, settings.interruption?.isInterrupted == true, run.engine != nil {
+      try interrupt(run: &run)
+      return
+    }
     if descriptors[3].revents != 0, let notices = settings.notices {
       for notice in notices.take() { try show(notice) }
       if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
@@ -276,6 +286,17 @@ public final class TerminalPasscodePrompt {
         if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
       }
     }
+  }
+
+  /// Ends the entry for ``PromptInterruption``: the engine wipes it, its last words are left unsaid (the
+  /// caller says why), and the line is finished.
+  private func interrupt(run: inout PromptRun) throws(PromptError) {
+    _ = run.engine?.handle(.cancel)
+    run.engine = nil
+    run.timers.cancelAll()
+    run.outcome = .cancelled
+    pendingKeys.removeAll()
+    try write(renderer.finish())
   }
 
   private func terminate(by signal: Signal, run: inout PromptRun) throws(PromptError) {

@@ -127,11 +127,12 @@ struct CommandContext {
   ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
   ///     pinentry passes `true`: its standard output is the Assuan pipe, its prompt the tty.
   ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
+  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
   /// - Returns: The prompt in raw mode.
   /// - Throws: ``CommandError/prompt(_:)`` when the terminal cannot be opened or set up.
   func openPrompt(
     speech: PromptSpeech, terminalPath: String? = nil, terminalType: String? = nil, outputIsTerminal: Bool? = nil,
-    ignoresInterruptions: Bool = false
+    ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil
   ) throws(CommandError) -> TerminalPasscodePrompt {
     var promptEnvironment = environment
     if let terminalType { promptEnvironment["TERM"] = terminalType }
@@ -147,7 +148,8 @@ struct CommandContext {
       soundCues: options.sound,
       ignoresInterruptions: ignoresInterruptions,
       notices: speech.notices,
-      makeSecretStorage: Self.makeSecretStorage)
+      makeSecretStorage: Self.makeSecretStorage,
+      interruption: interruption)
     let prompt: TerminalPasscodePrompt
     do {
       prompt = try TerminalPasscodePrompt(settings: settings)

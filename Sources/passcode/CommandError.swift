@@ -2,6 +2,7 @@ import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeTerminal
 import PasscodeVault
+import PasswordAgent
 
 /// Why a subcommand failed; only `main` turns it into an exit status.
 enum CommandError: Error, CustomStringConvertible {
@@ -17,6 +18,8 @@ enum CommandError: Error, CustomStringConvertible {
   case outputFailed(errno: Int32)
   /// `exec` could not run its command; `errno` is from `execvp`.
   case cannotExecute(command: String, errno: Int32)
+  /// `agent` could not watch the question directory or send an answer.
+  case agent(AgentError)
 
   var description: String {
     switch self {
@@ -29,6 +32,7 @@ enum CommandError: Error, CustomStringConvertible {
     case let .cannotExecute(command, errno):
       errno == ProcessReplacement.notFound
         ? "\(command): command not found" : "\(command): cannot run it (\(ProcessReplacement.describe(errno)))"
+    case let .agent(error): "agent: \(error)"
     }
   }
 
@@ -40,6 +44,8 @@ enum CommandError: Error, CustomStringConvertible {
     case .prompt(.hungUp): .noTerminal
     case .prompt(.terminated): .cancelled
     case let .prompt(.verifierFailed(error as VaultError)): Self.exitCode(for: error)
+    case let .prompt(.verifierFailed(error as AgentError)), let .agent(error):
+      if case .permissionDenied = error { .permissionDenied } else { .storageError }
     case .prompt(.verifierFailed): .storageError
     case .configuration: .usage
     case let .vault(error): Self.exitCode(for: error)

@@ -60,6 +60,7 @@ enum PasscodeMain {
     case .status: return try StatusCommand(context: context).run()
     case .remove: return try RemoveCommand(context: context).run()
     case .pinentry: return PinentryCommand(context: context).run()
+    case let .agent(options): return try AgentCommand(context: context, agent: options).run()
     }
   }
 

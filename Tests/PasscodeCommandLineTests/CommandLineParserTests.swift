@@ -214,4 +214,49 @@ struct CommandLineParserTests {
   func noShortVersion() {
     #expect(throws: UsageError(.unknownOption("-V", suggestion: nil))) { try parse(["-V"]) }
   }
+
+  static let agentCases: [ParseCase] = [
+    ParseCase(["agent"], run(.agent(AgentOptions()))),
+    ParseCase(["agent", "--query"], run(.agent(AgentOptions(mode: .query)))),
+    ParseCase(["agent", "--watch"], run(.agent(AgentOptions(mode: .watch)))),
+    ParseCase(["--list", "agent"], run(.agent(AgentOptions(mode: .list)))),
+    ParseCase(["agent", "--watch", "--watch"], run(.agent(AgentOptions(mode: .watch)))),
+    ParseCase(["agent", "--console"], run(.agent(AgentOptions(consolePath: "/dev/console")))),
+    ParseCase(["agent", "--console=/dev/tty3"], run(.agent(AgentOptions(consolePath: "/dev/tty3")))),
+    // `--console` takes its value only with `=`, as in systemd-tty-ask-password-agent.
+    ParseCase(["agent", "--console", "--watch"], run(.agent(AgentOptions(mode: .watch, consolePath: "/dev/console")))),
+    ParseCase(["agent", "--id", "cryptsetup:"], run(.agent(AgentOptions(identifierPrefix: "cryptsetup:")))),
+    ParseCase(
+      ["agent", "--watch", "--timeout", "30", "--speech", "on"],
+      run(.agent(AgentOptions(mode: .watch)), CommonOptions(speech: .on, timeout: 30))),
+  ]
+
+  @Test("agent: modes, --console with or without a terminal, --id", arguments: agentCases)
+  func agentOptions(_ row: ParseCase) throws {
+    #expect(try parse(row.arguments) == .run(row.expected))
+  }
+
+  @Test("agent: two modes conflict, --console takes no separate word, and agent options stay with agent")
+  func agentUsageErrors() {
+    #expect(throws: UsageError(.conflictingOptions(first: "--query", second: "--watch"), subcommand: .agent)) {
+      try parse(["agent", "--query", "--watch"])
+    }
+    #expect(throws: UsageError(.unexpectedArgument("/dev/tty3"), subcommand: .agent)) {
+      try parse(["agent", "--console", "/dev/tty3"])
+    }
+    #expect(
+      throws: UsageError(
+        .invalidValue(
+          value: "tty3", option: "--console[=<tty>]", expectation: "Please provide the path of a terminal device."),
+        subcommand: .agent)
+    ) {
+      try parse(["agent", "--console=tty3"])
+    }
+    #expect(throws: UsageError(.optionNotApplicable(option: "--watch", subcommand: .check), subcommand: .check)) {
+      try parse(["check", "--watch"])
+    }
+    #expect(throws: UsageError(.optionNotApplicable(option: "--title", subcommand: .agent), subcommand: .agent)) {
+      try parse(["agent", "--title", "x"])
+    }
+  }
 }

@@ -106,6 +106,12 @@ struct CompletionScriptTests {
     #expect(try bashCompletions(["passcode", "check", "--title", ""]) == [])
   }
 
+  @Test("an option whose value can only be attached (--console=TTY) does not swallow the next word")
+  func attachedOnlyValue() throws {
+    #expect(try bashCompletions(["passcode", "agent", "--console", "--wa"]) == ["--watch"])
+    #expect(try fishCompletions("passcode agent --console --wa") == ["--watch"])
+  }
+
   @Test("fish offers each subcommand's own long options, exactly", arguments: Subcommand.allCases)
   func fishOptionsPerSubcommand(_ subcommand: Subcommand) throws {
     let offered = try fishCompletions("passcode \(subcommand.rawValue) --")

@@ -59,7 +59,7 @@ struct ManPageTests {
     }
     let codes: [ExitCode] = [
       .accepted, .wrongNoTriesLeft, .cancelled, .timedOut, .lockedOut, .usage, .noPasscodeSet, .noTerminal,
-      .storageError, .protocolError, .cannotExecute, .commandNotFound,
+      .storageError, .protocolError, .permissionDenied, .cannotExecute, .commandNotFound,
     ]
     for code in codes {
       #expect(words.contains(String(code.rawValue)), "Docs/passcode.1 does not mention exit status \(code.rawValue)")

@@ -201,6 +201,7 @@ struct UsageErrorTests {
           remove                  Remove the passcode, after asking for the current one.
           pinentry                Serve gpg-agent as a pinentry program.
           doctor                  Check the terminal, speech and store set-up.
+          agent                   Answer systemd's password questions (disks, services).
 
           See 'passcode --help' for more information.
 

@@ -118,6 +118,14 @@ struct ConfigurationAndScheduleTests {
       (.timedOut, "Timed out", .important),
       (.status(entered: 3, length: 6, kind: .digits, triesLeft: 2), "3 of 6 digits entered, 2 tries left", .message),
       (.status(entered: 3, length: 6, kind: .digits, triesLeft: nil), "3 of 6 digits entered", .message),
+      (.answerSent, "Answer sent", .message),
+      (.questionsWaiting(count: 2), "2 questions waiting", .message),
+      (.questionsWaiting(count: 1), "1 question waiting", .message),
+      (.questionWithdrawn, "Question withdrawn", .important),
+      (.questionExpired, "Question timed out", .important),
+      (.askedAgain, "Asked again: the last passphrase was not accepted", .important),
+      (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
+      (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
     ]
     for (announcement, text, priority) in table {
       #expect(AnnouncementCatalogue.english.text(for: announcement) == text)

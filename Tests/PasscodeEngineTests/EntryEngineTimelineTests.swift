@@ -22,6 +22,16 @@ struct EntryEngineTimelineTests {
     #expect(timeline.storage.count == 0)
   }
 
+  @Test("a code that is passed on unchecked ends with its own words (an agent's Answer sent)")
+  func acceptedAnnouncementIsConfigurable() throws {
+    var configuration = try EntryConfiguration(length: .variable(1...64), allowed: .printable)
+    configuration.acceptedAnnouncement = .answerSent
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("ab"))
+    timeline.run("a b ⏎")
+    #expect(timeline.spoken.last == "Answer sent")
+    #expect(timeline.outcome == .accepted)
+  }
+
   @Test("a wrong code shows the error, shakes, then empties and says Ready after 0.5 s")
   func wrongCodeRejectedThenReady() {
     var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))

@@ -27,6 +27,21 @@ struct PromptRendererTests {
     #expect(renderer.finish() == "\n")
   }
 
+  @Test("a variable-length entry shows masks, or the characters when they may be shown (an agent's Echo=yes)")
+  func variableLengthCells() {
+    let renderer = PromptRenderer(profile: .visual, usesColor: false, width: 80)
+    func line(_ contents: [EntryDisplay.Cell.Content]) -> String {
+      let cells = contents.map { EntryDisplay.Cell(content: $0, isCurrent: false, isError: false) }
+      return renderer.statusLine(
+        EntryDisplay(
+          title: "User name:", cells: cells, phase: .entering, shakeOffset: 0, message: nil,
+          enteredCount: cells.count, fixedLength: nil))
+    }
+    #expect(line([.masked, .masked, .masked]) == "   ●●●")
+    #expect(line([.visible("b"), .visible("o"), .visible("b")]) == "   bob")
+    #expect(line([]) == "   ○")
+  }
+
   @Test("an error carries a symbol and words, not colour alone")
   func errorHasSymbol() {
     let renderer = PromptRenderer(profile: .visual, usesColor: false, width: 80)

@@ -1,0 +1,29 @@
+/// What `passcode agent` was asked to do, spelled as `systemd-tty-ask-password-agent` spells it.
+public struct AgentOptions: Equatable, Sendable {
+  /// Which of the agent's modes runs.
+  public enum Mode: String, CaseIterable, Equatable, Sendable {
+    /// `--query` (the default): answer the questions pending, then exit.
+    case query
+    /// `--watch`: answer questions as they come, until stopped.
+    case watch
+    /// `--list`: print the pending questions, never a secret, and exit.
+    case list
+  }
+
+  /// The mode.
+  public var mode: Mode
+  /// `--console[=TTY]`: the terminal to ask on (`/dev/console` when no TTY is given), or `nil`.
+  public var consolePath: String?
+  /// `--id PREFIX`: only questions whose `Id=` starts with this are answered, or `nil` for all.
+  public var identifierPrefix: String?
+
+  /// The device `--console` names when no TTY is given.
+  public static let defaultConsole = "/dev/console"
+
+  /// Makes agent options; the defaults are those of a bare `passcode agent`.
+  public init(mode: Mode = .query, consolePath: String? = nil, identifierPrefix: String? = nil) {
+    self.mode = mode
+    self.consolePath = consolePath
+    self.identifierPrefix = identifierPrefix
+  }
+}

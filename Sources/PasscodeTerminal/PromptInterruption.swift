@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Ends a running ``TerminalPasscodePrompt/ask(_:failureCount:lockoutRemaining:attemptLimit:hint:preamble:verifier:)``
+/// from another thread, as when a password agent's question is withdrawn mid-entry.
+///
+/// The prompt wipes the entry, finishes its line without an announcement and returns
+/// ``PasscodeEngine/EntryOutcome/cancelled``; the caller reads ``isInterrupted`` to tell this apart from
+/// the user cancelling, and says why itself. Call ``reset()`` before the next prompt.
+public final class PromptInterruption: Sendable {
+  private let pipe: (read: Int32, write: Int32)
+  private let raised = Atomic<Bool>(false)
+
+  /// Creates a lowered interruption.
+  ///
+  /// - Throws: ``TerminalError`` when its wake-up pipe cannot be made.
+  public init() throws(TerminalError) {
+    pipe = try TerminalCalls.makeNonBlockingPipe()
+  }
+
+  deinit {
+    TerminalCalls.close(pipe.read)
+    TerminalCalls.close(pipe.write)
+  }
+
+  /// Raises the interruption from any thread; a prompt that is asking ends at once.
+  public func interrupt() {
+    raised.store(true, ordering: .sequentiallyConsistent)
+    TerminalCalls.signalSafeWrite(pipe.write, byte: 1)
+  }
+
+  /// Whether ``interrupt()`` was called since the last ``reset()``.
+  public var isInterrupted: Bool { raised.load(ordering: .sequentiallyConsistent) }
+
+  /// Lowers the interruption and drains its pipe.
+  public func reset() {
+    raised.store(false, ordering: .sequentiallyConsistent)
+    var scratch = [UInt8](repeating: 0, count: 64)
+    _ = try? scratch.withUnsafeMutableBytes { try TerminalCalls.read(pipe.read, into: $0) }
+  }
+
+  /// The descriptor that becomes readable when the interruption is raised.
+  var readFileDescriptor: Int32 { pipe.read }
+}

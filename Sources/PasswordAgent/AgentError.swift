@@ -1,0 +1,25 @@
+/// Why the agent could not watch, read or answer; each case carries the C call's errno.
+public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The question directory could not be made, watched or listed.
+  case directory(path: String, errno: Int32)
+  /// The answer could not be sent because the asker is gone (answered by another agent, or given up).
+  case askerGone
+  /// Answering was refused, or would be: only root may answer (each socket is root's, mode 0600).
+  case permissionDenied(socketPath: String)
+  /// Sending the answer failed otherwise.
+  case send(errno: Int32)
+  /// A pipe or thread the agent needs could not be made.
+  case resources(errno: Int32)
+
+  /// The reason in words.
+  public var description: String {
+    switch self {
+    case let .directory(path, errno): "\(path): \(AgentSystemCalls.describe(errno))"
+    case .askerGone: "the asker is gone"
+    case let .permissionDenied(path):
+      "cannot answer the questions in \(path): answering needs root"
+    case let .send(errno): "cannot send the answer: \(AgentSystemCalls.describe(errno))"
+    case let .resources(errno): "cannot start the watcher: \(AgentSystemCalls.describe(errno))"
+    }
+  }
+}

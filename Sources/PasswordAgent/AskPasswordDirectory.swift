@@ -1,0 +1,64 @@
+/// The directory systemd's askers write their questions to, and what it holds.
+public struct AskPasswordDirectory: Sendable {
+  /// Where systemd 252 puts questions; `systemd-ask-password` has no way to choose another.
+  public static let systemPath = "/run/systemd/ask-password"
+
+  /// The directory's path.
+  public let path: String
+
+  /// One `ask.*` file: its question, or why it is not one.
+  public struct Entry: Sendable {
+    /// The file's name, such as `ask.BL8SiQ`.
+    public var fileName: String
+    /// The question, or why the file could not be read as one.
+    public var question: Result<PasswordQuestion, AskFileError>
+    /// Whether the asking process is alive (`true` when the file names none).
+    public var askerIsAlive: Bool
+    /// The file's modification time, in nanoseconds: the order questions are asked in.
+    var modified: Int64
+  }
+
+  /// Names a directory.
+  ///
+  /// - Parameter path: The directory; the system's by default.
+  public init(path: String = Self.systemPath) {
+    self.path = path
+  }
+
+  /// Makes the directory and its parents (mode 0755) if they are missing, as
+  /// `systemd-ask-password-console.path` does.
+  ///
+  /// - Throws: ``AgentError/directory(path:errno:)`` when it cannot be made.
+  public func create() throws(AgentError) {
+    if let error = AgentSystemCalls.makeDirectory(path) { throw .directory(path: path, errno: error) }
+  }
+
+  /// Reads every `ask.*` file, oldest first. Files that vanish while being read are left out.
+  ///
+  /// - Returns: The entries.
+  /// - Throws: ``AgentError/directory(path:errno:)`` when the directory cannot be listed.
+  public func scan() throws(AgentError) -> [Entry] {
+    let names = try AgentSystemCalls.listDirectory(path).get().filter { $0.hasPrefix("ask.") }
+    var entries: [Entry] = []
+    for name in names {
+      guard
+        let file = AgentSystemCalls.readRegularFile(path + "/" + name, limit: AskFileParser.maximumByteCount)
+      else { continue }
+      let question = Result { () throws(AskFileError) in try AskFileParser.parse(file.bytes, fileName: name) }
+      var alive = true
+      if case let .success(parsed) = question, let process = parsed.processIdentifier {
+        alive = AgentSystemCalls.processExists(process)
+      }
+      entries.append(Entry(fileName: name, question: question, askerIsAlive: alive, modified: file.modified))
+    }
+    return entries.sorted { ($0.modified, $0.fileName) < ($1.modified, $1.fileName) }
+  }
+
+  /// The questions that can be answered: readable, with a living asker, oldest first.
+  ///
+  /// - Returns: The questions.
+  /// - Throws: ``AgentError/directory(path:errno:)`` when the directory cannot be listed.
+  public func answerableQuestions() throws(AgentError) -> [PasswordQuestion] {
+    try scan().compactMap { entry in entry.askerIsAlive ? try? entry.question.get() : nil }
+  }
+}

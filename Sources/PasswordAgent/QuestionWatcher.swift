@@ -1,0 +1,95 @@
+import Dispatch
+import Synchronization
+
+/// Watches the question directory on its own thread and keeps the ``QuestionQueue``.
+///
+/// The thread sleeps in `poll` on an inotify descriptor. While questions are pending it also wakes at the
+/// earliest `NotAfter=` and once a second, to notice an asker that died without removing its file. On
+/// every wake it rescans the directory and updates the queue; the queue's actions (withdraw the question
+/// being asked, say how many are waiting) go to `onAction`, on the watcher's thread.
+public final class QuestionWatcher: Sendable {
+  /// How often a pending question's asking process is checked, in milliseconds.
+  public static let livenessCheckMilliseconds: Int32 = 1000
+
+  private let directory: AskPasswordDirectory
+  private let queue: Mutex<QuestionQueue>
+  private let inotify: Int32
+  private let arrivals: (read: Int32, write: Int32)
+  private let onAction: @Sendable (QueueAction) -> Void
+
+  /// Starts watching: makes the directory if missing, scans it once, then watches on a new thread.
+  ///
+  /// - Parameters:
+  ///   - directory: The question directory.
+  ///   - identifierPrefix: Only questions whose `Id=` starts with this are taken, or `nil` for all.
+  ///   - onAction: Called on the watcher's thread with each action of the queue.
+  /// - Throws: ``AgentError`` when the directory cannot be made or watched.
+  public init(
+    directory: AskPasswordDirectory, identifierPrefix: String?, onAction: @escaping @Sendable (QueueAction) -> Void
+  ) throws(AgentError) {
+    self.directory = directory
+    self.onAction = onAction
+    try directory.create()
+    inotify = try AgentSystemCalls.watchDirectory(directory.path).get()
+    do {
+      arrivals = try AgentSystemCalls.makePipe().get()
+    } catch {
+      AgentSystemCalls.closeDescriptor(inotify)
+      throw error
+    }
+    var initial = QuestionQueue(identifierPrefix: identifierPrefix)
+    _ = initial.update(
+      present: (try? directory.answerableQuestions()) ?? [], now: AgentSystemCalls.monotonicNow())
+    queue = Mutex(initial)
+    DispatchQueue(label: "passcode.agent.watcher").async { [self] in watch() }
+  }
+
+  /// The next question to ask, waiting for one when `wait` is set.
+  ///
+  /// - Parameter wait: Whether to sleep until a question arrives.
+  /// - Returns: The turn, or `nil` when none is waiting and `wait` is not set.
+  public func nextTurn(wait: Bool) -> QuestionTurn? {
+    while true {
+      AgentSystemCalls.drain(arrivals.read)
+      if let turn = queue.withLock({ $0.takeNext(now: AgentSystemCalls.monotonicNow()) }) { return turn }
+      guard wait else { return nil }
+      AgentSystemCalls.waitReadable([arrivals.read], timeoutMilliseconds: -1)
+    }
+  }
+
+  /// Reports how a question ended.
+  ///
+  /// - Parameters:
+  ///   - question: The question from ``nextTurn(wait:)``.
+  ///   - ending: How it ended.
+  public func finish(_ question: PasswordQuestion, _ ending: QuestionEnding) {
+    queue.withLock { $0.finish(question, ending, now: AgentSystemCalls.monotonicNow()) }
+  }
+
+  /// Whole milliseconds until just after `deadline`, 0 when it has passed.
+  private static func milliseconds(until deadline: MonotonicInstant) -> Int32 {
+    let now = AgentSystemCalls.monotonicNow()
+    guard deadline > now else { return 0 }
+    return Int32(min((deadline.microseconds - now.microseconds) / 1000 + 1, UInt64(Int32.max)))
+  }
+
+  /// The watcher's loop; it runs until the process ends.
+  private func watch() {
+    while true {
+      // Idle: sleep until the directory changes. Pending: also look again within a second, and just after
+      // the earliest deadline (a question's deadline makes it pending, so the second is always set first).
+      let (deadline, pending) = queue.withLock { ($0.nextDeadline, $0.pendingCount) }
+      var timeout: Int32 = pending > 0 ? Self.livenessCheckMilliseconds : -1
+      if let deadline { timeout = min(timeout, Self.milliseconds(until: deadline)) }
+      AgentSystemCalls.waitReadable([inotify], timeoutMilliseconds: timeout)
+      AgentSystemCalls.drain(inotify)
+      let present = (try? directory.answerableQuestions()) ?? []
+      let (actions, waiting) = queue.withLock { queue in
+        let actions = queue.update(present: present, now: AgentSystemCalls.monotonicNow())
+        return (actions, queue.pendingCount)
+      }
+      if waiting > 0 { AgentSystemCalls.signal(arrivals.write) }
+      for action in actions { onAction(action) }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import PasscodeCommandLine
+import PasscodeEngine
+import PasscodeTerminal
+import PasswordAgent
+import Synchronization
+
+/// `passcode agent`: a systemd password agent. It answers the questions in `/run/systemd/ask-password`
+/// one at a time, each as a passphrase prompt through the same engine, speech and profiles as every
+/// other prompt, and sends the answer from locked memory to the asker's socket.
+///
+/// Exit status: 0 when every question was answered or withdrawn by its asker; 2 when one was cancelled;
+/// 3 when one timed out (`NotAfter=` or `--timeout`); 77 when answering needs root; 74 when the
+/// directory cannot be watched; the usual 64 and 69.
+struct AgentCommand {
+  let context: CommandContext
+  let agent: AgentOptions
+
+  private let catalogue = AnnouncementCatalogue.english
+  /// How long the first question waits for speech to connect (a local daemon takes about 40 ms; a
+  /// spawned one about 500 ms).
+  private static let speechConnectionWait = 1500
+
+  func run() throws(CommandError) -> ExitCode {
+    let directory = AskPasswordDirectory()
+    switch agent.mode {
+    case .list: return try list(directory)
+    case .query, .watch: return try answer(directory)
+    }
+  }
+
+  // MARK: - --list
+
+  /// Prints each pending question on a line: its message, then who asks and how; never a secret (the
+  /// files hold none) and never raw outside text.
+  private func list(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
+    var entries: [AskPasswordDirectory.Entry]
+    do {
+      entries = try directory.scan()
+    } catch {
+      throw .agent(error)
+    }
+    if let prefix = agent.identifierPrefix {
+      entries = entries.filter { (try? $0.question.get())?.identifier?.hasPrefix(prefix) ?? false }
+    }
+    guard !entries.isEmpty else {
+      try StandardStreams.output("No questions are pending.\n")
+      return .accepted
+    }
+    let now = MonotonicInstant.now()
+    for entry in entries {
+      switch entry.question {
+      case let .success(question):
+        var details: [String] = []
+        if let identifier = question.identifier { details.append("Id \(SanitizedText(identifier))") }
+        if let process = question.processIdentifier { details.append("PID \(process)") }
+        details.append(Self.echoWords(question.echo))
+        if let notAfter = question.notAfter {
+          details.append(
+            question.hasExpired(at: now)
+              ? "timed out"
+              : "\(catalogue.duration(seconds: Int((notAfter.microseconds - now.microseconds) / 1_000_000))) left")
+        }
+        if !entry.askerIsAlive { details.append("its asker is gone") }
+        try StandardStreams.output("\(question.title) (\(details.joined(separator: ", ")))\n")
+      case let .failure(error):
+        try StandardStreams.output("\(entry.fileName): cannot be answered: \(error)\n")
+      }
+    }
+    return .accepted
+  }
+
+  private static func echoWords(_ echo: EchoMode) -> String {
+    switch echo {
+    case .shown: "typing shown"
+    case .masked: "typing hidden"
+    case .silent: "typing hidden, silent"
+    }
+  }
+
+  // MARK: - --query and --watch
+
+  private func answer(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
+    guard AnswerSender.mayAnswer else { throw .agent(.permissionDenied(socketPath: directory.path)) }
+    let speech = try context.openSpeech()
+    defer { speech.announcer?.close() }
+    let interruption: PromptInterruption
+    do {
+      interruption = try PromptInterruption()
+    } catch {
+      throw .prompt(.noTerminal(error))
+    }
+    let asking = AskedQuestion()
+    let catalogue = self.catalogue
+    let watcher: QuestionWatcher
+    do {
+      watcher = try QuestionWatcher(directory: directory, identifierPrefix: agent.identifierPrefix) { action in
+        switch action {
+        case let .withdraw(question, reason):
+          if asking.withdraw(question, reason) { interruption.interrupt() }
+        case let .announceWaiting(count):
+          speech.notices?.post(SanitizedText(catalogue.text(for: .questionsWaiting(count: count))))
+          speech.announcer?.announce(.questionsWaiting(count: count))
+        }
+      }
+    } catch {
+      throw .agent(error)
+    }
+    var status = ExitCode.accepted
+    var isFirst = true
+    while let turn = watcher.nextTurn(wait: agent.mode == .watch) {
+      if isFirst, let announcer = speech.announcer {
+        BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+      }
+      isFirst = false
+      let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)
+      watcher.finish(turn.question, ending)
+      if status == .accepted { status = questionStatus }
+    }
+    return status
+  }
+
+  /// The question being asked, and why it was withdrawn, shared with the watcher's thread, which may
+  /// report the withdrawal of a question whose prompt has just ended.
+  private final class AskedQuestion: Sendable {
+    private let state = Mutex<(fileName: String?, withdrawal: WithdrawalReason?)>((nil, nil))
+
+    /// Marks `fileName` as the question being asked, or none.
+    func begin(_ fileName: String?) {
+      state.withLock { $0 = (fileName, nil) }
+    }
+
+    /// Records why `question` was withdrawn; `true` when it is the one being asked.
+    func withdraw(_ question: PasswordQuestion, _ reason: WithdrawalReason) -> Bool {
+      state.withLock { state in
+        guard state.fileName == question.fileName else { return false }
+        state.withdrawal = reason
+        return true
+      }
+    }
+
+    /// Why the question being asked was withdrawn, if it was.
+    var withdrawal: WithdrawalReason? { state.withLock { $0.withdrawal } }
+  }
+
+  /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels.
+  private func ask(
+    _ turn: QuestionTurn, speech: PromptSpeech, interruption: PromptInterruption, asking: AskedQuestion
+  ) throws(CommandError) -> (QuestionEnding, ExitCode) {
+    let question = turn.question
+    var preamble: [Announcement] = []
+    if turn.isAskedAgain { preamble.append(.askedAgain) }
+    if let source = question.source { preamble.append(source) }
+    if turn.pendingCount > 1 { preamble.append(.questionsWaiting(count: turn.pendingCount)) }
+    var configuration: EntryConfiguration
+    do {
+      configuration = try EntryConfiguration(
+        title: question.title, length: .variable(1...EntryConfiguration.variableLengthLimit),
+        allowed: .printable, isSecure: question.echo.hidesCharacters, reduceMotion: context.options.reduceMotion,
+        timeout: context.options.timeout.map { .seconds($0) })
+    } catch {
+      throw .configuration(error)
+    }
+    // The answer is passed on, not checked: whether it was right is heard when the question comes back.
+    configuration.acceptedAnnouncement = .answerSent
+    asking.begin(question.fileName)
+    interruption.reset()
+    defer { asking.begin(nil) }
+    let prompt = try context.openPrompt(
+      speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
+      interruption: interruption)
+    defer { prompt.close() }
+    let sender = AnswerSender(makeSecretStorage: CommandContext.makeSecretStorage)
+    let outcome: EntryOutcome
+    do {
+      // The visual profile redraws one status line, where the message would last only until the next
+      // announcement; keep it, and who asks, readable above the entry (they are spoken once, as usual).
+      if prompt.capabilities.profile == .visual {
+        try prompt.show(question.title)
+        if let source = question.source { try prompt.show(SanitizedText(catalogue.text(for: source))) }
+      }
+      outcome = try prompt.ask(configuration, preamble: preamble) { secret in
+        try sender.answer(secret, to: question)
+        return .accepted
+      }
+    } catch {
+      if case let .verifierFailed(failure) = error, failure as? AgentError == .askerGone {
+        try tell(.questionWithdrawn, on: prompt, speech: speech)
+        return (.withdrawn, .accepted)
+      }
+      throw .prompt(error)
+    }
+    switch outcome {
+    case .accepted:
+      return (.answered, .accepted)
+    case .cancelled where interruption.isInterrupted:
+      let reason = asking.withdrawal ?? .withdrawn
+      try tell(reason == .expired ? .questionExpired : .questionWithdrawn, on: prompt, speech: speech)
+      return (.withdrawn, reason == .expired ? .timedOut : .accepted)
+    case .cancelled, .attemptsExhausted:
+      do throws(AgentError) {
+        try sender.cancel(question)
+      } catch .askerGone {
+        // Withdrawn meanwhile: nobody is left to tell.
+      } catch {
+        throw .agent(error)
+      }
+      return (.cancelled, .cancelled)
+    case .timedOut:
+      // Left unanswered for another agent, and not asked again in this run.
+      return (.skipped, .timedOut)
+    }
+  }
+
+  /// Shows and speaks why a question ended without an answer.
+  private func tell(_ announcement: Announcement, on prompt: TerminalPasscodePrompt, speech: PromptSpeech)
+    throws(CommandError)
+  {
+    speech.announcer?.announce(announcement)
+    do {
+      try prompt.show(SanitizedText(catalogue.text(for: announcement)))
+    } catch {
+      throw .prompt(error)
+    }
+  }
+}

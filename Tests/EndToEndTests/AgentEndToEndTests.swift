@@ -1,0 +1,229 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// `passcode agent` in a pseudo-terminal answering the real `systemd-ask-password --no-tty`.
+@Suite(
+  "passcode agent answering the real systemd-ask-password", .serialized,
+  .enabled(if: SystemdAsker.isAvailable, "needs root and systemd-ask-password"))
+struct AgentEndToEndTests {
+  /// An `Id=` prefix that only this test's questions have.
+  private let prefix = "passcode-e2e-\(UUID().uuidString.prefix(8)):"
+
+  private func agent(_ arguments: [String], environment: [String: String] = [:]) throws -> DemoSession {
+    try DemoSession(["agent", "--id", prefix, "--screen-reader"] + arguments, environment: environment)
+  }
+
+  @Test("the answer arrives byte-exact, and the agent says who asks and shows only counts")
+  func answerIsExact() throws {
+    let asker = try SystemdAsker("Passphrase for e2e disk:", identifier: prefix + "/dev/e2e1")
+    let session = try agent(["--query"])
+    try session.waitFor("Passphrase for e2e disk:")
+    try session.waitFor("Asked by \(prefix.dropLast()) for /dev/e2e1")
+    let passphrase = "correct horse ☃ battery-staple 42"
+    try session.type(passphrase)
+    try session.waitFor("\(passphrase.count) characters entered")
+    try session.type("\r")
+    #expect(try session.finish() == .exited(0))
+    let (code, output) = try asker.finish()
+    #expect(code == 0)
+    #expect(output == passphrase + "\n")
+    #expect(!session.text.contains("horse"), "the transcript shows the passphrase")
+    #expect(try session.terminalRestored())
+  }
+
+  @Test("Esc sends a cancel: systemd-ask-password fails with Operation canceled, the agent exits 2")
+  func escapeCancels() throws {
+    let asker = try SystemdAsker("Cancel me:", identifier: prefix + "cancel")
+    let session = try agent(["--query"])
+    try session.waitFor("Cancel me:")
+    try session.type("abc")
+    try session.waitFor("3 characters entered")
+    try session.type("\u{1B}")
+    try session.waitFor("Cancelled")
+    #expect(try session.finish() == .exited(2))
+    let (code, output) = try asker.finish()
+    #expect(code == 1)
+    #expect(output.contains("Operation canceled"), "asker printed: \(output)")
+  }
+
+  @Test("two questions are answered in order, after \"2 questions waiting\"")
+  func twoInOrder() throws {
+    let first = try SystemdAsker("First question:", identifier: prefix + "first")
+    // The queue goes by the files' modification times; keep them apart.
+    usleep(20_000)
+    let second = try SystemdAsker("Second question:", identifier: prefix + "second")
+    let session = try agent(["--query"])
+    try session.waitFor("First question:")
+    try session.waitFor("2 questions waiting")
+    try session.type("one\r")
+    try session.waitFor("Second question:")
+    try session.type("two\r")
+    #expect(try session.finish() == .exited(0))
+    #expect(try first.finish() == (0, "one\n"))
+    #expect(try second.finish() == (0, "two\n"))
+  }
+
+  @Test(
+    "a question withdrawn mid-entry is announced and the entry is wiped: its file removed (SIGTERM), or its asker dead (SIGKILL)",
+    arguments: [SIGTERM, SIGKILL])
+  func withdrawnMidEntry(signal: Int32) throws {
+    let asker = try SystemdAsker("Soon withdrawn:", identifier: prefix + "withdrawn")
+    let session = try agent(["--query"])
+    try session.waitFor("Soon withdrawn:")
+    try session.type("abc")
+    try session.waitFor("3 characters entered")
+    asker.stop(signal: signal, leavingFiles: true)
+    if signal == SIGTERM { #expect(asker.questionFile() == nil, "systemd-ask-password left its file on SIGTERM") }
+    try session.waitFor("Question withdrawn")
+    #expect(try session.finish() == .exited(0))
+    #expect(try session.terminalRestored())
+    asker.removeLeftovers()
+  }
+
+  @Test("another agent answering first withdraws the question here; its answer is the one the asker prints")
+  func anotherAgentFirst() throws {
+    let asker = try SystemdAsker("Raced question:", identifier: prefix + "raced")
+    let session = try agent(["--query"])
+    try session.waitFor("Raced question:")
+    try session.type("mine")
+    try session.waitFor("4 characters entered")
+    let socket = try #require(asker.socketPath)
+    let reply = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "printf theirs | /lib/systemd/systemd-reply-password 1 \"$0\"", socket])
+    #expect(reply.waitForExit(timeout: .seconds(30)) == 0)
+    try session.waitFor("Question withdrawn")
+    #expect(try session.finish() == .exited(0))
+    #expect(try asker.finish() == (0, "theirs\n"))
+  }
+
+  @Test("a question that arrives while another is typed is announced at once, then asked next")
+  func arrivalDuringEntry() throws {
+    let first = try SystemdAsker("Already asked:", identifier: prefix + "already")
+    let session = try agent(["--query"])
+    try session.waitFor("Already asked:")
+    try session.type("ab")
+    try session.waitFor("2 characters entered")
+    let second = try SystemdAsker("Arrived later:", identifier: prefix + "later")
+    try session.waitFor("2 questions waiting")
+    try session.type("c\r")
+    try session.waitFor("Arrived later:")
+    try session.type("later\r")
+    #expect(try session.finish() == .exited(0))
+    #expect(try first.finish() == (0, "abc\n"))
+    #expect(try second.finish() == (0, "later\n"))
+  }
+
+  @Test("NotAfter passing mid-entry is announced as a timeout and the agent exits 3")
+  func notAfterPasses() throws {
+    let asker = try SystemdAsker("Answer quickly:", identifier: prefix + "expiring", timeoutSeconds: 3)
+    let session = try agent(["--query"])
+    try session.waitFor("Answer quickly:")
+    try session.type("ab")
+    try session.waitFor("2 characters entered")
+    try session.waitFor("Question timed out", timeout: .seconds(30))
+    #expect(try session.finish() == .exited(3))
+    let (code, output) = try asker.finish()
+    #expect(code == 1)
+    #expect(output.contains("Timer expired"), "asker printed: \(output)")
+  }
+
+  @Test("Echo=yes shows what is typed (a user name); a masked question never does")
+  func echoShowsTyping() throws {
+    let shown = try SystemdAsker("User name:", identifier: prefix + "user", echo: "yes")
+    let visual = try DemoSession(["agent", "--id", prefix + "user", "--query"])
+    try visual.waitFor("User name:")
+    try visual.type("alice")
+    try visual.waitFor("alice")
+    try visual.type("\r")
+    #expect(try visual.finish() == .exited(0))
+    #expect(visual.text.contains("User name:\r\n"), "the message is not kept as a line above the entry")
+    #expect(try shown.finish() == (0, "alice\n"))
+
+    let masked = try SystemdAsker("Secret:", identifier: prefix + "masked")
+    let hidden = try DemoSession(["agent", "--id", prefix + "masked", "--query"])
+    try hidden.waitFor("Secret:")
+    try hidden.type("alice")
+    try hidden.waitFor("5 characters entered")
+    try hidden.type("\r")
+    #expect(try hidden.finish() == .exited(0))
+    #expect(try masked.finish() == (0, "alice\n"))
+    #expect(!hidden.text.contains("alice"))
+  }
+
+  @Test("the same Id asked again soon after an answer says the last passphrase was not accepted")
+  func askedAgain() throws {
+    let first = try SystemdAsker("Disk passphrase:", identifier: prefix + "/dev/again")
+    let session = try agent(["--watch"])
+    try session.waitFor("Disk passphrase:")
+    try session.type("wrong one\r")
+    #expect(try first.finish() == (0, "wrong one\n"))
+    let second = try SystemdAsker("Disk passphrase:", identifier: prefix + "/dev/again")
+    try session.waitFor("Asked again: the last passphrase was not accepted")
+    try session.type("right one\r")
+    #expect(try second.finish() == (0, "right one\n"))
+    try session.process.signal(SIGTERM)
+    #expect(try session.finish() == .signalled(SIGTERM))
+    #expect(try session.terminalRestored())
+  }
+
+  @Test("speech says the message, who asks, the counts and the waiting questions, and never the passphrase")
+  func speech() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let first = try SystemdAsker("Unlock the e2e disk", identifier: prefix + "/dev/spoken")
+    usleep(20_000)
+    let second = try SystemdAsker("Unlock the other disk", identifier: prefix + "/dev/other")
+    let session = try agent(["--query", "--speech", "on"], environment: ["SPEECHD_ADDRESS": daemon.address])
+    try session.waitFor("Unlock the e2e disk")
+    _ = daemon.waitForLastRequest(text: "2 questions waiting")
+    try session.type("zebra")
+    _ = daemon.waitForLastRequest(text: "5 characters entered")
+    try session.type("\r")
+    try session.waitFor("Unlock the other disk")
+    _ = daemon.waitForLastRequest(text: "Asked by \(prefix.dropLast()) for /dev/other")
+    try session.type("\u{1B}")
+    #expect(try session.finish() == .exited(2))
+    #expect(try first.finish() == (0, "zebra\n"))
+    #expect(try second.finish().code == 1)
+
+    let texts = daemon.protocolRequests().map(\.text)
+    let source = "Asked by \(prefix.dropLast()) for /dev/spoken"
+    // Progress messages may replace each other before they are sent; the last one is always sent.
+    for expected in [
+      "Unlock the e2e disk", source, "2 questions waiting", "5 characters entered", "Answer sent",
+      "Unlock the other disk", "Cancelled",
+    ] {
+      #expect(texts.contains(expected), "not spoken: \(expected); spoken: \(texts)")
+    }
+    #expect(texts.firstIndex(of: "Unlock the e2e disk") ?? 99 < texts.firstIndex(of: "2 questions waiting") ?? 0)
+    for file in try FileManager.default.subpathsOfDirectory(atPath: daemon.base) {
+      let contents = (try? String(contentsOfFile: daemon.base + "/" + file, encoding: .utf8)) ?? ""
+      #expect(!contents.contains("zebra"), "\(file) holds the passphrase")
+    }
+  }
+
+  @Test("--console=TTY asks on that terminal, not on the agent's own")
+  func consoleTerminal() throws {
+    let console = try PseudoTerminal(columns: 80, rows: 24)
+    let asker = try SystemdAsker("On the console:", identifier: prefix + "console")
+    let session = try agent(["--query", "--console=\(console.slavePath)"])
+    let prompt = try console.readUntil("On the console:", timeout: .seconds(30))
+    #expect(!prompt.isEmpty)
+    try console.write("via console\r")
+    #expect(try session.finish() == .exited(0))
+    #expect(try asker.finish() == (0, "via console\n"))
+    #expect(!session.text.contains("On the console:"), "asked on the agent's own terminal")
+  }
+
+  @Test("--list prints each pending question with who asks and how, and answers none")
+  func list() throws {
+    let asker = try SystemdAsker("Listed \u{1B}[31mquestion", identifier: prefix + "listed", echo: "no")
+    let session = try agent(["--list"])
+    let line = try session.waitFor("left)")
+    #expect(session.text.contains("Listed question (Id \(prefix)listed, PID "), "\(line)")
+    #expect(session.text.contains("typing hidden, silent"))
+    #expect(try session.finish() == .exited(0))
+    #expect(asker.questionFile() != nil, "--list answered the question")
+  }
+}

@@ -1,0 +1,157 @@
+import PasswordAgent
+import Testing
+
+@Suite("The queue policy")
+struct QuestionQueueTests {
+  private static func question(
+    _ name: String, id: String? = nil, notAfter seconds: UInt64? = nil
+  ) -> PasswordQuestion {
+    PasswordQuestion(
+      fileName: name, socketPath: "/run/\(name)", notAfter: seconds.map { at($0) }, message: "Question \(name)",
+      identifier: id)
+  }
+
+  private static func at(_ seconds: UInt64) -> MonotonicInstant {
+    MonotonicInstant(microseconds: seconds * 1_000_000)
+  }
+
+  @Test("questions are asked one at a time, oldest first, and each turn says how many are pending")
+  func order() {
+    var queue = QuestionQueue()
+    let first = Self.question("ask.a")
+    let second = Self.question("ask.b")
+    #expect(queue.update(present: [first, second], now: Self.at(1)).isEmpty)
+    #expect(queue.takeNext(now: Self.at(1)) == QuestionTurn(question: first, isAskedAgain: false, pendingCount: 2))
+    #expect(queue.takeNext(now: Self.at(1)) == nil, "one question at a time")
+    queue.finish(first, .answered, now: Self.at(2))
+    #expect(queue.takeNext(now: Self.at(2)) == QuestionTurn(question: second, isAskedAgain: false, pendingCount: 1))
+    queue.finish(second, .cancelled, now: Self.at(3))
+    #expect(queue.takeNext(now: Self.at(3)) == nil)
+  }
+
+  @Test("a question that arrives while one is asked is announced with the count, the asked one included")
+  func arrivalsAreAnnounced() {
+    var queue = QuestionQueue()
+    let first = Self.question("ask.a")
+    _ = queue.update(present: [first], now: Self.at(1))
+    _ = queue.takeNext(now: Self.at(1))
+    let second = Self.question("ask.b")
+    #expect(queue.update(present: [first, second], now: Self.at(2)) == [.announceWaiting(count: 2)])
+    #expect(queue.update(present: [first, second], now: Self.at(3)).isEmpty, "only new arrivals are announced")
+    #expect(queue.pendingCount == 2)
+  }
+
+  @Test("the question being asked is withdrawn when its file goes, and expires when NotAfter passes")
+  func withdrawal() {
+    var queue = QuestionQueue()
+    let gone = Self.question("ask.gone")
+    let expiring = Self.question("ask.late", notAfter: 10)
+    _ = queue.update(present: [gone, expiring], now: Self.at(1))
+    _ = queue.takeNext(now: Self.at(1))
+    #expect(queue.update(present: [expiring], now: Self.at(2)) == [.withdraw(gone, .withdrawn)])
+    queue.finish(gone, .withdrawn, now: Self.at(2))
+    #expect(queue.nextDeadline == Self.at(10))
+    #expect(queue.takeNext(now: Self.at(3))?.question == expiring)
+    #expect(queue.update(present: [expiring], now: Self.at(10)).isEmpty, "NotAfter itself is still in time")
+    #expect(
+      queue.update(present: [expiring], now: MonotonicInstant(microseconds: 10_000_001))
+        == [.withdraw(expiring, .expired)])
+    #expect(queue.pendingCount == 0)
+    #expect(queue.nextDeadline == nil)
+  }
+
+  @Test("a question whose file goes after its NotAfter has timed out, not been withdrawn")
+  func goneAfterDeadline() {
+    var queue = QuestionQueue()
+    let expiring = Self.question("ask.a", notAfter: 5)
+    _ = queue.update(present: [expiring], now: Self.at(1))
+    _ = queue.takeNext(now: Self.at(1))
+    #expect(queue.update(present: [], now: Self.at(6)) == [.withdraw(expiring, .expired)])
+  }
+
+  @Test("waiting questions that expire or vanish are dropped without a word")
+  func waitingDrops() {
+    var queue = QuestionQueue()
+    let asked = Self.question("ask.a")
+    let vanishing = Self.question("ask.b")
+    let expiring = Self.question("ask.c", notAfter: 5)
+    _ = queue.update(present: [asked, vanishing, expiring], now: Self.at(1))
+    _ = queue.takeNext(now: Self.at(1))
+    #expect(queue.update(present: [asked, expiring], now: Self.at(6)).isEmpty)
+    queue.finish(asked, .answered, now: Self.at(6))
+    #expect(queue.takeNext(now: Self.at(6)) == nil)
+  }
+
+  @Test("a question already expired when taken is skipped")
+  func expiredWhenTaken() {
+    var queue = QuestionQueue()
+    let expiring = Self.question("ask.a", notAfter: 5)
+    let next = Self.question("ask.b")
+    _ = queue.update(present: [expiring, next], now: Self.at(1))
+    #expect(queue.takeNext(now: Self.at(6))?.question == next)
+  }
+
+  @Test("a finished question is not asked again while its file lingers, and is forgotten when it goes")
+  func settledQuestions() {
+    var queue = QuestionQueue()
+    let question = Self.question("ask.a")
+    _ = queue.update(present: [question], now: Self.at(1))
+    _ = queue.takeNext(now: Self.at(1))
+    queue.finish(question, .answered, now: Self.at(2))
+    #expect(queue.update(present: [question], now: Self.at(2)).isEmpty)
+    #expect(queue.takeNext(now: Self.at(2)) == nil)
+    _ = queue.update(present: [], now: Self.at(3))
+    _ = queue.update(present: [question], now: Self.at(4))
+    #expect(queue.takeNext(now: Self.at(4))?.question == question, "a new file of the same name is a new question")
+  }
+
+  @Test("the same Id within 30 seconds of an answer is asked again; later, another Id or a cancel is not")
+  func askedAgainWindow() {
+    var queue = QuestionQueue()
+    let first = Self.question("ask.1", id: "cryptsetup:/dev/sda2")
+    _ = queue.update(present: [first], now: Self.at(100))
+    _ = queue.takeNext(now: Self.at(100))
+    queue.finish(first, .answered, now: Self.at(110))
+
+    let again = Self.question("ask.2", id: "cryptsetup:/dev/sda2")
+    let other = Self.question("ask.3", id: "cryptsetup:/dev/sdb1")
+    _ = queue.update(present: [again, other], now: Self.at(140))
+    #expect(queue.takeNext(now: Self.at(140))?.isAskedAgain == true, "30 s after the answer is still within")
+    queue.finish(again, .cancelled, now: Self.at(141))
+    #expect(queue.takeNext(now: Self.at(141))?.isAskedAgain == false, "another Id")
+    queue.finish(other, .answered, now: Self.at(142))
+
+    let late = Self.question("ask.4", id: "cryptsetup:/dev/sda2")
+    _ = queue.update(present: [late], now: MonotonicInstant(microseconds: 141_000_001))
+    #expect(queue.takeNext(now: Self.at(142))?.isAskedAgain == false, "a cancel does not start the window")
+  }
+
+  @Test("the window closes just after 30 seconds, and a question without an Id is never asked again")
+  func windowEdge() {
+    var queue = QuestionQueue()
+    let first = Self.question("ask.1", id: "x")
+    let anonymous = Self.question("ask.2")
+    _ = queue.update(present: [first, anonymous], now: Self.at(0))
+    _ = queue.takeNext(now: Self.at(0))
+    queue.finish(first, .answered, now: Self.at(0))
+    _ = queue.takeNext(now: Self.at(0))
+    queue.finish(anonymous, .answered, now: Self.at(0))
+    let late = Self.question("ask.3", id: "x")
+    let anonymousAgain = Self.question("ask.4")
+    _ = queue.update(present: [late, anonymousAgain], now: MonotonicInstant(microseconds: 30_000_001))
+    #expect(queue.takeNext(now: Self.at(31))?.isAskedAgain == false)
+    queue.finish(late, .answered, now: Self.at(31))
+    #expect(queue.takeNext(now: Self.at(31))?.isAskedAgain == false)
+  }
+
+  @Test("--id takes only questions whose Id starts with the prefix")
+  func identifierPrefix() {
+    var queue = QuestionQueue(identifierPrefix: "cryptsetup:")
+    let disk = Self.question("ask.1", id: "cryptsetup:/dev/sda2")
+    let service = Self.question("ask.2", id: "sshd:x")
+    let anonymous = Self.question("ask.3")
+    _ = queue.update(present: [service, anonymous, disk], now: Self.at(1))
+    #expect(queue.takeNext(now: Self.at(1))?.question == disk)
+    #expect(queue.pendingCount == 1)
+  }
+}
