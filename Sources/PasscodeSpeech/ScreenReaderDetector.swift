@@ -1,6 +1,7 @@
 import Glibc
 
-/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup and a running Orca.
+/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
+/// espeakup processes of the same user or a brltty of any user.
 ///
 /// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus.
 public struct ScreenReaderDetector: Sendable {
@@ -39,9 +40,11 @@ public struct ScreenReaderDetector: Sendable {
   ///
   /// - Returns: What was found; takes at most about ``atspiDeadline`` plus a scan of the process table.
   public func detect() -> ScreenReaderDetection {
-    ScreenReaderDetection(
+    let programs = runningReaderPrograms()
+    return ScreenReaderDetection(
       atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
-      orcaRunning: orcaRunning())
+      orcaRunning: programs.contains(.orca), fenrirRunning: programs.contains(.fenrir),
+      espeakupRunning: programs.contains(.espeakup), brlttyRunning: programs.contains(.brltty))
   }
 
   /// Reads `org.a11y.Status.ScreenReaderEnabled` from the a11y bus launcher (`org.a11y.Bus`, `/org/a11y/bus`)
@@ -86,29 +89,44 @@ public struct ScreenReaderDetector: Sendable {
     readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
   }
 
-  /// Whether a process of ``userID`` is Orca: its `comm` is `orca`, its program is `orca`, or its program is a
-  /// Python interpreter whose script is `orca`.
+  /// Whether a process of ``userID`` is Orca.
   ///
   /// - Returns: `true` when one is found.
   public func orcaRunning() -> Bool {
-    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return false }
-    return entries.contains { entry in
-      guard !entry.isEmpty, entry.allSatisfy(\.isNumber) else { return false }
-      let directory = procRoot + "/" + entry
-      guard isOrca(directory), realUserID(directory) == userID else { return false }
-      return true
-    }
+    runningReaderPrograms().contains(.orca)
   }
 
-  private func isOrca(_ directory: String) -> Bool {
-    if readTrimmed(directory + "/comm") == "orca" { return true }
+  /// The screen-reader programs running, from one scan of the process table: Orca, Fenrir and espeakup of
+  /// ``userID``, brltty of any user. A process is a program when its `comm` is the program's name, its
+  /// `argv[0]` is, or its `argv[0]` is a Python interpreter and its `argv[1]` is the program (Orca and Fenrir
+  /// are Python scripts).
+  ///
+  /// - Returns: The readers found, each once.
+  public func runningReaderPrograms() -> Set<ScreenReader> {
+    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return [] }
+    var found: Set<ScreenReader> = []
+    for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
+      let directory = procRoot + "/" + entry
+      guard let program = Self.programs.first(where: { isProgram($0.name, directory) }) else { continue }
+      if program.anyUser || realUserID(directory) == userID { found.insert(program.reader) }
+    }
+    return found
+  }
+
+  /// The programs looked for, by process name, and whether another user's process counts.
+  private static let programs: [(name: String, reader: ScreenReader, anyUser: Bool)] = [
+    ("orca", .orca, false), ("fenrir", .fenrir, false), ("espeakup", .espeakup, false), ("brltty", .brltty, true),
+  ]
+
+  private func isProgram(_ name: String, _ directory: String) -> Bool {
+    if readTrimmed(directory + "/comm") == name { return true }
     guard let data = SpeechSystemCalls.readFile(directory + "/cmdline") else { return false }
     let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2).map { argument in
       String(decoding: argument, as: UTF8.self).split(separator: "/").last.map(String.init) ?? ""
     }
     guard let program = arguments.first else { return false }
-    if program == "orca" { return true }
-    return program.hasPrefix("python") && arguments.dropFirst().first == "orca"
+    if program == name { return true }
+    return program.hasPrefix("python") && arguments.dropFirst().first == name
   }
 
   private func realUserID(_ directory: String) -> UInt32? {

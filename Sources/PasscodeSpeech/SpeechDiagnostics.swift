@@ -85,6 +85,8 @@ public struct SpeechDiagnostics: Equatable, Sendable {
     let atspi = detection.atspiEnabled.map { $0 ? "on" : "off" } ?? "unknown"
     lines.append("AT-SPI screen reader setting: \(atspi)")
     lines.append("Orca running: \(detection.orcaRunning ? "yes" : "no")")
+    let readers = detection.readerNames
+    lines.append("Screen readers found: \(readers.isEmpty ? "none" : readers.joined(separator: ", "))")
     let echo = detection.speakupKeyEcho.map { ", key_echo \($0)" } ?? ""
     lines.append("Speakup: \(detection.speakupPresent ? "loaded\(echo)" : "not loaded")")
     return lines

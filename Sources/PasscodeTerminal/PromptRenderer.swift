@@ -4,9 +4,10 @@ import PasscodeEngine
 ///
 /// - The visual profile redraws one status line in place (carriage return, erase line), never wraps it,
 ///   never moves the cursor up and never uses the alternate screen.
-/// - The screen-reader and plain profiles append one line of words per announcement and ignore redraws,
-///   so a rejection prints exactly one line and shake frames print nothing. The plain profile, and the
-///   screen-reader profile, write no escape byte at all.
+/// - The screen-reader profile writes one line of words per announcement in its ``LineDiscipline``: a newline
+///   first (raw mode keeps output processing, so the terminal makes it CR LF), then the words, the cursor left after them or at the line's start. It ignores redraws, so a
+///   rejection prints exactly one line and shake frames print nothing, and it writes no escape byte.
+/// - The plain profile writes the words and then a newline, and no escape byte either.
 ///
 /// Rendering is pure: it returns text and keeps only what it needs to avoid repeating itself.
 public struct PromptRenderer: Sendable {
@@ -27,7 +28,12 @@ public struct PromptRenderer: Sendable {
   public var width: Int
   /// The words of announcements.
   public let catalogue: AnnouncementCatalogue
+  /// Where the screen-reader profile leaves the cursor.
+  public let lineDiscipline: LineDiscipline
   private var lastStatusLine: String?
+  /// Whether the cursor rests on an empty line (as when a program starts after a shell command), so the
+  /// screen-reader profile's next line needs no newline first.
+  private var cursorOnEmptyLine = true
 
   /// Creates a renderer.
   ///
@@ -35,25 +41,43 @@ public struct PromptRenderer: Sendable {
   ///   - profile: The output profile.
   ///   - usesColor: Whether colour may be used (only in the visual profile).
   ///   - width: The terminal's width in columns.
+  ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - catalogue: The words of announcements.
-  public init(profile: OutputProfile, usesColor: Bool, width: Int, catalogue: AnnouncementCatalogue = .english) {
+  public init(
+    profile: OutputProfile, usesColor: Bool, width: Int, lineDiscipline: LineDiscipline = .caretAfterWords,
+    catalogue: AnnouncementCatalogue = .english
+  ) {
     self.profile = profile
     self.usesColor = usesColor && profile == .visual
     self.width = max(width, 10)
+    self.lineDiscipline = lineDiscipline
     self.catalogue = catalogue
   }
 
   /// Text for a line that is not an announcement (a heading or a hint), in this profile's form.
   ///
   /// - Parameter text: The line's words.
-  /// - Returns: The bytes to write: the line and a newline, after clearing the status line if one is drawn.
+  /// - Returns: The bytes to write: in the visual profile the line and a newline, after clearing the status
+  ///   line if one is drawn; in the others the line as ``announce(_:)`` writes one.
   public mutating func line(_ text: String) -> String {
-    var output = ""
-    if profile == .visual, lastStatusLine != nil {
-      output += "\r\u{1b}[2K"
-      lastStatusLine = nil
+    switch profile {
+    case .visual:
+      var output = ""
+      if lastStatusLine != nil {
+        output += "\r\u{1b}[2K"
+        lastStatusLine = nil
+      }
+      return output + text + "\n"
+    case .plain:
+      return text + "\n"
+    case .screenReader:
+      let start = cursorOnEmptyLine ? "" : "\n"
+      cursorOnEmptyLine = false
+      switch lineDiscipline {
+      case .caretAfterWords: return start + text
+      case .caretAtLineStart: return start + text + "\r"
+      }
     }
-    return output + text + "\n"
   }
 
   /// Text for a display update: the redrawn status line in the visual profile, nothing otherwise.
@@ -73,19 +97,28 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter announcement: What to say.
   /// - Returns: The bytes to write.
-  public func announce(_ announcement: Announcement) -> String {
+  public mutating func announce(_ announcement: Announcement) -> String {
     guard profile != .visual else { return "" }
-    return catalogue.text(for: announcement) + "\n"
+    return line(catalogue.text(for: announcement))
   }
 
-  /// Text that ends the prompt: in the visual profile, the status line is finished with a newline so the
-  /// shell prompt starts on a clean line.
+  /// Text that ends the prompt: the visual profile's status line, or the screen-reader profile's last line
+  /// of words, is finished with a newline so the shell prompt starts on a clean line.
   ///
   /// - Returns: The bytes to write.
   public mutating func finish() -> String {
-    guard profile == .visual, lastStatusLine != nil else { return "" }
-    lastStatusLine = nil
-    return "\n"
+    switch profile {
+    case .visual:
+      guard lastStatusLine != nil else { return "" }
+      lastStatusLine = nil
+      return "\n"
+    case .screenReader:
+      guard !cursorOnEmptyLine else { return "" }
+      cursorOnEmptyLine = true
+      return "\n"
+    case .plain:
+      return ""
+    }
   }
 
   /// Text that redraws the status line from scratch (after a resize or a resume).

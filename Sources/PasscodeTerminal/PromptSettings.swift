@@ -11,6 +11,8 @@ public struct PromptSettings: Sendable {
   public var screenReaderForced: Bool
   /// Whether a screen reader was detected reading the terminal.
   public var screenReaderDetected: Bool
+  /// Where the screen-reader profile leaves the cursor, from the reader detected (``LineDiscipline/init(readers:)``).
+  public var lineDiscipline: LineDiscipline
   /// The environment (TERM, NO_COLOR, COLUMNS).
   public var environment: [String: String]
   /// Whether the output (standard output) is a terminal; `false` selects the plain profile.
@@ -34,6 +36,7 @@ public struct PromptSettings: Sendable {
   ///   - color: The colour choice.
   ///   - screenReaderForced: Whether the screen-reader profile was asked for.
   ///   - screenReaderDetected: Whether a screen reader was detected.
+  ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - environment: The environment.
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - announcer: Where to speak, if anywhere.
@@ -46,6 +49,7 @@ public struct PromptSettings: Sendable {
     color: ColorOption = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
+    lineDiscipline: LineDiscipline = .caretAfterWords,
     environment: [String: String] = [:],
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
@@ -58,6 +62,7 @@ public struct PromptSettings: Sendable {
     self.color = color
     self.screenReaderForced = screenReaderForced
     self.screenReaderDetected = screenReaderDetected
+    self.lineDiscipline = lineDiscipline
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
     self.announcer = announcer

@@ -60,7 +60,8 @@ public final class TerminalPasscodePrompt {
       screenReaderForced: settings.screenReaderForced, screenReaderDetected: settings.screenReaderDetected,
       windowColumns: device.windowColumns())
     renderer = PromptRenderer(
-      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width)
+      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
+      lineDiscipline: settings.lineDiscipline)
     decoder = KeyDecoder(makePasteStorage: settings.makeSecretStorage)
     readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: 512)
     do {

@@ -82,6 +82,7 @@ struct CommandContext {
       color: colorOption,
       screenReaderForced: options.screenReader,
       screenReaderDetected: speech.detection.isReading,
+      lineDiscipline: LineDiscipline(readers: speech.detection.readers),
       environment: promptEnvironment,
       outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
       announcer: speech.announcer,

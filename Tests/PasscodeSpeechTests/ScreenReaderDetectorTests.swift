@@ -61,4 +61,50 @@ struct ScreenReaderDetectorTests {
     #expect(!detection.orcaRunning)
     #expect(!detection.isReading)
   }
+
+  @Test("fenrir and espeakup of the same user count as reading, and are named")
+  func consoleReadersOfSameUser() throws {
+    let proc = try FakeTree()
+    try proc.addProcess(
+      pid: 300, comm: "fenrir", cmdline: ["/usr/bin/python3", "/usr/bin/fenrir", "-s", "settings.conf"], uid: 1000)
+    try proc.addProcess(pid: 301, comm: "espeakup", cmdline: ["/usr/bin/espeakup", "-V", "en"], uid: 1000)
+    let detection = detector(sys: try FakeTree(), proc: proc).detect()
+    #expect(detection.fenrirRunning && detection.espeakupRunning)
+    #expect(!detection.orcaRunning && !detection.brlttyRunning)
+    #expect(detection.isReading)
+    #expect(detection.readerNames == ["Fenrir", "espeakup"])
+  }
+
+  @Test("fenrir found only by python running its script still counts")
+  func fenrirByScript() throws {
+    let proc = try FakeTree()
+    try proc.addProcess(pid: 12, comm: "python3", cmdline: ["python3", "/usr/bin/fenrir"], uid: 1000)
+    #expect(detector(sys: try FakeTree(), proc: proc).detect().readers == [.fenrir])
+  }
+
+  @Test("fenrir or espeakup of another user does not count")
+  func consoleReadersOfOtherUser() throws {
+    let proc = try FakeTree()
+    try proc.addProcess(pid: 300, comm: "fenrir", cmdline: ["/usr/bin/python3", "/usr/bin/fenrir"], uid: 0)
+    try proc.addProcess(pid: 301, comm: "espeakup", cmdline: ["/usr/bin/espeakup"], uid: 0)
+    #expect(!detector(sys: try FakeTree(), proc: proc).detect().isReading)
+  }
+
+  @Test("brltty counts whoever runs it, since it is usually a system service")
+  func brlttyOfAnyUser() throws {
+    let proc = try FakeTree()
+    try proc.addProcess(pid: 500, comm: "brltty", cmdline: ["/usr/bin/brltty", "-n", "-b", "vr"], uid: 0)
+    let detection = detector(sys: try FakeTree(), proc: proc).detect()
+    #expect(detection.brlttyRunning)
+    #expect(detection.readers == [.brltty])
+    #expect(detection.isReading)
+  }
+
+  @Test("Orca is named before the text-screen readers")
+  func readerOrder() throws {
+    let proc = try FakeTree()
+    try proc.addProcess(pid: 500, comm: "brltty", cmdline: ["/usr/bin/brltty"], uid: 0)
+    try proc.addProcess(pid: 4242, comm: "orca", cmdline: ["/usr/bin/python3", "/usr/bin/orca"], uid: 1000)
+    #expect(detector(sys: try FakeTree(), proc: proc).detect().readerNames == ["Orca", "brltty"])
+  }
 }
