@@ -47,6 +47,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),
+    .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),

@@ -110,7 +110,8 @@ public final class TerminalPasscodePrompt {
   ///   - failureCount: Consecutive failures before this prompt.
   ///   - lockoutRemaining: How much of a lockout is still running.
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
-  ///   - hint: A line shown, not spoken, under the prompt (the demo's code), or `nil`.
+  ///   - hint: A line shown, not spoken, with the prompt (the demo's code), or `nil`: under it in the visual
+  ///     profile, just before it in the others.
   ///   - preamble: Announcements made right after the prompt's own (a description, an error).
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
   ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
@@ -134,9 +135,11 @@ public final class TerminalPasscodePrompt {
       try show(configuration.title)
       try show(hint)
     }
+    // Without a status line the hint goes before the prompt, so the prompt is the newest line: the one a
+    // braille display, which follows the cursor, shows when entry starts.
+    if capabilities.profile != .visual, let hint { try show(hint) }
     try perform(run.engine?.start() ?? [], in: &run)
     try perform(preamble.map(EntryEffect.announce), in: &run)
-    if capabilities.profile != .visual, let hint { try show(hint) }
     do {
       while run.outcome == nil {
         var keys = pendingKeys

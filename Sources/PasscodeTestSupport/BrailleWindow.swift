@@ -35,15 +35,24 @@ public struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
     String(reading.reversed().drop { $0 == " " }.reversed())
   }
 
+  /// Whether the window reads exactly `expected` followed by blank cells; the cursor cell compares without
+  /// case, since a capital's dot 7 is hidden under the cursor.
+  ///
+  /// - Parameter expected: The text, at most one character per cell.
+  /// - Returns: `true` when every cell matches.
+  public func reads(_ expected: String) -> Bool {
+    let wanted = Array(expected.paddedOrCut(to: cells.count))
+    let read = Array(reading)
+    guard expected.count <= cells.count, read.count == wanted.count else { return false }
+    return read.indices.allSatisfy { column in
+      column == cursorColumn ? read[column].lowercased() == wanted[column].lowercased() : read[column] == wanted[column]
+    }
+  }
+
   /// Whether the dots say what brltty's text says, cell by cell (the cursor cell ignoring case, since a
   /// capital's dot 7 is hidden under the cursor).
   public var dotsAgreeWithVisual: Bool {
-    let visualCells = Array(visual.paddedOrCut(to: cells.count))
-    let read = Array(reading)
-    return read.indices.allSatisfy { column in
-      column == cursorColumn
-        ? read[column].lowercased() == visualCells[column].lowercased() : read[column] == visualCells[column]
-    }
+    reads(String(visual.prefix(cells.count)))
   }
 
   /// How many cells read as a question mark: the pattern the table gives a glyph it has no braille for.

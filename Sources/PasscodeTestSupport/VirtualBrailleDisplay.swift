@@ -75,7 +75,7 @@ public final class VirtualBrailleDisplay {
     socket = connected
     do {
       try PseudoTerminalCalls.write(socket, Array("cells \(cellCount)\n".utf8))
-      guard waitForWindow(timeout: deadline - ContinuousClock.now, where: { _ in !self.history.isEmpty }) != nil else {
+      guard waitForWindow(timeout: deadline - ContinuousClock.now, where: { _ in true }) != nil else {
         throw SpeechTestSupportError.notReady("brltty's first braille window")
       }
     } catch {
@@ -88,19 +88,25 @@ public final class VirtualBrailleDisplay {
     stop()
   }
 
-  /// Reads window updates until the window shown matches, or the deadline passes.
+  /// Reads window updates until a window shown from history index `start` on matches, or the deadline passes.
+  /// Every window is tested, also one replaced by the next in the same read.
   ///
   /// - Parameters:
+  ///   - start: The first index of ``history`` that may match (earlier windows are old news).
   ///   - timeout: The longest wait.
   ///   - predicate: What the window must be.
-  /// - Returns: The matching window, or `nil` when none matched in time (``window`` is then the last shown).
-  public func waitForWindow(timeout: Duration, where predicate: (BrailleWindow) -> Bool) -> BrailleWindow? {
+  /// - Returns: The index in ``history`` of the first matching window, or `nil` when none matched in time.
+  public func waitForWindow(from start: Int = 0, timeout: Duration, where predicate: (BrailleWindow) -> Bool) -> Int? {
     let deadline = ContinuousClock.now + timeout
+    var next = max(start, 0)
     while true {
-      if !history.isEmpty, predicate(window) { return window }
+      while next < history.count {
+        if predicate(history[next]) { return next }
+        next += 1
+      }
       let remaining = deadline - ContinuousClock.now
       guard remaining > .zero, isSocketOpen else { return nil }
-      let milliseconds = Int32(clamping: max(1, remaining.components.seconds * 1000 + 1))
+      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
       guard (try? PseudoTerminalCalls.waitUntilReadable(socket, timeoutMilliseconds: min(milliseconds, 200))) == true
       else { continue }
       guard let bytes = try? PseudoTerminalCalls.read(socket, maximumCount: 65_536), !bytes.isEmpty else {
@@ -114,6 +120,22 @@ public final class VirtualBrailleDisplay {
         take(line)
       }
     }
+  }
+
+  /// Presses a key of the display: one of brltty's commands, by its `BRL_CMD_` name without the prefix, such
+  /// as `LnUp` (the window one line up) or `Home` (back to the cursor).
+  ///
+  /// - Parameter command: The command.
+  /// - Throws: ``PseudoTerminalError`` when the socket is closed.
+  public func press(_ command: String) throws {
+    try PseudoTerminalCalls.write(socket, Array("\(command)\n".utf8))
+  }
+
+  /// Reads window updates for a while, keeping them in ``history``.
+  ///
+  /// - Parameter duration: How long to read.
+  public func readUpdates(for duration: Duration) {
+    _ = waitForWindow(from: history.count, timeout: duration) { _ in false }
   }
 
   /// Ends brltty (SIGTERM, then SIGKILL to its whole process group), reaps it and removes the directory.

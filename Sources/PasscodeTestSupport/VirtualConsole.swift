@@ -13,7 +13,7 @@ public final class VirtualConsole {
   /// Its device, `/dev/ttyN`.
   public let path: String
   /// This process's descriptor for it (close-on-exec), for typing and as a child's terminal.
-  public let fileDescriptor: Int32
+  public private(set) var fileDescriptor: Int32
   private let lockDescriptor: Int32
 
   /// Why this machine cannot run programs on a spare console and type into it, or `nil` when it can.
@@ -56,6 +56,7 @@ public final class VirtualConsole {
 
   deinit {
     try? clear()
+    try? VirtualConsoleCalls.changeOwner(path, user: 0, group: 0)
     PseudoTerminalCalls.close(fileDescriptor)
     PseudoTerminalCalls.close(lockDescriptor)
   }
@@ -69,6 +70,39 @@ public final class VirtualConsole {
   /// - Throws: ``PseudoTerminalError``.
   public func clear() throws {
     try PseudoTerminalCalls.write(fileDescriptor, Array("\u{1b}c".utf8))
+  }
+
+  /// Opens the console afresh. When a program that had the console as its controlling terminal ends, the
+  /// kernel hangs the console up (it is not a pseudo-terminal), and every descriptor opened before then
+  /// fails with `EIO`; the next program needs a new one.
+  ///
+  /// - Throws: ``PseudoTerminalError``.
+  public func reopen() throws {
+    let descriptor = try VirtualConsoleCalls.openDevice(path)
+    PseudoTerminalCalls.close(fileDescriptor)
+    fileDescriptor = descriptor
+  }
+
+  /// Gives the console to a user, as `login` does, so a program of theirs can open it by name (pinentry's
+  /// `ttyname`); releasing the console gives it back to root.
+  ///
+  /// - Parameters:
+  ///   - user: The user.
+  ///   - group: Their group.
+  /// - Throws: ``PseudoTerminalError``.
+  public func lend(to user: UInt32, group: UInt32) throws {
+    try VirtualConsoleCalls.changeOwner(path, user: user, group: group)
+  }
+
+  /// Gives a file the lab made to a user, so their program can use it.
+  ///
+  /// - Parameters:
+  ///   - path: The file or directory.
+  ///   - user: The user.
+  ///   - group: Their group.
+  /// - Throws: ``PseudoTerminalError``.
+  public static func giveFile(_ path: String, to user: UInt32, group: UInt32) throws {
+    try VirtualConsoleCalls.changeOwner(path, user: user, group: group)
   }
 
   /// Types bytes, one `TIOCSTI` each, as if on the console's keyboard.

@@ -1,0 +1,127 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// The scenarios of the Orca and Fenrir labs, felt on a 40-cell braille display: after each step the window
+/// that follows the cursor reads the announcement in words, its words first, with no "?" cell from a glyph and
+/// never a typed character. `passcode` finds brltty by itself; nothing is forced on its command line.
+@Suite(
+  "brltty shows every announcement on a 40-cell display", .serialized,
+  .enabled(if: BrailleLab.unavailableReason == nil, Comment(rawValue: BrailleLab.unavailableReason ?? "")))
+struct BrailleScenarioTests {
+  static let backspace = "\u{7f}"
+  static let clearLine = "\u{15}"
+  static let rereadStatus = "\u{12}"
+  static let escape = "\u{1b}"
+
+  @Test("demo: digits, BackSpace, Ctrl-U, Ctrl-R, a wrong code, Ready, the right code and the unlocked screen")
+  func demo() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    try lab.start(["demo"])
+    lab.expectWindow("Enter Passcode, 4 digits")
+    try lab.type("1")
+    lab.expectWindow("1 of 4 digits entered")
+    try lab.type("3")
+    lab.expectWindow("2 of 4 digits entered")
+    try lab.type(Self.backspace)
+    lab.expectWindow("Deleted, 1 of 4 digits entered")
+    try lab.type(Self.clearLine)
+    lab.expectWindow("Cleared, 0 of 4 digits entered")
+    try lab.type(Self.rereadStatus)
+    lab.expectWindow("0 of 4 digits entered, 6 tries left")
+    for (count, digit) in "1397".enumerated() {
+      try lab.type(String(digit))
+      if count < 3 { lab.expectWindow("\(count + 1) of 4 digits entered") }
+    }
+    lab.expectWindow("Wrong passcode")
+    lab.expectWindow("Ready")
+    for (count, digit) in "258".enumerated() {
+      try lab.type(String(digit))
+      lab.expectWindow("\(count + 1) of 4 digits entered")
+    }
+    try lab.type("0")
+    // "Passcode accepted" is replaced by the unlocked screen at once; it is the line above.
+    lab.expectWindow("Unlocked. Press L to lock again or Q to quit.")
+    lab.expectWindowAfterLineUp("Passcode accepted")
+    try lab.type("l")
+    lab.expectWindow("Enter Passcode, 4 digits")
+    try lab.type(Self.escape)
+    #expect(try lab.finish() == .exited(2))
+    lab.expectWindowAfterLineUp("Cancelled")
+    lab.expectNoTypedCharacterShown(["13", "1397"])
+  }
+
+  @Test("set: a weak code, a mismatch, then the same code twice")
+  func set() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    let store = try lab.makeStore(settings: "lockout = 0,0,12\n")
+    try lab.start(["set", "--store", store])
+    lab.expectWindow("New Passcode, 6 digits")
+    try lab.type("123456")
+    lab.expectWindow("Too easy to guess. Choose another")
+    try lab.type("860317")
+    lab.expectWindow("Enter the same passcode again")
+    try lab.type("472915")
+    lab.expectWindow("Passcodes did not match. Start again")
+    try lab.type("860317")
+    lab.expectWindow("Enter the same passcode again")
+    try lab.type("860317")
+    #expect(try lab.finish(timeout: .seconds(30)) == .exited(0))
+    lab.expectWindowAfterLineUp("Passcode set.")
+    lab.expectNoTypedCharacterShown(["123456", "860317", "472915"])
+  }
+
+  @Test("check: wrong codes into a lockout, the countdown, Ready, then the right code")
+  func checkIntoLockout() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    let store = try lab.makeStore(settings: "lockout = 0,0,12\n")
+    try lab.start(["set", "--store", store])
+    lab.expectWindow("New Passcode, 6 digits")
+    try lab.type("860317")
+    lab.expectWindow("Enter the same passcode again")
+    try lab.type("860317")
+    #expect(try lab.finish(timeout: .seconds(30)) == .exited(0))
+    lab.expectWindowAfterLineUp("Passcode set.")
+
+    try lab.start(["check", "--store", store])
+    lab.expectWindow("Enter Passcode, 6 digits")
+    try lab.type("472915")
+    lab.expectWindow("Wrong passcode, 2 tries left", timeout: .seconds(30))
+    lab.expectWindow("Ready")
+    try lab.type("472915")
+    lab.expectWindow("Wrong passcode, 1 try left", timeout: .seconds(30))
+    lab.expectWindow("Ready")
+    try lab.type("472915")
+    lab.expectWindow("Too many tries. Try again in 12 seconds", timeout: .seconds(30))
+    lab.expectWindow("Try again in 10 seconds")
+    lab.expectWindow("Ready", timeout: .seconds(30))
+    try lab.type("860317")
+    #expect(try lab.finish(timeout: .seconds(30)) == .exited(0))
+    lab.expectWindowAfterLineUp("Passcode accepted")
+    lab.expectNoTypedCharacterShown(["860317", "472915"])
+  }
+
+  @Test("pinentry on the console (OPTION ttyname): the description, the count, an error, then OK")
+  func pinentry() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    try lab.startPinentry([
+      "OPTION ttyname=\(lab.console.path)", "OPTION ttytype=linux", "SETDESC Unlock the signing key",
+      "SETPROMPT PIN:", "GETPIN", "SETERROR Bad PIN (2 tries left)", "GETPIN", "BYE",
+    ])
+    lab.expectWindow("Unlock the signing key")
+    try lab.type("4711")
+    lab.expectWindow("4 characters entered")
+    try lab.type(Self.backspace)
+    lab.expectWindow("Deleted, 3 characters entered")
+    try lab.type("1\r")
+    lab.expectWindow("Bad PIN (2 tries left)")
+    try lab.type("0815\r")
+    #expect(try lab.finish() == .exited(0))
+    #expect(try lab.pinentryReplies().filter { $0.hasPrefix("D ") } == ["D 4711", "D 0815"])
+    lab.expectNoTypedCharacterShown(["4711", "0815", "471"])
+  }
+}
