@@ -49,6 +49,7 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
+    .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
   ],

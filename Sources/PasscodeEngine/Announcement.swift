@@ -47,6 +47,16 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case timedOut
   /// The user asked to hear the status again.
   case status(entered: Int, length: Int?, kind: CharacterKind, triesLeft: Int?)
+  /// The demo's published code, `length` digits of ``demoDigits``: part of the demo's text, never a typed secret.
+  /// It is spoken with digit words ("two five eight zero"), so a count is the only numeral a reader speaks.
+  case demoCode(length: Int)
+  /// The demo was unlocked; the keys that lock it again or quit.
+  case demoUnlocked
+  /// A key the demo's unlocked screen does not take was pressed; the keys it takes.
+  case demoKeys
+
+  /// The demo's published code: `passcode demo --length N` uses its first N digits.
+  public static let demoDigits: [UInt8] = Array("258025802580".utf8)
 
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {
@@ -64,7 +74,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status:
+      .status, .demoCode, .demoUnlocked, .demoKeys:
       .message
     }
   }

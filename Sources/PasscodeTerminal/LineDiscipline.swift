@@ -16,6 +16,17 @@ public enum LineDiscipline: Equatable, Sendable {
   /// The cursor rests at column 0 of the line of words (readers of the text screen: Fenrir, brltty, Speakup).
   case caretAtLineStart
 
+  /// How long the last line must stay with the caret at its end before the prompt moves off it when it ends,
+  /// or `nil` when that does not matter. Orca reads a line some milliseconds after it appears, and after
+  /// Escape (a key that is no "cause") speaks it only if the caret is still at its end: "Cancelled" followed at
+  /// once by the final newline was never spoken.
+  public var readingTime: Duration? {
+    switch self {
+    case .caretAfterWords: .milliseconds(200)
+    case .caretAtLineStart: nil
+    }
+  }
+
   /// The discipline for the readers found: a desktop reader wins, because it also drives braille itself;
   /// otherwise a reader of the text screen; otherwise ``caretAfterWords``.
   ///

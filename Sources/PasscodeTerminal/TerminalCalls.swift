@@ -141,6 +141,23 @@ enum TerminalCalls {
     return try valueOrError(.poll) { Glibc.poll(&descriptors, count, timeoutMilliseconds) }
   }
 
+  /// Sleeps until an instant has passed (at once when it has), waking on no descriptor.
+  ///
+  /// The corresponding C function is `poll` with no descriptors.
+  ///
+  /// - Parameters:
+  ///   - instant: When to wake.
+  ///   - clock: The clock the instant belongs to.
+  static func pause(until instant: ContinuousClock.Instant, clock: ContinuousClock) {
+    while true {
+      let remaining = instant - clock.now
+      guard remaining > .zero else { return }
+      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+      var none: [pollfd] = []
+      _ = Glibc.poll(&none, 0, min(milliseconds, 1000))
+    }
+  }
+
   /// Reads a terminal's settings.
   ///
   /// The corresponding C function is `tcgetattr`.

@@ -35,6 +35,8 @@ public final class TerminalPasscodePrompt {
   private var pendingKeys: [Key] = []
   private var lastDisplay: EntryDisplay?
   private var escapeDeadline: ContinuousClock.Instant?
+  /// When the prompt last wrote to the terminal.
+  private var lastWrite: ContinuousClock.Instant?
   private let clock = ContinuousClock()
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
@@ -88,19 +90,32 @@ public final class TerminalPasscodePrompt {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    _ = try? write(renderer.finish())
+    try? finishLine()
     try? rawMode?.restore()
     rawMode = nil
     signals.uninstall()
     device.close()
   }
 
-  /// Prints a line of words that is not an announcement (a hint, a heading), in the profile's form.
+  /// Prints a line of words that is not an announcement (a heading, a caller's text), in the profile's form.
   ///
   /// - Parameter text: The words; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
   public func show(_ text: String) throws(PromptError) {
     try write(renderer.line(text))
+  }
+
+  /// Prints an announcement as a line of its own in every profile, and speaks it when speech is on, so speech
+  /// users hear what sighted users read. The visual profile shows its screen form (the demo's code in numerals).
+  ///
+  /// - Parameter announcement: What to tell.
+  /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
+  public func say(_ announcement: Announcement) throws(PromptError) {
+    let catalogue = renderer.catalogue
+    let text =
+      capabilities.profile == .visual ? catalogue.screenText(for: announcement) : catalogue.text(for: announcement)
+    try write(renderer.line(text))
+    settings.announcer?.announce(announcement)
   }
 
   /// Asks for one code and returns how the prompt ended.
@@ -110,8 +125,8 @@ public final class TerminalPasscodePrompt {
   ///   - failureCount: Consecutive failures before this prompt.
   ///   - lockoutRemaining: How much of a lockout is still running.
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
-  ///   - hint: A line shown, not spoken, with the prompt (the demo's code), or `nil`: under it in the visual
-  ///     profile, just before it in the others.
+  ///   - hint: An announcement told with the prompt (the demo's code), or `nil`: shown under the title in the
+  ///     visual profile (and spoken after the prompt), told just before the prompt in the others.
   ///   - preamble: Announcements made right after the prompt's own (a description, an error).
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
   ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
@@ -123,7 +138,7 @@ public final class TerminalPasscodePrompt {
     failureCount: Int = 0,
     lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil,
-    hint: String? = nil,
+    hint: Announcement? = nil,
     preamble: [Announcement] = [],
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
@@ -131,15 +146,18 @@ public final class TerminalPasscodePrompt {
       configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     var run = PromptRun(engine: engine, verifier: verifier, reduceMotion: configuration.reduceMotion)
+    // The visual profile shows the title and hint above its status line, and speech tells the hint after the
+    // prompt. Without a status line the hint is told before the prompt, so the prompt is the newest line: the
+    // one a braille display, which follows the cursor, shows when entry starts.
     if capabilities.profile == .visual, let hint {
       try show(configuration.title)
-      try show(hint)
+      try show(renderer.catalogue.screenText(for: hint))
+    } else if let hint {
+      try say(hint)
     }
-    // Without a status line the hint goes before the prompt, so the prompt is the newest line: the one a
-    // braille display, which follows the cursor, shows when entry starts.
-    if capabilities.profile != .visual, let hint { try show(hint) }
     try perform(run.engine?.start() ?? [], in: &run)
     try perform(preamble.map(EntryEffect.announce), in: &run)
+    if capabilities.profile == .visual, let hint { settings.announcer?.announce(hint) }
     do {
       while run.outcome == nil {
         var keys = pendingKeys
@@ -282,7 +300,7 @@ public final class TerminalPasscodePrompt {
   }
 
   private func suspend() throws(PromptError) {
-    try write(renderer.finish())
+    try finishLine()
     try? rawMode?.restore()
     rawMode = nil
     do {
@@ -362,13 +380,25 @@ public final class TerminalPasscodePrompt {
       case let .finish(outcome):
         run.outcome = outcome
         run.timers.cancelAll()
-        try write(renderer.finish())
+        try finishLine()
       }
     }
   }
 
+  /// Ends the last line so what follows starts on a fresh one. A reader that speaks a line only while the caret
+  /// is still at its end (``LineDiscipline/readingTime``) gets that long after the line was written first.
+  private func finishLine() throws(PromptError) {
+    let ending = renderer.finish()
+    guard !ending.isEmpty else { return }
+    if let readingTime = renderer.lineDiscipline.readingTime, let lastWrite {
+      TerminalCalls.pause(until: lastWrite + readingTime, clock: clock)
+    }
+    try write(ending)
+  }
+
   private func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty, !isHungUp else { return }
+    lastWrite = clock.now
     do {
       try device.write(text)
     } catch  where error.errno == EIO {

@@ -57,28 +57,11 @@ enum VirtualConsoleCalls {
   /// - Returns: The descriptor holding the lock (closing it releases the lock), or `nil` when another
   ///   holder has it or the file cannot be opened.
   static func lockExclusively(_ path: String) -> Int32? {
-    try? lock(path, exclusive: true, waits: false)
-  }
-
-  /// Takes a lock on a file, creating it (mode 0666, so any user's run can share it).
-  ///
-  /// The corresponding C functions are `open`, `fchmod` and `flock`.
-  ///
-  /// - Parameters:
-  ///   - path: The lock file.
-  ///   - exclusive: `LOCK_EX` when `true`, `LOCK_SH` when `false`.
-  ///   - waits: Whether to wait for other holders (else `LOCK_NB`).
-  /// - Returns: The descriptor holding the lock (closing it releases the lock).
-  /// - Throws: ``PseudoTerminalError/systemCall(name:errno:)``.
-  static func lock(_ path: String, exclusive: Bool, waits: Bool = true) throws -> Int32 {
-    let descriptor = try PseudoTerminalCalls.valueOrError("open \(path)") { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666) }
-    _ = fchmod(descriptor, 0o666)
-    let operation = (exclusive ? LOCK_EX : LOCK_SH) | (waits ? 0 : LOCK_NB)
-    do {
-      _ = try PseudoTerminalCalls.valueOrError("flock") { flock(descriptor, operation) }
-    } catch {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return nil }
+    guard (try? PseudoTerminalCalls.valueOrError("flock") { flock(descriptor, LOCK_EX | LOCK_NB) }) != nil else {
       _ = close(descriptor)
-      throw error
+      return nil
     }
     return descriptor
   }

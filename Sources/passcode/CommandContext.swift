@@ -21,7 +21,7 @@ struct CommandContext {
     }
   }
 
-  /// Opens a prompt: detects a screen reader (unless speech is forced), decides the channel, starts
+  /// Opens a prompt: detects a screen reader, decides the channel, starts
   /// speech in the background, and enters raw mode on the terminal.
   ///
   /// - Parameter ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
@@ -39,13 +39,17 @@ struct CommandContext {
     return OpenPrompt(prompt: prompt, announcer: speech.announcer)
   }
 
-  /// Detects a screen reader (unless speech is forced), decides the channel and starts speech in the
+  /// Detects a screen reader, decides the channel and starts speech in the
   /// background. `pinentry` does this once per session and opens a prompt per dialog.
   ///
   /// - Returns: The detection, the notices and the announcer, if speech was chosen.
   /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
   func openSpeech() throws(CommandError) -> PromptSpeech {
-    let detection = speechMode == .auto || options.screenReader ? ScreenReaderDetector().detect() : .none
+    // Readers are looked for even when speech is forced, because they choose the output profile too: a braille
+    // user with speech off still needs words, not glyphs. Forced speech needs no AT-SPI answer, so the bus is
+    // asked only in auto mode or with --screen-reader; the process table and sysfs are always read.
+    let asksBus = speechMode == .auto || options.screenReader
+    let detection = (asksBus ? ScreenReaderDetector() : ScreenReaderDetector(sessionBusAddress: nil)).detect()
     let decision = SpeechDecision.decide(mode: speechMode, detection: detection)
     let notices: NoticeBoard?
     do {

@@ -49,7 +49,7 @@ struct BrailleScenarioTests {
     try lab.type(Self.escape)
     #expect(try lab.finish() == .exited(2))
     lab.expectWindowAfterLineUp("Cancelled")
-    lab.expectNoTypedCharacterShown(["13", "1397"])
+    lab.expectNoTypedCharacterShown(["13", "1397", "2580"])
   }
 
   @Test("set: a weak code, a mismatch, then the same code twice")
@@ -123,5 +123,25 @@ struct BrailleScenarioTests {
     #expect(try lab.finish() == .exited(0))
     #expect(try lab.pinentryReplies().filter { $0.hasPrefix("D ") } == ["D 4711", "D 0815"])
     lab.expectNoTypedCharacterShown(["4711", "0815", "471"])
+  }
+
+  @Test(
+    "speech off still gives words: a long title shows its first words, Digits only, a paste, BackSpace",
+    arguments: [["--speech", "off"], ["--reduce-motion"]])
+  func speechOffLongTitle(flags: [String]) throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    let title = "Unlock the backup disk for the nightly job"
+    try lab.start(["demo", "--title", title] + flags, environment: ["PASSCODE_SPEECH": "off"])
+    lab.expectWindow(title + ", 4 digits")
+    try lab.type("a")
+    lab.expectWindow("Digits only")
+    try lab.type("\u{1b}[200~12x\u{1b}[201~")
+    lab.expectWindow("Pasted, 2 of 4 digits entered, 1 ignored")
+    try lab.type(Self.backspace)
+    lab.expectWindow("Deleted, 1 of 4 digits entered")
+    try lab.type("\u{3}")
+    #expect(try lab.finish() == .exited(2))
+    lab.expectNoTypedCharacterShown(["a", "12x"])
   }
 }
