@@ -12,6 +12,8 @@ public final class VirtualBrailleDisplay {
   public let cellCount: Int
   /// The private directory (preferences, state, `vr.sock`, `brltty.log`).
   public let directory: String
+  /// The BrlAPI address of this brltty (`:1000+N` for console N), for `BRLAPI_HOST`, when it serves the API.
+  public let apiHost: String
   private let process: SpawnedProcess
   private let socket: Int32
   private let table: BrailleTextTable
@@ -41,9 +43,12 @@ public final class VirtualBrailleDisplay {
   ///   - table: The text table brltty uses (en-nabcc), to read the dots back.
   ///   - cellCount: The display's width.
   ///   - timeout: The longest wait for brltty to listen and show its first window.
+  ///   - servesApi: Whether brltty also serves BrlAPI, without authorisation, at `BRLAPI_HOST=`
+  ///     ``apiHost`` (a socket in `/var/lib/BrlAPI`); otherwise it runs with no API server (`-N`).
   /// - Throws: ``SpeechTestSupportError/notReady(_:)`` when brltty does not come up.
   public init(
-    console: VirtualConsole, table: BrailleTextTable, cellCount: Int = 40, timeout: Duration = .seconds(15)
+    console: VirtualConsole, table: BrailleTextTable, cellCount: Int = 40, timeout: Duration = .seconds(15),
+    servesApi: Bool = false
   ) throws {
     self.cellCount = cellCount
     self.table = table
@@ -53,10 +58,18 @@ public final class VirtualBrailleDisplay {
     guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
     directory = String(cString: made)
     let socketPath = directory + "/vr.sock"
+    apiHost = ":\(1000 + console.number)"
+    let api = servesApi ? ["-A", "host=\(apiHost),auth=none"] : ["-N"]
+    if servesApi {
+      // A brltty killed earlier on this console (which this run holds) may have left its socket and lock file.
+      for stale in ["/var/lib/BrlAPI/\(1000 + console.number)", "/var/lib/BrlAPI/.\(1000 + console.number)"] {
+        try? FileManager.default.removeItem(atPath: stale)
+      }
+    }
     process = try SpawnedProcess(
       executable: "/usr/bin/brltty",
-      arguments: [
-        "-n", "-e", "-Z", "-q", "-N", "-f", "/dev/null", "-F", directory + "/preferences", "-W", directory, "-U",
+      arguments: ["-n", "-e", "-Z", "-q"] + api + [
+        "-f", "/dev/null", "-F", directory + "/preferences", "-W", directory, "-U",
         directory, "-s", "no", "-b", "vr", "-d", "server:" + socketPath, "-x", "lx", "-X", "vt=\(console.number)",
         "-t", "en-nabcc",
       ], outputPath: directory + "/brltty.log")

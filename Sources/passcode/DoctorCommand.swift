@@ -12,6 +12,7 @@ struct DoctorCommand {
     var lines: [String] = ["passcode doctor", ""]
     let diagnostics = SpeechDiagnostics.gather()
     lines += diagnostics.lines()
+    lines.append(BrailleDisplayReport.gather(brlttyRunning: diagnostics.detection.brlttyRunning).line)
     let decision = SpeechDecision.decide(mode: context.speechMode, detection: diagnostics.detection)
     switch decision {
     case .speak: lines.append("Speech decision: speak through speech-dispatcher (mode \(context.speechMode.rawValue))")

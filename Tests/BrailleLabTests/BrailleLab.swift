@@ -38,10 +38,11 @@ final class BrailleLab {
 
   /// Takes a console and starts brltty on it.
   ///
+  /// - Parameter servesApi: Whether brltty also serves BrlAPI (at ``VirtualBrailleDisplay/apiHost``).
   /// - Throws: When no console is free, or brltty or the table cannot be made ready.
-  init() throws {
+  init(servesApi: Bool = false) throws {
     console = try VirtualConsole()
-    display = try VirtualBrailleDisplay(console: console, table: try Self.table.get())
+    display = try VirtualBrailleDisplay(console: console, table: try Self.table.get(), servesApi: servesApi)
     var template = Array("/tmp/passcode-brl-home.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
     home = String(cString: made)
@@ -119,6 +120,18 @@ final class BrailleLab {
   func pinentryReplies() throws -> [String] {
     try String(contentsOfFile: home + "/pinentry-replies", encoding: .utf8).split(whereSeparator: \.isNewline)
       .map(String.init)
+  }
+
+  /// Runs `passcode doctor` on the console with this brltty's BrlAPI address, and returns what it printed.
+  ///
+  /// - Returns: Its lines.
+  /// - Throws: When it cannot start or does not end.
+  func doctorReport() throws -> [String] {
+    let output = home + "/doctor-output"
+    try start(
+      ["doctor"], environment: ["BRLAPI_HOST": display.apiHost], shell: "exec \"$0\" \"$1\" > \"$2\" 2>&1", output)
+    _ = try finish(timeout: .seconds(20))
+    return try String(contentsOfFile: output, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
   }
 
   /// Types keys on the console.

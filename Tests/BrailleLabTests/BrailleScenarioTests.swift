@@ -144,4 +144,19 @@ struct BrailleScenarioTests {
     #expect(try lab.finish() == .exited(2))
     lab.expectNoTypedCharacterShown(["a", "12x"])
   }
+
+  @Test("doctor reports brltty and, when its BrlAPI answers, the display's width")
+  func doctorReportsDisplay() throws {
+    let served = try BrailleLab(servesApi: true)
+    let report = try served.doctorReport()
+    served.stop()
+    #expect(report.contains("Braille: brltty running, display of 40 cells (driver Virtual)"), "doctor said: \(report)")
+    #expect(report.contains { $0.hasPrefix("Screen readers found:") && $0.contains("brltty") }, "doctor said: \(report)")
+
+    let unserved = try BrailleLab()
+    let withoutApi = try unserved.doctorReport()
+    #expect(
+      withoutApi.contains { $0.hasPrefix("Braille: brltty running; display size unknown (") },
+      "doctor said: \(withoutApi)")
+  }
 }
