@@ -18,7 +18,8 @@ enum BrailleApiCalls {
   }
 
   private typealias OpenConnection = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
-  private typealias GetDisplaySize = @convention(c) (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>) -> Int32
+  private typealias GetDisplaySize =
+    @convention(c) (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>) -> Int32
   private typealias GetDriverName = @convention(c) (UnsafeMutablePointer<CChar>, Int) -> Int32
   private typealias CloseConnection = @convention(c) () -> Void
   private typealias ErrorLocation = @convention(c) () -> UnsafeMutableRawPointer?

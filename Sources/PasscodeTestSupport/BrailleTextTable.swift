@@ -39,7 +39,8 @@ public struct BrailleTextTable: Sendable {
     let status = try SpawnedProcess.run(
       executable: "brltty-ttb", arguments: ["-o", "ttb", "/etc/brltty/Text/en-nabcc.ttb", output])
     guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
-      throw SpeechTestSupportError.notReady("brltty-ttb could not flatten en-nabcc (status \(String(describing: status)))")
+      throw SpeechTestSupportError.notReady(
+        "brltty-ttb could not flatten en-nabcc (status \(String(describing: status)))")
     }
     return BrailleTextTable(flattened: text)
   }

@@ -29,8 +29,8 @@ public final class VirtualBrailleDisplay {
   /// Why this machine cannot run the lab's brltty, or `nil` when it can.
   public static var unavailableReason: String? {
     if let reason = VirtualConsole.unavailableReason { return reason }
-    for program in ["/usr/bin/brltty", "/usr/bin/brltty-ttb"] where !FileManager.default.isExecutableFile(atPath: program)
-    {
+    for program in ["/usr/bin/brltty", "/usr/bin/brltty-ttb"]
+    where !FileManager.default.isExecutableFile(atPath: program) {
       return "\(program) is missing (Debian package brltty)"
     }
     return nil
@@ -53,7 +53,8 @@ public final class VirtualBrailleDisplay {
     self.cellCount = cellCount
     self.table = table
     // A brltty left by a test process that died while holding this console reads it still: end it.
-    LabProcessTable.kill(LabProcessTable.processes(withArguments: ["-x", "lx", "-X", "vt=\(console.number)", "-b", "vr"]))
+    LabProcessTable.kill(
+      LabProcessTable.processes(withArguments: ["-x", "lx", "-X", "vt=\(console.number)", "-b", "vr"]))
     var template = Array("/tmp/passcode-brl.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
     directory = String(cString: made)

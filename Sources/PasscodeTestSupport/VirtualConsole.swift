@@ -19,7 +19,9 @@ public final class VirtualConsole {
   /// Why this machine cannot run programs on a spare console and type into it, or `nil` when it can.
   public static var unavailableReason: String? {
     if VirtualConsoleCalls.effectiveUserID() != 0 { return "typing into a virtual console (TIOCSTI) needs root" }
-    if !FileManager.default.fileExists(atPath: "/dev/tty0") { return "no kernel virtual consoles (/dev/tty0 is missing)" }
+    if !FileManager.default.fileExists(atPath: "/dev/tty0") {
+      return "no kernel virtual consoles (/dev/tty0 is missing)"
+    }
     if let setting = try? String(contentsOfFile: "/proc/sys/dev/tty/legacy_tiocsti", encoding: .utf8),
       setting.trimmingCharacters(in: .whitespacesAndNewlines) == "0"
     {

@@ -23,7 +23,8 @@ final class BrailleLab {
   /// Why the lab cannot run here, or `nil` when it can (root, kernel consoles, TIOCSTI, brltty, the binary).
   static let unavailableReason: String? =
     VirtualBrailleDisplay.unavailableReason ?? PasscodeBinary.missingReason
-    ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? nil : "/usr/bin/setpriv is missing (util-linux)")
+    ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+      ? nil : "/usr/bin/setpriv is missing (util-linux)")
 
   let console: VirtualConsole
   let display: VirtualBrailleDisplay
@@ -62,7 +63,8 @@ final class BrailleLab {
   /// - Throws: When the directory or the file cannot be made.
   func makeStore(settings: String) throws -> String {
     let store = home + "/store"
-    try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: store, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     _ = FileManager.default.createFile(
       atPath: store + "/config", contents: Data(settings.utf8), attributes: [.posixPermissions: 0o600])
     for path in [store, store + "/config"] { try VirtualConsole.giveFile(path, to: Self.user, group: Self.user) }
@@ -224,6 +226,11 @@ final class BrailleLab {
     let status = try program.waitForExit(timeout: timeout)
     programEnded = true
     return status
+  }
+
+  /// The processes carrying this run's environment marker: the program and anything it started.
+  var runProcesses: [pid_t] {
+    LabProcessTable.processes(withEnvironmentEntry: marker)
   }
 
   /// Kills and reaps the program and every process with this run's marker, then brltty; removes the home

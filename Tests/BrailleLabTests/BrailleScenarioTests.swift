@@ -151,12 +151,26 @@ struct BrailleScenarioTests {
     let report = try served.doctorReport()
     served.stop()
     #expect(report.contains("Braille: brltty running, display of 40 cells (driver Virtual)"), "doctor said: \(report)")
-    #expect(report.contains { $0.hasPrefix("Screen readers found:") && $0.contains("brltty") }, "doctor said: \(report)")
+    #expect(
+      report.contains { $0.hasPrefix("Screen readers found:") && $0.contains("brltty") }, "doctor said: \(report)")
 
     let unserved = try BrailleLab()
     let withoutApi = try unserved.doctorReport()
     #expect(
       withoutApi.contains { $0.hasPrefix("Braille: brltty running; display size unknown (") },
       "doctor said: \(withoutApi)")
+  }
+
+  @Test("a stopped lab leaves no brltty and no program of its run behind")
+  func stopLeavesNothingRunning() throws {
+    let lab = try BrailleLab()
+    try lab.start(["demo"])
+    lab.expectWindow("Enter Passcode, 4 digits")
+    let brltty = ["-x", "lx", "-X", "vt=\(lab.console.number)", "-b", "vr"]
+    #expect(!LabProcessTable.processes(withArguments: brltty).isEmpty)
+    #expect(!lab.runProcesses.isEmpty)
+    lab.stop()
+    #expect(LabProcessTable.processes(withArguments: brltty).isEmpty)
+    #expect(lab.runProcesses.isEmpty)
   }
 }
