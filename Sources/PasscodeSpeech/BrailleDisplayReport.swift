@@ -14,7 +14,7 @@ public enum BrailleDisplayReport: Equatable, Sendable {
   ///   - brlttyRunning: Whether the detector found a brltty process.
   ///   - deadline: The longest wait for BrlAPI.
   /// - Returns: The report.
-  public static func gather(brlttyRunning: Bool, deadline: Duration = .milliseconds(500)) -> BrailleDisplayReport {
+  public static func gather(brlttyRunning: Bool, deadline: Duration = .seconds(2)) -> BrailleDisplayReport {
     guard brlttyRunning else { return .brlttyNotRunning }
     guard let result = DeadlineRunner.run(deadline: deadline, { BrailleApiCalls.queryDisplay() }) else {
       return .displayUnknown(reason: "BrlAPI did not answer within \(deadline.wholeMilliseconds) ms")

@@ -92,6 +92,11 @@ public final class VirtualBrailleDisplay {
       guard waitForWindow(timeout: deadline - ContinuousClock.now, where: { _ in true }) != nil else {
         throw SpeechTestSupportError.notReady("brltty's first braille window")
       }
+      let apiSocket = "/var/lib/BrlAPI/\(1000 + console.number)"
+      while servesApi, !FileManager.default.fileExists(atPath: apiSocket) {
+        guard ContinuousClock.now < deadline else { throw SpeechTestSupportError.notReady("brltty's BrlAPI socket") }
+        PseudoTerminalCalls.pause(milliseconds: 20)
+      }
     } catch {
       stop()
       throw error

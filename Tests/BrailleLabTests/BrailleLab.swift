@@ -174,6 +174,23 @@ final class BrailleLab {
     return found
   }
 
+  /// Plays a script: each step types its keys (none when empty) and expects its window.
+  ///
+  /// - Parameters:
+  ///   - steps: The keys and the words the window must then read.
+  ///   - timeout: The longest wait for each window.
+  ///   - sourceLocation: Where the script is written, for failures.
+  /// - Throws: When typing fails.
+  func play(
+    _ steps: [(keys: String, window: String)], timeout: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for step in steps {
+      if !step.keys.isEmpty { try type(step.keys) }
+      expectWindow(step.window, timeout: timeout, sourceLocation: sourceLocation)
+    }
+  }
+
   /// Presses the display's line-up key, as a user does to read the line above the cursor (such as the last
   /// words a program wrote before it ended and left the cursor on a fresh line), expects that line, and then
   /// presses the key that brings the window back to the cursor. (brltty moves the window back by itself only

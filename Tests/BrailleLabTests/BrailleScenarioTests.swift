@@ -20,26 +20,13 @@ struct BrailleScenarioTests {
     defer { lab.stop() }
     try lab.start(["demo"])
     lab.expectWindow("Enter Passcode, 4 digits")
-    try lab.type("1")
-    lab.expectWindow("1 of 4 digits entered")
-    try lab.type("3")
-    lab.expectWindow("2 of 4 digits entered")
-    try lab.type(Self.backspace)
-    lab.expectWindow("Deleted, 1 of 4 digits entered")
-    try lab.type(Self.clearLine)
-    lab.expectWindow("Cleared, 0 of 4 digits entered")
-    try lab.type(Self.rereadStatus)
-    lab.expectWindow("0 of 4 digits entered, 6 tries left")
-    for (count, digit) in "1397".enumerated() {
-      try lab.type(String(digit))
-      if count < 3 { lab.expectWindow("\(count + 1) of 4 digits entered") }
-    }
-    lab.expectWindow("Wrong passcode")
-    lab.expectWindow("Ready")
-    for (count, digit) in "258".enumerated() {
-      try lab.type(String(digit))
-      lab.expectWindow("\(count + 1) of 4 digits entered")
-    }
+    try lab.play([
+      ("1", "1 of 4 digits entered"), ("3", "2 of 4 digits entered"),
+      (Self.backspace, "Deleted, 1 of 4 digits entered"), (Self.clearLine, "Cleared, 0 of 4 digits entered"),
+      (Self.rereadStatus, "0 of 4 digits entered, 6 tries left"), ("1", "1 of 4 digits entered"),
+      ("3", "2 of 4 digits entered"), ("9", "3 of 4 digits entered"), ("7", "Wrong passcode"), ("", "Ready"),
+      ("2", "1 of 4 digits entered"), ("5", "2 of 4 digits entered"), ("8", "3 of 4 digits entered"),
+    ])
     try lab.type("0")
     // "Passcode accepted" is replaced by the unlocked screen at once; it is the line above.
     lab.expectWindow("Unlocked. Press L to lock again or Q to quit.")
@@ -52,24 +39,31 @@ struct BrailleScenarioTests {
     lab.expectNoTypedCharacterShown(["13", "1397", "2580"])
   }
 
+  /// Runs `passcode set` in a fresh store: after `New Passcode, 6 digits`, each step types keys and expects a
+  /// window; then the program must end well, and `Passcode set.` be one line up.
+  ///
+  /// - Returns: The store, with the passcode set.
+  static func setPasscode(_ lab: BrailleLab, steps: [(keys: String, window: String)]) throws -> String {
+    let store = try lab.makeStore(settings: "lockout = 0,0,12\n")
+    try lab.start(["set", "--store", store])
+    lab.expectWindow("New Passcode, 6 digits")
+    try lab.play(steps, timeout: .seconds(30))
+    #expect(try lab.finish(timeout: .seconds(30)) == .exited(0))
+    lab.expectWindowAfterLineUp("Passcode set.")
+    return store
+  }
+
   @Test("set: a weak code, a mismatch, then the same code twice")
   func set() throws {
     let lab = try BrailleLab()
     defer { lab.stop() }
-    let store = try lab.makeStore(settings: "lockout = 0,0,12\n")
-    try lab.start(["set", "--store", store])
-    lab.expectWindow("New Passcode, 6 digits")
-    try lab.type("123456")
-    lab.expectWindow("Too easy to guess. Choose another")
-    try lab.type("860317")
-    lab.expectWindow("Enter the same passcode again")
-    try lab.type("472915")
-    lab.expectWindow("Passcodes did not match. Start again")
-    try lab.type("860317")
-    lab.expectWindow("Enter the same passcode again")
-    try lab.type("860317")
-    #expect(try lab.finish(timeout: .seconds(30)) == .exited(0))
-    lab.expectWindowAfterLineUp("Passcode set.")
+    _ = try Self.setPasscode(
+      lab,
+      steps: [
+        ("123456", "Too easy to guess. Choose another"), ("860317", "Enter the same passcode again"),
+        ("472915", "Passcodes did not match. Start again"), ("860317", "Enter the same passcode again"),
+        ("860317", "6 of 6 digits entered"),
+      ])
     lab.expectNoTypedCharacterShown(["123456", "860317", "472915"])
   }
 
@@ -77,14 +71,8 @@ struct BrailleScenarioTests {
   func checkIntoLockout() throws {
     let lab = try BrailleLab()
     defer { lab.stop() }
-    let store = try lab.makeStore(settings: "lockout = 0,0,12\n")
-    try lab.start(["set", "--store", store])
-    lab.expectWindow("New Passcode, 6 digits")
-    try lab.type("860317")
-    lab.expectWindow("Enter the same passcode again")
-    try lab.type("860317")
-    #expect(try lab.finish(timeout: .seconds(30)) == .exited(0))
-    lab.expectWindowAfterLineUp("Passcode set.")
+    let store = try Self.setPasscode(
+      lab, steps: [("860317", "Enter the same passcode again"), ("860317", "6 of 6 digits entered")])
 
     try lab.start(["check", "--store", store])
     lab.expectWindow("Enter Passcode, 6 digits")
@@ -134,12 +122,10 @@ struct BrailleScenarioTests {
     let title = "Unlock the backup disk for the nightly job"
     try lab.start(["demo", "--title", title] + flags, environment: ["PASSCODE_SPEECH": "off"])
     lab.expectWindow(title + ", 4 digits")
-    try lab.type("a")
-    lab.expectWindow("Digits only")
-    try lab.type("\u{1b}[200~12x\u{1b}[201~")
-    lab.expectWindow("Pasted, 2 of 4 digits entered, 1 ignored")
-    try lab.type(Self.backspace)
-    lab.expectWindow("Deleted, 1 of 4 digits entered")
+    try lab.play([
+      ("a", "Digits only"), ("\u{1b}[200~12x\u{1b}[201~", "Pasted, 2 of 4 digits entered, 1 ignored"),
+      (Self.backspace, "Deleted, 1 of 4 digits entered"),
+    ])
     try lab.type("\u{3}")
     #expect(try lab.finish() == .exited(2))
     lab.expectNoTypedCharacterShown(["a", "12x"])
