@@ -125,8 +125,7 @@ public final class TerminalPasscodePrompt {
   ///   - failureCount: Consecutive failures before this prompt.
   ///   - lockoutRemaining: How much of a lockout is still running.
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
-  ///   - hint: An announcement told with the prompt (the demo's code), or `nil`: shown under the title in the
-  ///     visual profile (and spoken after the prompt), told just before the prompt in the others.
+  ///   - hint: An announcement told under the prompt (the demo's code), or `nil`.
   ///   - preamble: Announcements made right after the prompt's own (a description, an error).
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
   ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
@@ -146,18 +145,16 @@ public final class TerminalPasscodePrompt {
       configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     var run = PromptRun(engine: engine, verifier: verifier, reduceMotion: configuration.reduceMotion)
-    // The visual profile shows the title and hint above its status line, and speech tells the hint after the
-    // prompt. Without a status line the hint is told before the prompt, so the prompt is the newest line: the
-    // one a braille display, which follows the cursor, shows when entry starts.
+    // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.
     if capabilities.profile == .visual, let hint {
       try show(configuration.title)
       try show(renderer.catalogue.screenText(for: hint))
-    } else if let hint {
-      try say(hint)
     }
     try perform(run.engine?.start() ?? [], in: &run)
     try perform(preamble.map(EntryEffect.announce), in: &run)
-    if capabilities.profile == .visual, let hint { settings.announcer?.announce(hint) }
+    if let hint {
+      if capabilities.profile == .visual { settings.announcer?.announce(hint) } else { try say(hint) }
+    }
     do {
       while run.outcome == nil {
         var keys = pendingKeys

@@ -19,7 +19,9 @@ struct BrailleScenarioTests {
     let lab = try BrailleLab()
     defer { lab.stop() }
     try lab.start(["demo"])
-    lab.expectWindow("Enter Passcode, 4 digits")
+    // The demo tells its code after the prompt, so the code is the newest line and the prompt one up.
+    lab.expectWindow("The passcode is two five eight zero")
+    lab.expectWindowAfterLineUp("Enter Passcode, 4 digits")
     try lab.play([
       ("1", "1 of 4 digits entered"), ("3", "2 of 4 digits entered"),
       (Self.backspace, "Deleted, 1 of 4 digits entered"), (Self.clearLine, "Cleared, 0 of 4 digits entered"),
@@ -32,7 +34,9 @@ struct BrailleScenarioTests {
     lab.expectWindow("Unlocked. Press L to lock again or Q to quit.")
     lab.expectWindowAfterLineUp("Passcode accepted")
     try lab.type("l")
-    lab.expectWindow("Enter Passcode, 4 digits")
+    // The demo tells its code after the prompt, so the code is the newest line and the prompt one up.
+    lab.expectWindow("The passcode is two five eight zero")
+    lab.expectWindowAfterLineUp("Enter Passcode, 4 digits")
     try lab.type(Self.escape)
     #expect(try lab.finish() == .exited(2))
     lab.expectWindowAfterLineUp("Cancelled")
@@ -121,7 +125,8 @@ struct BrailleScenarioTests {
     defer { lab.stop() }
     let title = "Unlock the backup disk for the nightly job"
     try lab.start(["demo", "--title", title] + flags, environment: ["PASSCODE_SPEECH": "off"])
-    lab.expectWindow(title + ", 4 digits")
+    lab.expectWindow("The passcode is two five eight zero")
+    lab.expectWindowAfterLineUp(title + ", 4 digits")
     try lab.play([
       ("a", "Digits only"), ("\u{1b}[200~12x\u{1b}[201~", "Pasted, 2 of 4 digits entered, 1 ignored"),
       (Self.backspace, "Deleted, 1 of 4 digits entered"),
@@ -151,7 +156,9 @@ struct BrailleScenarioTests {
   func stopLeavesNothingRunning() throws {
     let lab = try BrailleLab()
     try lab.start(["demo"])
-    lab.expectWindow("Enter Passcode, 4 digits")
+    // The demo tells its code after the prompt, so the code is the newest line and the prompt one up.
+    lab.expectWindow("The passcode is two five eight zero")
+    lab.expectWindowAfterLineUp("Enter Passcode, 4 digits")
     let brltty = ["-x", "lx", "-X", "vt=\(lab.console.number)", "-b", "vr"]
     #expect(!LabProcessTable.processes(withArguments: brltty).isEmpty)
     #expect(!lab.runProcesses.isEmpty)
