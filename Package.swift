@@ -24,7 +24,7 @@ let package = Package(
     // The package's own layers.
     .target(name: "PasscodeEngine"),
     .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
-    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "CSodium", "CProcessControl"]),
+    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
     .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
     .target(name: "PasscodeCommandLine"),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
@@ -41,7 +41,7 @@ let package = Package(
       name: "passcode-bench",
       dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
-    .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine"]),
+    .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
     .testTarget(

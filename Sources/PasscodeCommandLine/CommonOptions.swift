@@ -13,8 +13,8 @@ public struct CommonOptions: Equatable, Sendable {
   public var reduceMotion: Bool
   /// `--speech MODE` or `PASSCODE_SPEECH`: whether announcements are spoken.
   public var speech: SpeechMode
-  /// `--screen-reader`: the screen-reader profile, one new line of words per announcement.
-  public var screenReader: Bool
+  /// `--screen-reader` or `profile =` in the config file: how the prompt presents itself.
+  public var profile: ProfileChoice
   /// `--color WHEN`, or `never` when `NO_COLOR` is set and not empty.
   public var color: ColorMode
   /// `--timeout SECONDS`: give up when no key comes for this long.
@@ -33,6 +33,8 @@ public struct CommonOptions: Equatable, Sendable {
   public var noWait: Bool
   /// `--max-tries N` (check): stop after this many wrong tries in this run.
   public var maxTries: Int?
+  /// `--json` (status): the report as one line of JSON.
+  public var json: Bool
 
   /// Makes a set of options; every argument defaults to "not given".
   ///
@@ -42,7 +44,8 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - allowed: Which characters may be typed.
   ///   - reduceMotion: No shaking, blinking or bell.
   ///   - speech: Whether announcements are spoken.
-  ///   - screenReader: The screen-reader profile.
+  ///   - screenReader: The screen-reader profile, as `--screen-reader`; wins over `profile`.
+  ///   - profile: The profile.
   ///   - color: When colour may be used.
   ///   - timeout: Seconds to wait for a key.
   ///   - grace: Seconds after a right passcode during which no one is asked.
@@ -52,6 +55,7 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - sound: Sound cues.
   ///   - noWait: Exit at once when locked out.
   ///   - maxTries: Wrong tries allowed in this run.
+  ///   - json: The status report as JSON.
   public init(
     title: String? = nil,
     length: Int? = nil,
@@ -59,6 +63,7 @@ public struct CommonOptions: Equatable, Sendable {
     reduceMotion: Bool = false,
     speech: SpeechMode = .auto,
     screenReader: Bool = false,
+    profile: ProfileChoice = .auto,
     color: ColorMode = .auto,
     timeout: Int? = nil,
     grace: Int? = nil,
@@ -67,14 +72,15 @@ public struct CommonOptions: Equatable, Sendable {
     terminalType: String? = nil,
     sound: Bool = false,
     noWait: Bool = false,
-    maxTries: Int? = nil
+    maxTries: Int? = nil,
+    json: Bool = false
   ) {
     self.title = title
     self.length = length
     self.allowed = allowed
     self.reduceMotion = reduceMotion
     self.speech = speech
-    self.screenReader = screenReader
+    self.profile = screenReader ? .screenReader : profile
     self.color = color
     self.timeout = timeout
     self.grace = grace
@@ -84,5 +90,12 @@ public struct CommonOptions: Equatable, Sendable {
     self.sound = sound
     self.noWait = noWait
     self.maxTries = maxTries
+    self.json = json
+  }
+
+  /// Whether the screen-reader profile was asked for (`--screen-reader`, `profile = screen-reader`).
+  public var screenReader: Bool {
+    get { profile == .screenReader }
+    set { profile = newValue ? .screenReader : .auto }
   }
 }

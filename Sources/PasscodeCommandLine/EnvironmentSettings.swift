@@ -1,11 +1,12 @@
 /// Applies the environment to options the command line did not give.
 enum EnvironmentSettings {
   /// Fills in `options` from the environment, for the options `subcommand` takes and the command line
-  /// left out. `NO_COLOR` turns colour off unless `--color` was given.
+  /// left out, and records in `sources` which preferences it gave. `NO_COLOR` turns colour off unless `--color` was given.
   ///
   /// - Throws: ``UsageError`` when a variable that applies holds a value it does not take.
   static func apply(
-    _ environment: [String: String], to options: inout CommonOptions, subcommand: Subcommand, given: Set<Option>
+    _ environment: [String: String], to options: inout CommonOptions, sources: inout PreferenceSources,
+    subcommand: Subcommand, given: Set<Option>
   ) throws(UsageError) {
     let accepted = Set(subcommand.options)
     func applies(_ option: Option) -> Bool { accepted.contains(option) && !given.contains(option) }
@@ -13,8 +14,13 @@ enum EnvironmentSettings {
     let reduceMotionName = EnvironmentVariable.passcodeReduceMotion.rawValue
     if applies(.reduceMotion), let value = environment[reduceMotionName] {
       switch value.lowercased() {
-      case "1", "true", "yes", "on": options.reduceMotion = true
-      case "", "0", "false", "no", "off": options.reduceMotion = false
+      case "1", "true", "yes", "on":
+        options.reduceMotion = true
+        sources[.reduceMotion] = .environment(variable: reduceMotionName)
+      case "": break
+      case "0", "false", "no", "off":
+        options.reduceMotion = false
+        sources[.reduceMotion] = .environment(variable: reduceMotionName)
       default:
         throw UsageError(
           .invalidEnvironment(
@@ -32,6 +38,7 @@ enum EnvironmentSettings {
           subcommand: subcommand)
       }
       options.speech = speech
+      sources[.speech] = .environment(variable: speechName)
     }
     if applies(.store), let home = environment[EnvironmentVariable.passcodeHome.rawValue], !home.isEmpty {
       options.store = home

@@ -9,12 +9,16 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case dataHome = "XDG_DATA_HOME"
   case stateHome = "XDG_STATE_HOME"
   case runtimeDirectory = "XDG_RUNTIME_DIR"
+  case configHome = "XDG_CONFIG_HOME"
+  case sshConnection = "SSH_CONNECTION"
 
   /// One line of help.
   var help: String {
     switch self {
     case .passcodeReduceMotion: "1, true, yes or on: as --reduce-motion."
-    case .passcodeSpeech: "auto, on or off: as --speech; the option wins."
+    case .passcodeSpeech:
+      "auto, on or off. on speaks where it helps (a local session, no screen reader reading), even "
+        + "with no daemon running; --speech on forces. The option wins."
     case .passcodeHome: "A directory: as --store; the option wins."
     case .noColor: "When set and not empty: no colour, unless --color is given."
     case .term: "The terminal type; dumb means plain text with no escape codes."
@@ -22,6 +26,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .dataHome: "The passcode hash is in $XDG_DATA_HOME/passcode/."
     case .stateHome: "Failures and lockout are in $XDG_STATE_HOME/passcode/."
     case .runtimeDirectory: "The grace stamp is in $XDG_RUNTIME_DIR/passcode/."
+    case .configHome: "The config file is $XDG_CONFIG_HOME/passcode/config (DIR/config with --store DIR)."
+    case .sshConnection:
+      "Set, or SSH_CLIENT or SSH_TTY: a remote session, so --speech auto prints and does not speak."
     }
   }
 
@@ -30,8 +37,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     let options = subcommand.options
     switch self {
     case .passcodeReduceMotion: return options.contains(.reduceMotion)
-    case .passcodeSpeech, .speechdAddress: return options.contains(.speech)
+    case .passcodeSpeech, .speechdAddress, .sshConnection: return options.contains(.speech)
     case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory: return options.contains(.store)
+    case .configHome: return true
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
     }

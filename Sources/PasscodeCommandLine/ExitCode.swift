@@ -20,7 +20,7 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let cancelled = ExitCode(rawValue: 2)
   /// 3: no key came within `--timeout` seconds.
   public static let timedOut = ExitCode(rawValue: 3)
-  /// 4: too many wrong tries; entry is locked for a while (or the state could not be trusted).
+  /// 4: too many wrong tries; entry is locked for a while.
   public static let lockedOut = ExitCode(rawValue: 4)
   /// 64: the command line was wrong (`EX_USAGE`).
   public static let usage = ExitCode(rawValue: 64)
@@ -28,8 +28,11 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let noPasscodeSet = ExitCode(rawValue: 66)
   /// 69: no terminal to ask on (`EX_UNAVAILABLE`).
   public static let noTerminal = ExitCode(rawValue: 69)
-  /// 74: the stored state could not be read or written (`EX_IOERR`).
+  /// 74: the stored state could not be read or written, or cannot be trusted: corrupt, too open, owned
+  /// by someone else (`EX_IOERR`). Nothing is unlocked then: the program fails closed.
   public static let storageError = ExitCode(rawValue: 74)
+  /// 78: `doctor` found something that would stop a prompt from working (`EX_CONFIG`).
+  public static let setupProblem = ExitCode(rawValue: 78)
   /// 126: `exec` found the command but could not run it (as in the shell).
   public static let cannotExecute = ExitCode(rawValue: 126)
   /// 127: `exec` could not find the command (as in the shell).

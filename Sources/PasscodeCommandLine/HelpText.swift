@@ -63,6 +63,7 @@ public enum HelpText {
     lines += optionRows(common + [.help, .version], showsPinentryShortNames: false)
     lines += [""] + keysSection(for: nil)
     lines += [""] + environmentSection(variables: EnvironmentVariable.allCases)
+    lines += [""] + configurationSection()
     lines += [""] + exitStatusSection(for: nil)
     lines += ["", "  See '\(programName) help <subcommand>' for detailed help."]
     return lines
@@ -86,6 +87,7 @@ public enum HelpText {
     if subcommand.isInteractive { lines += [""] + keysSection(for: subcommand) }
     let variables = EnvironmentVariable.allCases.filter { $0.applies(to: subcommand) }
     if !variables.isEmpty { lines += [""] + environmentSection(variables: variables) }
+    if subcommand.isInteractive || subcommand == .doctor { lines += [""] + configurationSection() }
     lines += [""] + exitStatusSection(for: subcommand)
     return lines
   }
@@ -119,6 +121,19 @@ public enum HelpText {
     ["ENVIRONMENT:"] + variables.flatMap { HelpLayout.row(label: $0.rawValue, help: $0.help) }
   }
 
+  private static func configurationSection() -> [String] {
+    let rows = [
+      ("speech = auto|on|off", "As --speech, but on speaks only where it helps."),
+      ("profile = auto|visual|screen-reader|plain", "How the prompt presents itself."),
+      ("reduce-motion = yes|no", "As --reduce-motion."),
+      ("sound = yes|no", "As --sound and --no-sound."),
+    ]
+    return HelpLayout.paragraph(
+      "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config, mode 600. An option wins over the environment, "
+        + "which wins over the file. Every subcommand, pinentry included, applies these:")
+      + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
+  }
+
   private static func exitStatusSection(for subcommand: Subcommand?) -> [String] {
     var rows: [(String, String)] = []
     if subcommand == .exec {
@@ -134,14 +149,17 @@ public enum HelpText {
     let asking: [ExitCode] = [.wrongNoTriesLeft, .cancelled, .timedOut, .lockedOut, .usage]
     switch subcommand {
     case nil:
-      return [.accepted] + asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
+      return [.accepted] + asking + [
+        .noPasscodeSet, .noTerminal, .storageError, .setupProblem, .cannotExecute, .commandNotFound,
+      ]
     case .demo: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal]
     case .set: return [.accepted] + asking + [.noTerminal, .storageError]
     case .check, .remove: return [.accepted] + asking + [.noPasscodeSet, .noTerminal, .storageError]
     case .lock: return [.accepted, .usage, .noPasscodeSet, .noTerminal, .storageError]
     case .exec: return asking + [.noPasscodeSet, .noTerminal, .storageError, .cannotExecute, .commandNotFound]
     case .status: return [.accepted, .usage, .noPasscodeSet, .storageError]
-    case .pinentry, .doctor: return [.accepted, .usage]
+    case .pinentry: return [.accepted, .usage]
+    case .doctor: return [.accepted, .usage, .setupProblem]
     }
   }
 
@@ -152,16 +170,17 @@ public enum HelpText {
     case (.accepted, .status): return "A passcode is set; the report was printed."
     case (.accepted, .remove): return "The passcode was removed."
     case (.accepted, .pinentry): return "gpg-agent ended the session."
-    case (.accepted, .doctor): return "The report was printed; it describes any problem."
+    case (.accepted, .doctor): return "Nothing found stops a prompt from working."
+    case (.setupProblem, _): return "doctor: something found would stop a prompt from working."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."
     case (.timedOut, _): return "Timed out: no key came in time."
-    case (.lockedOut, _): return "Locked out after too many wrong tries, or the state can't be trusted."
+    case (.lockedOut, _): return "Locked out after too many wrong tries."
     case (.usage, _): return "Usage error: the command line was wrong."
     case (.noPasscodeSet, _): return "No passcode is set."
     case (.noTerminal, _): return "No terminal to ask on."
-    case (.storageError, _): return "The stored state could not be read or written."
+    case (.storageError, _): return "The stored state could not be read or written, or can't be trusted."
     case (.cannotExecute, _): return "exec: the command was found but could not be run."
     case (.commandNotFound, _): return "exec: the command was not found."
     default: return "Exit status \(code.rawValue)."

@@ -2,16 +2,43 @@
 public struct Invocation: Equatable, Sendable {
   /// The subcommand and its arguments.
   public var command: Command
-  /// The options, with the environment already applied.
+  /// The options, with the environment (and, after ``applying(_:configFile:)``, the config file) applied.
   public var options: CommonOptions
+  /// Where each preference in ``options`` came from.
+  public var sources: PreferenceSources
 
   /// Makes an invocation.
   ///
   /// - Parameters:
   ///   - command: The subcommand and its arguments.
   ///   - options: The options, with the environment already applied.
-  public init(command: Command, options: CommonOptions = CommonOptions()) {
+  ///   - sources: Where each preference came from.
+  public init(command: Command, options: CommonOptions = CommonOptions(), sources: PreferenceSources = .init()) {
     self.command = command
     self.options = options
+    self.sources = sources
+  }
+
+  /// Fills in the preferences that neither an option nor the environment gave from the config file
+  /// (precedence: option, environment, config file, default).
+  ///
+  /// - Parameters:
+  ///   - configured: What the config file gave.
+  ///   - configFile: The config file's path, for ``sources``.
+  /// - Returns: The invocation with those preferences applied.
+  public func applying(_ configured: ConfiguredPreferences, configFile: String) -> Invocation {
+    var result = self
+    func take<Value>(_ preference: Preference, _ value: Value?, _ field: WritableKeyPath<CommonOptions, Value>) {
+      guard result.sources[preference] == .defaultValue, let value, let line = configured.lines[preference] else {
+        return
+      }
+      result.options[keyPath: field] = value
+      result.sources[preference] = .configuration(path: configFile, line: line)
+    }
+    take(.speech, configured.speech, \.speech)
+    take(.profile, configured.profile, \.profile)
+    take(.reduceMotion, configured.reduceMotion, \.reduceMotion)
+    take(.sound, configured.sound, \.sound)
+    return result
   }
 }

@@ -15,6 +15,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case noSound
   case noWait
   case maxTries
+  case json
   case help
   case version
   // Options gpg-agent may pass to a pinentry program.
@@ -47,6 +48,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .noSound: "--no-sound"
     case .noWait: "--no-wait"
     case .maxTries: "--max-tries"
+    case .json: "--json"
     case .help: "--help"
     case .version: "--version"
     case .display: "--display"
@@ -98,7 +100,8 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .parentWindow: "<id>"
     case .colors: "<colors>"
     case .terminalAlert: "<mode>"
-    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .help, .version, .noGlobalGrab, .debug: nil
+    case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug:
+      nil
     }
   }
 
@@ -125,7 +128,9 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .length: "How many characters the passcode has, from 1 to 12."
     case .allowed: "Which characters may be typed: digits or alphanumeric."
     case .reduceMotion: "No shaking, blinking or bell."
-    case .speech: "Speak announcements: auto, on or off (default: auto)."
+    case .speech:
+      "Speak announcements: auto (only on a local session with no screen reader reading and a "
+        + "speech-dispatcher already running), on (always; may start one) or off. Default: auto."
     case .screenReader: "Screen-reader profile: each announcement is a new line of words."
     case .color: "Use colour: auto, always or never (default: auto)."
     case .timeout: "Give up after this many seconds with no key (exit 3)."
@@ -136,6 +141,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .noSound: "No sound cues (the default)."
     case .noWait: "When locked out, exit 4 at once instead of waiting."
     case .maxTries: "Stop after this many wrong tries in this run (exit 1)."
+    case .json: "Print the report as one line of JSON, for scripts."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

@@ -6,4 +6,6 @@ public enum ParseOutcome: Equatable, Sendable {
   case showHelp(topic: Subcommand?, text: String)
   /// Print `text` (the version line) to standard output and exit 0.
   case showVersion(String)
+  /// Print `text`, a completion script for `shell`, to standard output and exit 0.
+  case showCompletionScript(shell: CompletionShell, text: String)
 }

@@ -6,6 +6,7 @@ struct ParserState {
   private var index = 0
   private var subcommand: Subcommand?
   private var options = CommonOptions()
+  private var sources = PreferenceSources()
   /// The options given, in order, with the spelling used, for the per-subcommand check.
   private var given: [(option: Option, spelling: String)] = []
   private var execCommand: [String]?
@@ -68,6 +69,10 @@ struct ParserState {
       spelling = String(argument[..<equals])
       attachedValue = String(argument[argument.index(after: equals)...])
     }
+    if spelling == CompletionScript.optionName {
+      let script = try completionScript(attachedValue: attachedValue)
+      return .showCompletionScript(shell: script.shell, text: script.text)
+    }
     guard let option = Option.named(spelling) else {
       let suggestion =
         argument.hasPrefix("--")
@@ -104,13 +109,42 @@ struct ParserState {
     return nil
   }
 
+  /// The shell named after `--generate-completion-script`, and its script.
+  private mutating func completionScript(attachedValue: String?) throws(UsageError) -> (
+    shell: CompletionShell, text: String
+  ) {
+    let optionName = "\(CompletionScript.optionName) <shell>"
+    let value: String
+    if let attachedValue {
+      value = attachedValue
+    } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+      value = arguments[index]
+      index += 1
+    } else {
+      throw UsageError(.missingValue(option: optionName), subcommand: subcommand)
+    }
+    guard let shell = CompletionShell(rawValue: value) else {
+      throw UsageError(
+        .invalidValue(
+          value: value, option: optionName, expectation: Self.oneOf(CompletionShell.allCases.map(\.rawValue))),
+        subcommand: subcommand)
+    }
+    return (shell, CompletionScript.render(for: shell))
+  }
+
   private mutating func applyFlag(_ option: Option) {
     switch option {
-    case .reduceMotion: options.reduceMotion = true
-    case .screenReader: options.screenReader = true
-    case .sound: options.sound = true
-    case .noSound: options.sound = false
+    case .reduceMotion:
+      options.reduceMotion = true
+      sources[.reduceMotion] = .option(spelling: option.longName)
+    case .screenReader:
+      options.screenReader = true
+      sources[.profile] = .option(spelling: option.longName)
+    case .sound, .noSound:
+      options.sound = option == .sound
+      sources[.sound] = .option(spelling: option.longName)
     case .noWait: options.noWait = true
+    case .json: options.json = true
     default: break  // gpg-agent's flags are accepted and ignored.
     }
   }
@@ -142,6 +176,7 @@ struct ParserState {
         throw invalid(Self.oneOf(SpeechMode.allCases.map(\.rawValue)))
       }
       options.speech = speech
+      sources[.speech] = .option(spelling: option.longName)
     case .color:
       guard let color = ColorMode(rawValue: value) else {
         throw invalid(Self.oneOf(ColorMode.allCases.map(\.rawValue)))
@@ -258,8 +293,9 @@ struct ParserState {
     case .doctor: command = .doctor
     }
     var options = options
+    var sources = sources
     try EnvironmentSettings.apply(
-      environment, to: &options, subcommand: subcommand, given: Set(given.map(\.option)))
-    return Invocation(command: command, options: options)
+      environment, to: &options, sources: &sources, subcommand: subcommand, given: Set(given.map(\.option)))
+    return Invocation(command: command, options: options, sources: sources)
   }
 }

@@ -42,7 +42,9 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
         + "screen asks for it."
     case .set:
       "Choose a passcode and type it twice. It is stored as an Argon2id hash, never as the code; codes "
-        + "that are too easy to guess are refused. If a passcode is already set, it is asked for first."
+        + "that are too easy to guess are refused. If a passcode is already set, it is asked for first. "
+        + "Its length and characters (--length, --allowed; by default the settings file's length, else 6, "
+        + "and digits) are stored with it, and every later prompt asks for the same."
     case .check:
       "Ask for the passcode until it is right, cancelled or locked out. Exits 0 only when it is right, "
         + "so scripts can use 'passcode check && ...'."
@@ -53,8 +55,9 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
       "Run COMMAND with its arguments only after the right passcode: a lock in front of a command. "
         + "Everything after COMMAND is passed to it untouched; the exit status is the command's own."
     case .status:
-      "Say whether a passcode is set, how many wrong tries have been counted and how long any lockout "
-        + "has left. It never shows a secret, and explains a state file it cannot trust."
+      "Say whether a passcode is set, its length, how many wrong tries have been counted, how long any "
+        + "lockout has left and what is left of this terminal's grace period. It never shows a secret, and "
+        + "explains a state file it cannot trust. With --json, the same as one line of JSON."
     case .remove:
       "Remove the stored passcode, the failure count and the grace stamp, after asking for the current "
         + "passcode."
@@ -62,8 +65,11 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
       "Speak the Assuan pinentry protocol on stdin and stdout, asking on the terminal that gpg-agent "
         + "names. This is also what runs when the program is called as 'pinentry-passcode'."
     case .doctor:
-      "Check the set-up and report in words: the terminal and its type, colour, screen-reader "
-        + "detection, speech-dispatcher and the store's paths and permissions."
+      "Check the set-up and report, for each part, what was found and what to do next: whether "
+        + "announcements are spoken and why, speech-dispatcher, the session (local or remote), screen "
+        + "readers, Speakup's key echo, the terminal and profile, the preferences and where each came from, "
+        + "the store and config file with their permissions, and the pinentry set-up (the "
+        + "pinentry-passcode link, gpg-agent's pinentry-program, GPG_TTY). It never starts speech-dispatcher."
     }
   }
 
@@ -78,7 +84,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .check: accepted = interactive.union([.timeout, .grace, .store, .noWait, .maxTries])
     case .lock: accepted = interactive.union([.store])
     case .exec: accepted = interactive.union([.timeout, .grace, .store])
-    case .status: accepted = [.store]
+    case .status: accepted = [.store, .json]
     case .remove: accepted = interactive.union([.timeout, .store])
     case .pinentry:
       accepted = interactive.subtracting([.title]).union([.timeout]).union(

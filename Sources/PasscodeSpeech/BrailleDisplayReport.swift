@@ -29,12 +29,12 @@ public enum BrailleDisplayReport: Equatable, Sendable {
   public var line: String {
     switch self {
     case .brlttyNotRunning:
-      "Braille: brltty not running"
+      "Braille: brltty not running."
     case let .displayUnknown(reason):
-      "Braille: brltty running; display size unknown (\(reason))"
+      "Braille: brltty running; display size unknown (\(reason))."
     case let .display(columns, rows, driver):
       "Braille: brltty running, display of \(columns) cells"
-        + (rows > 1 ? " x \(rows) lines" : "") + (driver.map { " (driver \($0))" } ?? "")
+        + (rows > 1 ? " x \(rows) lines" : "") + (driver.map { " (driver \($0))" } ?? "") + "."
     }
   }
 }

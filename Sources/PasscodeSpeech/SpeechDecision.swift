@@ -1,26 +1,193 @@
-/// Whether to speak announcements through speech-dispatcher (ACCESSIBILITY.md §1: one channel, never two).
-public enum SpeechDecision: Equatable, Sendable {
-  /// Speak, and still show the text.
-  case speak
-  /// Only show the text; the reason can be shown by `passcode doctor`.
-  case silent(reason: String)
+/// Whether to speak through speech-dispatcher, whether the lines must suit a screen reader, and why: the
+/// speech policy, a pure function of ``SpeechPolicyInputs``.
+///
+/// The rules, in order (one channel, never two):
+/// 1. `off`, from anywhere: print only.
+/// 2. `--speech on`: speak, and libspeechd may start a daemon.
+/// 3. A remote session: print only; the person's own screen reader, on their machine, reads the lines.
+/// 4. A screen reader reading here: print only; it reads the lines.
+/// 5. A standing wish for speech (`PASSCODE_SPEECH=on`, `speech = on` in the config file): speak.
+/// 6. A speech-dispatcher already answering for this user: speak.
+/// 7. Otherwise: print only, and say nothing about speech.
+///
+/// Only rule 2 may start a daemon. Screen-reader lines are used when the person said they use a screen
+/// reader or one is reading here.
+public struct SpeechDecision: Equatable, Sendable {
+  /// Where announcements go.
+  public enum Channel: Equatable, Sendable {
+    /// Spoken through speech-dispatcher, and shown; `mayStartDaemon` lets libspeechd start one.
+    case speechDispatcher(mayStartDaemon: Bool)
+    /// Shown only.
+    case printOnly
+  }
 
-  /// Decides from the mode and what was detected; a pure function.
+  /// Where announcements go.
+  public var channel: Channel
+  /// Why, in words `passcode doctor` shows: "Orca is reading the screen".
+  public var reason: String
+  /// Whether every announcement must be a new line of words (the screen-reader profile).
+  public var usesScreenReaderLines: Bool
+  /// Why screen-reader lines are used, or `nil` when they are not.
+  public var profileReason: String?
+  /// What the person may want to do next, for `passcode doctor`; empty when nothing.
+  public var advice: [String]
+
+  /// Creates a decision.
   ///
   /// - Parameters:
-  ///   - mode: The `--speech` choice.
-  ///   - detection: The screen readers found.
-  /// - Returns: `.speak` for `on`, and for `auto` when no screen reader is reading; `.silent` otherwise.
-  public static func decide(mode: SpeechMode, detection: ScreenReaderDetection) -> SpeechDecision {
-    switch mode {
-    case .on:
-      return .speak
-    case .off:
-      return .silent(reason: "speech is off")
-    case .auto:
-      guard detection.isReading else { return .speak }
-      let names = detection.readerNames.joined(separator: " and ")
-      return .silent(reason: "\(names) is reading the screen")
+  ///   - channel: Where announcements go.
+  ///   - reason: Why.
+  ///   - usesScreenReaderLines: Whether the screen-reader profile is needed.
+  ///   - profileReason: Why it is.
+  ///   - advice: Next steps for `doctor`.
+  public init(
+    channel: Channel, reason: String, usesScreenReaderLines: Bool = false, profileReason: String? = nil,
+    advice: [String] = []
+  ) {
+    self.channel = channel
+    self.reason = reason
+    self.usesScreenReaderLines = usesScreenReaderLines
+    self.profileReason = profileReason
+    self.advice = advice
+  }
+
+  /// Whether announcements are spoken.
+  public var speaks: Bool { channel != .printOnly }
+
+  /// The one notice shown when speech was chosen but speech-dispatcher does not answer.
+  public static let unreachableNotice = "speech-dispatcher is not answering; run 'passcode doctor'"
+
+  /// The advice given over a remote session when no screen reader was stated.
+  public static let remoteScreenReaderAdvice =
+    "If you use a screen reader on the computer you connect from, say so once: add 'profile = screen-reader' "
+    + "to the config file, or pass --screen-reader."
+
+  /// Whether the decision for these inputs depends on whether a daemon answers (rules 6 and 7), so the
+  /// caller need look only then.
+  ///
+  /// - Parameter inputs: The inputs, whatever their ``SpeechPolicyInputs/daemon``.
+  /// - Returns: `true` when the daemon must be looked for.
+  public static func needsDaemonCheck(_ inputs: SpeechPolicyInputs) -> Bool {
+    guard inputs.choice == .automatic, !inputs.locality.isRemote, !inputs.detection.isReading else { return false }
+    return true
+  }
+
+  /// Decides; a pure function.
+  ///
+  /// - Parameter inputs: What was asked for and found.
+  /// - Returns: The channel, the profile's need and the reasons.
+  public static func decide(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
+    var decision = channelDecision(inputs)
+    if let stated = inputs.screenReaderStated {
+      decision.usesScreenReaderLines = true
+      decision.profileReason = "you said you use a screen reader (\(stated))"
+    } else if inputs.detection.isReading {
+      decision.usesScreenReaderLines = true
+      decision.profileReason = "\(readerPhrase(inputs.detection)) reading the screen"
+    } else if inputs.locality.isRemote {
+      decision.advice.append(remoteScreenReaderAdvice)
     }
+    return decision
+  }
+
+  private static func channelDecision(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
+    switch inputs.choice {
+    case let .refused(source):
+      return SpeechDecision(channel: .printOnly, reason: "speech is off (\(source))")
+    case let .forced(source):
+      return SpeechDecision(
+        channel: .speechDispatcher(mayStartDaemon: true), reason: "speech is forced on (\(source))")
+    case .automatic, .wanted:
+      break
+    }
+    if case let .remote(evidence) = inputs.locality {
+      return SpeechDecision(
+        channel: .printOnly,
+        reason: "this is a remote session (\(evidence)); your own screen reader reads the printed lines")
+    }
+    if inputs.detection.isReading {
+      return SpeechDecision(channel: .printOnly, reason: "\(readerPhrase(inputs.detection)) reading the screen")
+    }
+    if case let .wanted(source) = inputs.choice {
+      return SpeechDecision(
+        channel: .speechDispatcher(mayStartDaemon: false), reason: "you asked for speech (\(source))")
+    }
+    switch inputs.daemon {
+    case .answering:
+      return SpeechDecision(
+        channel: .speechDispatcher(mayStartDaemon: false), reason: "speech-dispatcher is already running for you")
+    case .absent, .notChecked:
+      return SpeechDecision(
+        channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for",
+        advice: ["To hear announcements, add 'speech = on' to the config file, or pass --speech on."])
+    }
+  }
+
+  private static func readerPhrase(_ detection: ScreenReaderDetection) -> String {
+    let names = detection.readerNames
+    guard !names.isEmpty else { return "a screen reader is" }
+    return names.joined(separator: " and ") + (names.count == 1 ? " is" : " are")
+  }
+}
+
+/// Everything the speech policy looks at, gathered in one place
+/// (``gather(choice:screenReaderStated:environment:terminalPath:detector:)``) so that it can be gathered late, when the
+/// first dialog opens.
+public struct SpeechPolicyInputs: Equatable, Sendable {
+  /// What was asked for.
+  public var choice: SpeechChoice
+  /// Whether the session is remote.
+  public var locality: SessionLocality
+  /// The screen readers found reading.
+  public var detection: ScreenReaderDetection
+  /// Whether a daemon answered before anything was decided.
+  public var daemon: SpeechDaemonPresence
+  /// Where the person said they use a screen reader (`--screen-reader`, `profile = screen-reader`), or
+  /// `nil` when they did not.
+  public var screenReaderStated: String?
+
+  /// Creates inputs.
+  ///
+  /// - Parameters:
+  ///   - choice: What was asked for.
+  ///   - locality: Whether the session is remote.
+  ///   - detection: The screen readers found.
+  ///   - daemon: Whether a daemon answered.
+  ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
+  public init(
+    choice: SpeechChoice, locality: SessionLocality = .local, detection: ScreenReaderDetection = .none,
+    daemon: SpeechDaemonPresence = .notChecked, screenReaderStated: String? = nil
+  ) {
+    self.choice = choice
+    self.locality = locality
+    self.detection = detection
+    self.daemon = daemon
+    self.screenReaderStated = screenReaderStated
+  }
+
+  /// Gathers the inputs: the session's locality, the screen readers, and, only when the decision
+  /// depends on it, whether speech-dispatcher's socket accepts a connection (never starting one).
+  ///
+  /// - Parameters:
+  ///   - choice: What was asked for.
+  ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
+  ///   - environment: The process environment, for the SSH and tmux variables.
+  ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
+  ///   - detector: The screen-reader checks.
+  /// - Returns: The inputs.
+  public static func gather(
+    choice: SpeechChoice, screenReaderStated: String?, environment: [String: String], terminalPath: String? = nil,
+    detector: ScreenReaderDetector = ScreenReaderDetector()
+  ) -> SpeechPolicyInputs {
+    let terminal = terminalPath.flatMap { path in
+      SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
+    }
+    var inputs = SpeechPolicyInputs(
+      choice: choice, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
+      detection: detector.detect(), screenReaderStated: screenReaderStated)
+    if SpeechDecision.needsDaemonCheck(inputs) {
+      inputs.daemon = SpeechDaemonProbe.presence()
+    }
+    return inputs
   }
 }

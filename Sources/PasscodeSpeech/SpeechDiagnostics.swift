@@ -1,17 +1,14 @@
-import Glibc
-
-/// What `passcode doctor` reports about speech: the daemon, its address and output module, and screen readers.
+/// What `passcode doctor` reports about speech-dispatcher: whether it answers, at which address, and
+/// with which output module. It never starts a daemon.
 public struct SpeechDiagnostics: Equatable, Sendable {
   /// Whether a connection to speech-dispatcher succeeded within the deadline.
   public var reachable: Bool
-  /// Why it did not, when it did not.
+  /// Why it did not, when it did not: libspeechd's text on one line, with control characters removed.
   public var failure: String?
   /// The address used: `SPEECHD_ADDRESS`, or libspeechd's default socket, in `SPEECHD_ADDRESS` form.
   public var address: String
   /// The output module the daemon uses for us, such as `espeak-ng`, when it said.
   public var outputModule: String?
-  /// The screen readers found.
-  public var detection: ScreenReaderDetection
 
   /// Creates a report.
   ///
@@ -20,27 +17,20 @@ public struct SpeechDiagnostics: Equatable, Sendable {
   ///   - failure: Why not.
   ///   - address: The address used.
   ///   - outputModule: The daemon's output module.
-  ///   - detection: The screen readers found.
-  public init(
-    reachable: Bool, failure: String?, address: String, outputModule: String?, detection: ScreenReaderDetection
-  ) {
+  public init(reachable: Bool, failure: String?, address: String, outputModule: String?) {
     self.reachable = reachable
-    self.failure = failure
+    self.failure = failure.map(Self.oneLine)
     self.address = address
     self.outputModule = outputModule
-    self.detection = detection
   }
 
-  /// Tries a connection (with the deadline) and runs the screen-reader checks.
+  /// Tries a connection with the deadline, never letting libspeechd start a daemon.
   ///
-  /// - Parameters:
-  ///   - configuration: How to connect; its address, autospawn and deadline are used.
-  ///   - detector: The screen-reader checks.
-  /// - Returns: The report; takes at most about the deadline plus the detector's own.
-  public static func gather(
-    configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration(),
-    detector: ScreenReaderDetector = ScreenReaderDetector()
-  ) -> SpeechDiagnostics {
+  /// - Parameter configuration: How to connect; its address and deadline are used.
+  /// - Returns: The report; takes at most about the deadline.
+  public static func gather(configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration())
+    -> SpeechDiagnostics
+  {
     let address: String
     if let configured = configuration.address {
       address = configured.description
@@ -54,41 +44,42 @@ public struct SpeechDiagnostics: Equatable, Sendable {
       SpeechDispatcherCalls.ignoreBrokenPipeSignal()
       let opened = SpeechDispatcherCalls.open(
         clientName: configuration.clientName, connectionName: "doctor", userName: configuration.userName,
-        address: configuration.address, autospawn: configuration.autospawn)
+        address: configuration.address, autospawn: false)
       return opened.map { connection in
         defer { SpeechDispatcherCalls.close(connection) }
         return SpeechDispatcherCalls.outputModule(connection)
       }
     }
-    let outcome = probe ?? .failure(.timedOut(milliseconds: configuration.deadline.wholeMilliseconds))
-    let detection = detector.detect()
-    switch outcome {
+    switch probe ?? .failure(.timedOut(milliseconds: configuration.deadline.wholeMilliseconds)) {
     case let .success(module):
-      return SpeechDiagnostics(
-        reachable: true, failure: nil, address: address, outputModule: module, detection: detection)
+      return SpeechDiagnostics(reachable: true, failure: nil, address: address, outputModule: module)
     case let .failure(error):
-      return SpeechDiagnostics(
-        reachable: false, failure: error.description, address: address, outputModule: nil, detection: detection)
+      return SpeechDiagnostics(reachable: false, failure: error.description, address: address, outputModule: nil)
     }
   }
 
-  /// The report as lines of plain words for `passcode doctor`.
-  ///
-  /// - Returns: One line per fact.
-  public func lines() -> [String] {
-    var lines = ["speech-dispatcher address: \(address)"]
+  /// The report as one line of words for `passcode doctor`.
+  public var line: String {
     if reachable {
-      lines.append("speech-dispatcher: reachable, output module \(outputModule ?? "unknown")")
-    } else {
-      lines.append("speech-dispatcher: not reachable (\(failure ?? "unknown reason"))")
+      return "speech-dispatcher: answering at \(address), output module \(outputModule ?? "unknown")."
     }
-    let atspi = detection.atspiEnabled.map { $0 ? "on" : "off" } ?? "unknown"
-    lines.append("AT-SPI screen reader setting: \(atspi)")
-    lines.append("Orca running: \(detection.orcaRunning ? "yes" : "no")")
-    let readers = detection.readerNames
-    lines.append("Screen readers found: \(readers.isEmpty ? "none" : readers.joined(separator: ", "))")
-    let echo = detection.speakupKeyEcho.map { ", key_echo \($0)" } ?? ""
-    lines.append("Speakup: \(detection.speakupPresent ? "loaded\(echo)" : "not loaded")")
-    return lines
+    return "speech-dispatcher: not answering at \(address). libspeechd says: \(failure ?? "no reason given")."
+  }
+
+  /// Text from a library, on one line: line breaks and tabs become spaces, other control characters go,
+  /// runs of spaces shrink to one, a trailing full stop goes, and at most 300 characters are kept.
+  private static func oneLine(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      let isControl = scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+      if scalar.properties.isWhitespace || scalar == "\u{85}" {
+        if !result.hasSuffix(" "), !result.isEmpty { result.append(" ") }
+      } else if !isControl {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    var trimmed = Substring(result)
+    while let last = trimmed.last, last == "." || last == " " { trimmed.removeLast() }
+    return String(trimmed.prefix(300))
   }
 }

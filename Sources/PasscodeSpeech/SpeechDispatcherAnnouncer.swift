@@ -15,7 +15,7 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   /// - Parameters:
   ///   - configuration: The client name, address, deadline and catalogue.
   ///   - onUnavailable: Called with a reason, once per outage, on a background thread; the caller typically
-  ///     prints "Speech unavailable: reason" and relies on the text it shows anyway.
+  ///     shows one fixed notice (the reason is for diagnostics) and relies on the text it shows anyway.
   public init(
     configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration(),
     onUnavailable: @escaping @Sendable (String) -> Void

@@ -11,7 +11,8 @@ public struct SpeechDispatcherConfiguration: Sendable {
   public var userName: String?
   /// Where to connect, or `nil` to let libspeechd read `SPEECHD_ADDRESS` and fall back to its default socket.
   public var address: SpeechDispatcherAddress?
-  /// Whether libspeechd may start a daemon when none runs (it does so only for its default address).
+  /// Whether libspeechd may start a daemon when none answers (`speech-dispatcher --spawn`); off unless
+  /// speech was forced with `--speech on`.
   public var autospawn: Bool
   /// How long a connect or send may take before speech is reported unavailable, and how long `close()` waits.
   public var deadline: Duration
@@ -27,14 +28,14 @@ public struct SpeechDispatcherConfiguration: Sendable {
   ///   - connectionName: The connection name; `main`.
   ///   - userName: The user name; `USER` from the environment.
   ///   - address: Where to connect; `nil` lets libspeechd decide.
-  ///   - autospawn: Whether libspeechd may start a daemon.
+  ///   - autospawn: Whether libspeechd may start a daemon; no.
   ///   - deadline: The connect, send and close deadline; 1 second.
   ///   - backoff: The delays between reconnection attempts.
   ///   - catalogue: The words; English.
   public init(
     clientName: String = "passcode", connectionName: String = "main",
     userName: String? = SpeechSystemCalls.environmentValue("USER"), address: SpeechDispatcherAddress? = nil,
-    autospawn: Bool = true, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
+    autospawn: Bool = false, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
     catalogue: AnnouncementCatalogue = .english
   ) {
     self.clientName = clientName

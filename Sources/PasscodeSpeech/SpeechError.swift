@@ -11,7 +11,7 @@ public enum SpeechError: Error, Equatable, Sendable {
   /// A D-Bus call failed; carries GLib's error domain, code and message.
   case dbus(domain: UInt32, code: Int32, message: String)
 
-  /// A short sentence for the user, such as "Speech unavailable: …" after a colon.
+  /// A short sentence for diagnostics; the prompt shows a fixed notice instead.
   public var description: String {
     switch self {
     case let .connectFailed(reason): reason

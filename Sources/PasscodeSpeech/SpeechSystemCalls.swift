@@ -93,6 +93,76 @@ enum SpeechSystemCalls {
     return names
   }
 
+  /// The device number of a character device, such as a terminal.
+  ///
+  /// The corresponding C function is `stat`.
+  ///
+  /// - Parameter path: The device.
+  /// - Returns: Its `st_rdev`, or `nil` when it is not a character device.
+  static func characterDeviceNumber(_ path: String) -> UInt64? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+    return UInt64(status.st_rdev)
+  }
+
+  /// Whether something accepts a connection on a Unix stream socket; the connection is closed at once.
+  ///
+  /// The corresponding C functions are `socket`, `connect` and `close`.
+  ///
+  /// - Parameter path: The socket's path.
+  /// - Returns: `true` when the connection was accepted.
+  static func unixSocketAccepts(_ path: String) -> Bool {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard !bytes.isEmpty, bytes.count < capacity else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+    }
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { _ = close(descriptor) }
+    let length = socklen_t(MemoryLayout<sockaddr_un>.size)
+    let result = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+        retryingOnInterrupt { connect(descriptor, socketAddress, length) }
+      }
+    }
+    return result == 0
+  }
+
+  /// Whether something accepts a TCP connection within a deadline; the connection is closed at once.
+  ///
+  /// The corresponding C functions are `getaddrinfo`, `socket`, `connect`, `poll`, `getsockopt` and `close`.
+  ///
+  /// - Parameters:
+  ///   - host: The host name or address.
+  ///   - port: The port.
+  ///   - deadline: The longest wait for the connection.
+  /// - Returns: `true` when the connection was accepted in time.
+  static func tcpSocketAccepts(host: String, port: Int, deadline: Duration) -> Bool {
+    var hints = addrinfo()
+    hints.ai_family = AF_INET
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var found: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return false }
+    defer { freeaddrinfo(found) }
+    let descriptor = socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { _ = close(descriptor) }
+    if connect(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 { return true }
+    guard errno == EINPROGRESS else { return false }
+    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    let milliseconds = Int32(clamping: max(deadline.wholeMilliseconds, 1))
+    guard retryingOnInterrupt({ poll(&waiting, 1, milliseconds) }) == 1 else { return false }
+    var failure: Int32 = 0
+    var size = socklen_t(MemoryLayout<Int32>.size)
+    guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 else { return false }
+    return failure == 0
+  }
+
   /// Runs a closure on a new detached thread.
   ///
   /// The corresponding C functions are `pthread_create` and `pthread_detach`.

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A thread-safe queue of short notices (such as "Speech unavailable: …") that background work posts and
+/// A thread-safe queue of short notices (such as "speech-dispatcher is not answering; …") that background work posts and
 /// the prompt prints between keys, in the profile's text form.
 public final class NoticeBoard: Sendable {
   private let pipe: (read: Int32, write: Int32)

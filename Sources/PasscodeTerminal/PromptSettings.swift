@@ -13,6 +13,8 @@ public struct PromptSettings: Sendable {
   public var screenReaderDetected: Bool
   /// Where the screen-reader profile leaves the cursor, from the reader detected (``LineDiscipline/init(readers:)``).
   public var lineDiscipline: LineDiscipline
+  /// A profile the person chose, or `nil` to decide from the terminal and the screen readers.
+  public var requestedProfile: OutputProfile?
   /// The environment (TERM, NO_COLOR, COLUMNS).
   public var environment: [String: String]
   /// Whether the output (standard output) is a terminal; `false` selects the plain profile.
@@ -37,6 +39,7 @@ public struct PromptSettings: Sendable {
   ///   - screenReaderForced: Whether the screen-reader profile was asked for.
   ///   - screenReaderDetected: Whether a screen reader was detected.
   ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
+  ///   - requestedProfile: A profile the person chose, or `nil`.
   ///   - environment: The environment.
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - announcer: Where to speak, if anywhere.
@@ -50,6 +53,7 @@ public struct PromptSettings: Sendable {
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
     lineDiscipline: LineDiscipline = .caretAfterWords,
+    requestedProfile: OutputProfile? = nil,
     environment: [String: String] = [:],
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
@@ -63,6 +67,7 @@ public struct PromptSettings: Sendable {
     self.screenReaderForced = screenReaderForced
     self.screenReaderDetected = screenReaderDetected
     self.lineDiscipline = lineDiscipline
+    self.requestedProfile = requestedProfile
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
     self.announcer = announcer

@@ -24,10 +24,12 @@ public struct TerminalCapabilities: Equatable, Sendable {
   ///     unless the user asked for `always`.
   ///   - screenReaderForced: Whether `--screen-reader` was given.
   ///   - screenReaderDetected: Whether a running screen reader was detected.
+  ///   - requestedProfile: A profile the person chose (`profile =` in the config file), or `nil` to decide
+  ///     from the above; `visual` becomes `plain` where escape codes are not allowed.
   ///   - windowColumns: The columns the kernel reports for the window, if any.
   public init(
     environment: [String: String], outputIsTerminal: Bool, color: ColorOption, screenReaderForced: Bool,
-    screenReaderDetected: Bool, windowColumns: Int? = nil
+    screenReaderDetected: Bool, requestedProfile: OutputProfile? = nil, windowColumns: Int? = nil
   ) {
     let term = environment["TERM"] ?? ""
     if !outputIsTerminal {
@@ -44,7 +46,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     case .never: usesColor = false
     case .auto: usesColor = allowsEscapes && !noColorRequested
     }
-    if screenReaderForced || screenReaderDetected {
+    if let requestedProfile, !screenReaderForced {
+      profile = requestedProfile == .visual && terminalKind != .tty ? .plain : requestedProfile
+    } else if screenReaderForced || screenReaderDetected {
       profile = .screenReader
     } else if terminalKind == .tty {
       profile = .visual

@@ -60,6 +60,7 @@ public final class TerminalPasscodePrompt {
     capabilities = TerminalCapabilities(
       environment: settings.environment, outputIsTerminal: settings.outputIsTerminal, color: settings.color,
       screenReaderForced: settings.screenReaderForced, screenReaderDetected: settings.screenReaderDetected,
+      requestedProfile: settings.requestedProfile,
       windowColumns: device.windowColumns())
     renderer = PromptRenderer(
       profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,

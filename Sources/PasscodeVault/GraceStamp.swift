@@ -57,16 +57,26 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
   /// - Returns: `true` only for a readable, private, well-formed stamp with `recorded <= now < expires`.
   public func isValid(now: Double) -> Bool {
+    remainingSeconds(now: now) > 0
+  }
+
+  /// How much of the grace period is left.
+  ///
+  /// - Parameter now: The wall-clock time, in seconds since the Unix epoch.
+  /// - Returns: The seconds left; zero when the stamp is missing, expired, recorded in the future (a clock
+  ///   set back), or cannot be trusted.
+  public func remainingSeconds(now: Double) -> Double {
     guard let bytes = try? SecureFile.read(path, maximumSize: 256), bytes.last == UInt8(ascii: "\n") else {
-      return false
+      return 0
     }
     let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .map { String(decoding: $0, as: UTF8.self) }
     guard lines.count == 3, lines[0] == "passcode-grace 1",
       lines[1].hasPrefix("recorded "), let recorded = Double(lines[1].dropFirst(9)), recorded.isFinite,
-      lines[2].hasPrefix("expires "), let expiry = Double(lines[2].dropFirst(8)), expiry.isFinite
-    else { return false }
-    return recorded <= now && now < expiry
+      lines[2].hasPrefix("expires "), let expiry = Double(lines[2].dropFirst(8)), expiry.isFinite,
+      recorded <= now, now < expiry
+    else { return 0 }
+    return expiry - now
   }
 
   /// Ends the grace period.

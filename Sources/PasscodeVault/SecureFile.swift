@@ -28,16 +28,8 @@ enum SecureFile {
   ///   ``VaultError/notRegularFile(path:)``, ``VaultError/corrupt(path:)`` for an oversized file, or
   ///   ``VaultError/io(path:operation:errno:)``.
   static func read(_ path: String, maximumSize: Int = maximumSize) throws(VaultError) -> [UInt8]? {
-    let descriptor: Int32
-    do {
-      descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-    } catch {
-      if error == .noSuchFileOrDirectory { return nil }
-      if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
-      throw .io(path: path, operation: "open", errno: error.rawValue)
-    }
+    guard let descriptor = try openPrivateFile(path) else { return nil }
     defer { FileSystem.close(descriptor) }
-    try checkPrivate(descriptor, path: path, expectDirectory: false)
 
     var contents: [UInt8] = []
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
@@ -156,6 +148,51 @@ enum SecureFile {
     try checkPrivate(descriptor, path: path, expectDirectory: false)
     try step("lock", path) { () throws(Errno) in try FileSystem.lockExclusively(descriptor) }
     return try body()
+  }
+
+  /// Checks a file or directory the way reading or creating it would, without reading it: that it is the
+  /// right kind, belongs to this user and grants nothing to the group or to others.
+  ///
+  /// - Parameters:
+  ///   - path: The file or directory.
+  ///   - directory: Whether a directory is expected.
+  /// - Returns: `false` when it does not exist, `true` when it exists and is private.
+  /// - Throws: ``VaultError/insecurePermissions(path:mode:)``, ``VaultError/wrongOwner(path:)``,
+  ///   ``VaultError/notRegularFile(path:)`` or ``VaultError/io(path:operation:errno:)``.
+  static func inspect(_ path: String, directory: Bool) throws(VaultError) -> Bool {
+    if directory {
+      guard let descriptor = try openDirectoryIfPresent(path) else { return false }
+      defer { FileSystem.close(descriptor) }
+      try checkPrivate(descriptor, path: path, expectDirectory: true)
+      return true
+    }
+    guard let descriptor = try openPrivateFile(path) else { return false }
+    FileSystem.close(descriptor)
+    return true
+  }
+
+  /// Opens an existing file for reading, without following a link, and checks it is a private regular
+  /// file of this user.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: The open descriptor, or `nil` when the file does not exist.
+  /// - Throws: The errors of ``read(_:maximumSize:)`` about opening and checking.
+  private static func openPrivateFile(_ path: String) throws(VaultError) -> Int32? {
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+    } catch {
+      if error == .noSuchFileOrDirectory { return nil }
+      if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
+      throw .io(path: path, operation: "open", errno: error.rawValue)
+    }
+    do {
+      try checkPrivate(descriptor, path: path, expectDirectory: false)
+    } catch {
+      FileSystem.close(descriptor)
+      throw error
+    }
+    return descriptor
   }
 
   /// The directory part of a path (`.` for a bare name).

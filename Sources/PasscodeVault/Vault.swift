@@ -45,23 +45,34 @@ public struct Vault: Sendable {
   /// - Throws: ``VaultError/corrupt(path:)`` when the file is not a hash, or a permission, ownership or I/O
   ///   ``VaultError``.
   public func storedHash() throws(VaultError) -> PasscodeHash? {
-    guard var bytes = try SecureFile.read(location.hashFile, maximumSize: 1024) else { return nil }
-    if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-    guard let hash = PasscodeHash(encoded: String(decoding: bytes, as: UTF8.self)) else {
-      throw .corrupt(path: location.hashFile)
-    }
-    return hash
+    try storedPasscode()?.hash
   }
 
-  /// Stores a new passcode as an Argon2id hash, replacing any old one atomically.
+  /// Reads the hash file: the hash and, when it was stored with one, the passcode's shape.
+  ///
+  /// - Returns: The content, or `nil` when no passcode is set.
+  /// - Throws: ``VaultError/corrupt(path:)`` when the file is not a hash file, or a permission, ownership or
+  ///   I/O ``VaultError``.
+  public func storedPasscode() throws(VaultError) -> StoredPasscode? {
+    guard let bytes = try SecureFile.read(location.hashFile, maximumSize: 1024) else { return nil }
+    guard let stored = StoredPasscode(encoded: String(decoding: bytes, as: UTF8.self)) else {
+      throw .corrupt(path: location.hashFile)
+    }
+    return stored
+  }
+
+  /// Stores a new passcode as an Argon2id hash, with its shape, replacing any old one atomically.
   ///
   /// Checking the old passcode first, and refusing weak ones, is the caller's job.
   ///
-  /// - Parameter secret: The new passcode.
+  /// - Parameters:
+  ///   - secret: The new passcode.
+  ///   - shape: Its length and characters, kept so later prompts ask for the same; `nil` stores the
+  ///     hash alone, as earlier versions did.
   /// - Throws: A cryptography, permission or I/O ``VaultError``.
-  public func setPasscode(_ secret: some SecretStorage) throws(VaultError) {
+  public func setPasscode(_ secret: some SecretStorage, shape: PasscodeShape? = nil) throws(VaultError) {
     let hash = try PasscodeHash.make(from: secret, parameters: parameters)
-    try writeHash(hash)
+    try write(StoredPasscode(hash: hash, shape: shape))
   }
 
   /// Removes the stored passcode and its failure count.
@@ -83,14 +94,14 @@ public struct Vault: Sendable {
   /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)``, ``VaultError/corrupt(path:)``
   ///   (treat as locked), or a permission or I/O ``VaultError``.
   public func verify(_ secret: some SecretStorage, now: Double) throws(VaultError) -> VerificationResult {
-    guard let hash = try storedHash() else { throw .notSet }
+    guard let stored = try storedPasscode() else { throw .notSet }
     let ticket = try ledger.beginAttempt(now: now)
-    guard hash.verify(secret) else { return .rejected(failureCount: ticket.failureCount) }
+    guard stored.hash.verify(secret) else { return .rejected(failureCount: ticket.failureCount) }
     try ledger.recordSuccess()
-    if hash.needsRehash(parameters: parameters),
+    if stored.hash.needsRehash(parameters: parameters),
       let renewed = try? PasscodeHash.make(from: secret, parameters: parameters)
     {
-      try? writeHash(renewed)
+      try? write(StoredPasscode(hash: renewed, shape: stored.shape))
     }
     return .accepted
   }
@@ -104,8 +115,8 @@ public struct Vault: Sendable {
     VaultStatus(isPasscodeSet: try isPasscodeSet, lockout: try ledger.status(now: now))
   }
 
-  private func writeHash(_ hash: PasscodeHash) throws(VaultError) {
+  private func write(_ stored: StoredPasscode) throws(VaultError) {
     try SecureFile.ensureDirectory(location.dataDirectory)
-    try SecureFile.write(Array((hash.encoded + "\n").utf8), to: location.hashFile)
+    try SecureFile.write(Array(stored.encoded.utf8), to: location.hashFile)
   }
 }

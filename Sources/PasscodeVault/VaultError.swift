@@ -7,9 +7,9 @@
 /// Everything that can go wrong in the vault layer, with the path and `errno` where there is one.
 ///
 /// No case carries a secret, and ``description`` never prints one. A command maps these to its exit codes:
-/// ``notSet`` is "no passcode set", ``lockedOut(remaining:)``, ``corrupt(path:)``,
-/// ``insecurePermissions(path:mode:)`` and ``wrongOwner(path:)`` count as locked (the vault fails closed),
-/// and the rest are storage errors.
+/// ``notSet`` is "no passcode set" (66), ``lockedOut(remaining:)`` is "locked out" (4), and the rest,
+/// ``corrupt(path:)``, ``insecurePermissions(path:mode:)`` and ``wrongOwner(path:)`` included, are storage
+/// errors (74). None of them ever unlocks: the vault fails closed.
 public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A stored file does not have the expected shape (truncated, edited or from another program).
   case corrupt(path: String)
@@ -60,11 +60,22 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Says what the group and other bits of `mode` let others do, and only that: 0644 lets them read a
+  /// file, 0620 change it, 0711 reach a directory's files by name.
   private static func permissionsMessage(path: String, mode: UInt32) -> String {
     let isDirectory = mode & 0o170000 == 0o040000
     let permissions = String(mode & 0o7777, radix: 8)
     let wanted = isDirectory ? "700" : "600"
-    return "\(path) has permissions 0\(permissions), so other users could read or change it. "
+    let others = mode & 0o007 != 0 ? "other users" : "members of its group"
+    let bits = (mode | mode >> 3) & 0o007
+    var abilities: [String] = []
+    if bits & 0o4 != 0 { abilities.append(isDirectory ? "list it" : "read it") }
+    if bits & 0o2 != 0 { abilities.append(isDirectory ? "add or remove files in it" : "change it") }
+    if bits & 0o1 != 0 { abilities.append(isDirectory ? "open the files in it by name" : "run it") }
+    let allowed =
+      abilities.count > 1
+      ? abilities.dropLast().joined(separator: ", ") + " or " + (abilities.last ?? "") : abilities.joined()
+    return "\(path) has permissions 0\(permissions), so \(others) could \(allowed). "
       + "Fix it with: chmod \(wanted) \(path)"
   }
 

@@ -1,3 +1,4 @@
+import PasscodeCommandLine
 import PasscodeEngine
 
 /// The settings file, `key = value` lines with `#` comments:
@@ -6,7 +7,13 @@ import PasscodeEngine
 /// lockout = 0,0,0,0,0,60,300,900,3600
 /// length = 6
 /// grace = 0
+/// speech = auto
+/// profile = screen-reader
+/// reduce-motion = yes
+/// sound = no
 /// ```
+/// The last four are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
+/// first three shape the stored passcode.
 /// The file must be private (0600, owned by the user), like the other vault files. An unknown key, a bad
 /// value or a key given twice is an error naming the line; messages never repeat the value.
 public struct VaultSettings: Equatable, Sendable {
@@ -16,6 +23,8 @@ public struct VaultSettings: Equatable, Sendable {
   public var length: Int?
   /// How long a right passcode is remembered on the same terminal; zero for never.
   public var grace: Duration
+  /// The interface preferences: speech, profile, reduce motion and sound.
+  public var preferences: ConfiguredPreferences
 
   /// Creates settings.
   ///
@@ -23,10 +32,15 @@ public struct VaultSettings: Equatable, Sendable {
   ///   - lockout: The lockout delay after each failure count.
   ///   - length: The passcode length, or `nil` for the default.
   ///   - grace: The grace period; zero for none.
-  public init(lockout: LockoutSchedule = .standard, length: Int? = nil, grace: Duration = .zero) {
+  ///   - preferences: The interface preferences.
+  public init(
+    lockout: LockoutSchedule = .standard, length: Int? = nil, grace: Duration = .zero,
+    preferences: ConfiguredPreferences = ConfiguredPreferences()
+  ) {
     self.lockout = lockout
     self.length = length
     self.grace = grace
+    self.preferences = preferences
   }
 
   /// The longest grace period accepted: one day.
@@ -87,6 +101,11 @@ public struct VaultSettings: Equatable, Sendable {
         }
         settings.grace = .seconds(grace)
       default:
+        do {
+          if try settings.preferences.read(key: key, value: String(value), line: lineNumber) { break }
+        } catch {
+          throw failure(error.reason)
+        }
         let isShowable = key.count <= 32 && key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         throw failure(isShowable ? "unknown setting '\(key)'" : "unknown setting")
       }

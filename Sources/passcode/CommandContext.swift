@@ -4,25 +4,75 @@ import PasscodeSpeech
 import PasscodeTerminal
 import PasscodeVault
 
-/// What every subcommand shares: the parsed options, the environment, and how to open an accessible
-/// prompt with speech decided once.
+/// What every subcommand shares: the parsed options with the config file applied, the environment, the
+/// store location and settings (read once), and how to open an accessible prompt with speech decided once.
 struct CommandContext {
   let invocation: Invocation
   let environment: [String: String]
+  /// Where the store and the config file are, or why that could not be worked out.
+  let location: Result<StoreLocation, VaultError>
+  /// The config file, read once; the defaults when it does not exist.
+  let settings: Result<VaultSettings, VaultError>
 
-  var options: CommonOptions { invocation.options }
-
-  /// The speech mode from the options (the parser already applied `PASSCODE_SPEECH`).
-  var speechMode: PasscodeSpeech.SpeechMode {
-    switch options.speech {
-    case .auto: .auto
-    case .on: .on
-    case .off: .off
+  /// Resolves the store, reads the config file and applies its preferences under the options and the
+  /// environment.
+  ///
+  /// - Parameters:
+  ///   - parsed: The parsed command line, with the environment applied.
+  ///   - environment: The process environment.
+  init(parsed: Invocation, environment: [String: String]) {
+    self.environment = environment
+    location = Result { () throws(VaultError) in
+      try StoreLocation.resolve(environment: environment, store: parsed.options.store)
+    }
+    settings = location.flatMap { location in
+      Result { () throws(VaultError) in try VaultSettings.load(from: location.configFile) }
+    }
+    if case let .success(location) = location, case let .success(settings) = settings {
+      invocation = parsed.applying(settings.preferences, configFile: location.configFile)
+    } else {
+      invocation = parsed
     }
   }
 
-  /// Opens a prompt: detects a screen reader, decides the channel, starts
-  /// speech in the background, and enters raw mode on the terminal.
+  var options: CommonOptions { invocation.options }
+
+  /// What the person asked for about speech, and where: `--speech on` forces, `on` from the environment
+  /// or the config file is a standing wish.
+  var speechChoice: SpeechChoice {
+    let source = invocation.sources[.speech]
+    let phrase = source.phrase(for: .speech, value: options.speech.rawValue)
+    switch options.speech {
+    case .auto: return .automatic
+    case .off: return .refused(source: phrase)
+    case .on: return source.isOption ? .forced(source: phrase) : .wanted(source: phrase)
+    }
+  }
+
+  /// Where the person said they use a screen reader, or `nil` when they did not.
+  var screenReaderStated: String? {
+    guard options.profile == .screenReader else { return nil }
+    return invocation.sources[.profile].phrase(for: .profile, value: options.profile.rawValue)
+  }
+
+  /// The profile the person chose other than `auto` and the screen-reader one, for the terminal.
+  var requestedProfile: OutputProfile? {
+    switch options.profile {
+    case .auto, .screenReader: nil
+    case .visual: .visual
+    case .plain: .plain
+    }
+  }
+
+  /// Gathers what the speech policy looks at; the one place, so it can later be done lazily.
+  func speechPolicyInputs() -> SpeechPolicyInputs {
+    SpeechPolicyInputs.gather(
+      choice: speechChoice, screenReaderStated: screenReaderStated, environment: environment,
+      terminalPath: options.tty)
+  }
+
+  /// Opens a prompt: decides the speech channel, starts speech in the background when it was chosen,
+  /// and enters raw mode on the terminal.
   ///
   /// - Parameter ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
   /// - Returns: The prompt and the announcer it speaks through, if any.
@@ -39,18 +89,16 @@ struct CommandContext {
     return OpenPrompt(prompt: prompt, announcer: speech.announcer)
   }
 
-  /// Detects a screen reader, decides the channel and starts speech in the
-  /// background. `pinentry` does this once per session and opens a prompt per dialog.
+  /// Decides the channel (``SpeechDecision``) and, when it is speech, starts connecting in the background;
+  /// libspeechd may start a daemon only under `--speech on`. When speech was chosen and does not answer,
+  /// one fixed notice is shown for the whole session. `pinentry` does this once per session and opens a
+  /// prompt per dialog.
   ///
-  /// - Returns: The detection, the notices and the announcer, if speech was chosen.
+  /// - Returns: The decision, the detection, the notices and the announcer, if speech was chosen.
   /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
   func openSpeech() throws(CommandError) -> PromptSpeech {
-    // Readers are looked for even when speech is forced, because they choose the output profile too: a braille
-    // user with speech off still needs words, not glyphs. Forced speech needs no AT-SPI answer, so the bus is
-    // asked only in auto mode or with --screen-reader; the process table and sysfs are always read.
-    let asksBus = speechMode == .auto || options.screenReader
-    let detection = (asksBus ? ScreenReaderDetector() : ScreenReaderDetector(sessionBusAddress: nil)).detect()
-    let decision = SpeechDecision.decide(mode: speechMode, detection: detection)
+    let inputs = speechPolicyInputs()
+    let decision = SpeechDecision.decide(inputs)
     let notices: NoticeBoard?
     do {
       notices = try NoticeBoard()
@@ -58,10 +106,16 @@ struct CommandContext {
       throw .prompt(.noTerminal(error))
     }
     var announcer: SpeechDispatcherAnnouncer?
-    if case .speak = decision {
-      announcer = SpeechDispatcherAnnouncer { reason in notices?.post("Speech unavailable: \(reason)") }
+    if case let .speechDispatcher(mayStartDaemon) = decision.channel {
+      var configuration = SpeechDispatcherConfiguration()
+      configuration.autospawn = mayStartDaemon
+      let firstOutage = OneTimeFlag()
+      announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
+        // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
+        if firstOutage.takeFirst() { notices?.post(SpeechDecision.unreachableNotice) }
+      }
     }
-    return PromptSpeech(detection: detection, notices: notices, announcer: announcer)
+    return PromptSpeech(detection: inputs.detection, decision: decision, notices: notices, announcer: announcer)
   }
 
   /// Opens a prompt that speaks through `speech`; closing the prompt leaves the announcer open.
@@ -84,9 +138,10 @@ struct CommandContext {
     let settings = PromptSettings(
       terminalPath: terminalPath ?? options.tty,
       color: colorOption,
-      screenReaderForced: options.screenReader,
+      screenReaderForced: speech.decision.usesScreenReaderLines && requestedProfile == nil,
       screenReaderDetected: speech.detection.isReading,
       lineDiscipline: LineDiscipline(readers: speech.detection.readers),
+      requestedProfile: requestedProfile,
       environment: promptEnvironment,
       outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
       announcer: speech.announcer,

@@ -3,40 +3,312 @@ import PasscodeSpeech
 import PasscodeTerminal
 import PasscodeVault
 
-/// `passcode doctor`: what the program found and decided about speech, screen readers, the terminal and
-/// the store. It prints no secret.
+/// `passcode doctor`: for each part of the set-up, what was found and what to do next, as lines of words
+/// a screen reader reads well. It exits 78 when something would stop a prompt from working, else 0. It
+/// prints no secret, and starts no speech-dispatcher.
+///
+/// Outside text reaches the report in these places only, each through ``DoctorText/printable(_:)``:
+/// `TERM`, `GPG_TTY`, paths from the environment, and `gpg-agent.conf`'s `pinentry-program`. libspeechd's
+/// error text is made one line, without control characters, by ``SpeechDiagnostics``.
 struct DoctorCommand {
   let context: CommandContext
 
+  /// One thing found: the verdict, the next step if there is one, and whether it stops a prompt.
+  private struct Finding {
+    var verdict: String
+    var next: String?
+    var blocksPrompt = false
+  }
+
   func run() -> ExitCode {
-    var lines: [String] = ["passcode doctor", ""]
-    let diagnostics = SpeechDiagnostics.gather()
-    lines += diagnostics.lines()
-    lines.append(BrailleDisplayReport.gather(brlttyRunning: diagnostics.detection.brlttyRunning).line)
-    let decision = SpeechDecision.decide(mode: context.speechMode, detection: diagnostics.detection)
-    switch decision {
-    case .speak: lines.append("Speech decision: speak through speech-dispatcher (mode \(context.speechMode.rawValue))")
-    case let .silent(reason): lines.append("Speech decision: do not speak (\(reason))")
+    var findings: [Finding] = []
+    let inputs = context.speechPolicyInputs()
+    let decision = SpeechDecision.decide(inputs)
+    findings += speechFindings(inputs: inputs, decision: decision)
+    findings += screenReaderFindings(inputs.detection)
+    findings += terminalFindings(decision: decision)
+    findings.append(Finding(verdict: "Preferences: " + preferencesSummary() + "."))
+    findings += storeFindings()
+    findings += pinentryFindings()
+    let blocking = findings.filter(\.blocksPrompt).count
+    var lines = ["passcode doctor"]
+    for finding in findings {
+      lines.append(finding.verdict)
+      if let next = finding.next { lines.append("  Next: " + next) }
     }
-    let capabilities = TerminalCapabilities(
-      environment: context.environment, outputIsTerminal: StandardStreams.outputIsTerminal, color: .auto,
-      screenReaderForced: context.options.screenReader, screenReaderDetected: diagnostics.detection.isReading)
     lines.append(
-      "Terminal: \(capabilities.terminalKind), colour \(capabilities.usesColor ? "on" : "off"), profile \(capabilities.profile)"
-    )
-    lines.append("Reduce motion: \(context.options.reduceMotion ? "on" : "off")")
-    switch Result(catching: { () throws(VaultError) in
-      try StoreLocation.resolve(environment: context.environment, store: context.options.store)
-    }) {
-    case let .success(location):
-      lines.append("Passcode hash: \(location.hashFile)")
-      lines.append("Failure state: \(location.stateFile)")
-      lines.append("Grace stamps: \(location.runtimeDirectory)")
-      lines.append("Settings: \(location.configFile)")
-    case let .failure(error):
-      lines.append("Store: \(error)")
-    }
+      blocking == 0
+        ? "Result: nothing found that stops a prompt from working."
+        : "Result: \(blocking) \(blocking == 1 ? "problem stops" : "problems stop") a prompt from working; "
+          + "see the Next lines above.")
     StandardStreams.output(lines.joined(separator: "\n") + "\n")
-    return .accepted
+    return blocking == 0 ? .accepted : .setupProblem
+  }
+
+  // MARK: - Speech
+
+  private func speechFindings(inputs: SpeechPolicyInputs, decision: SpeechDecision) -> [Finding] {
+    let diagnostics = SpeechDiagnostics.gather()
+    var findings: [Finding] = []
+    let channel = decision.speaks ? "speak through speech-dispatcher and show the text" : "show the text only"
+    var speech = Finding(verdict: "Speech: \(channel), because \(decision.reason).")
+    if decision.speaks, !diagnostics.reachable {
+      speech.next =
+        "Start speech-dispatcher (systemctl --user start speech-dispatcher, or speech-dispatcher -d), "
+        + "or add 'speech = off' to \(configFilePath); until then you get one notice and the text."
+    } else if !decision.speaks, let advice = decision.advice.first(where: { $0.contains("speech = on") }) {
+      speech.next = advice.replacingFirst("the config file", with: configFilePath)
+    }
+    if case .speechDispatcher(mayStartDaemon: true) = decision.channel {
+      speech.verdict +=
+        " With --speech on, libspeechd may start a speech-dispatcher, which stops 5 seconds after "
+        + "passcode leaves it (its own Timeout)."
+    }
+    findings.append(speech)
+    findings.append(Finding(verdict: diagnostics.line))
+    switch inputs.locality {
+    case .local:
+      findings.append(Finding(verdict: "Session: local; no SSH, mosh or remote tmux client found."))
+    case let .remote(evidence):
+      var session = Finding(verdict: "Session: remote, because \(evidence); nothing is spoken on this machine.")
+      if decision.advice.contains(SpeechDecision.remoteScreenReaderAdvice) {
+        session.next = SpeechDecision.remoteScreenReaderAdvice.replacingFirst("the config file", with: configFilePath)
+      }
+      findings.append(session)
+    }
+    return findings
+  }
+
+  private func screenReaderFindings(_ detection: ScreenReaderDetection) -> [Finding] {
+    var findings: [Finding] = []
+    if detection.readerNames.isEmpty {
+      findings.append(Finding(verdict: "Screen reader: none found reading this session."))
+    }
+    for name in detection.readerNames {
+      findings.append(
+        Finding(verdict: "Screen reader: \(name) found; passcode prints lines of words for it and does not also speak.")
+      )
+    }
+    findings.append(Finding(verdict: BrailleDisplayReport.gather(brlttyRunning: detection.brlttyRunning).line))
+    let atspi = detection.atspiEnabled.map { $0 ? "on" : "off" } ?? "unknown (no answer on the session bus)"
+    findings.append(Finding(verdict: "AT-SPI screen reader setting: \(atspi)."))
+    if detection.speakupPresent {
+      if detection.speakupEchoesKeys {
+        findings.append(
+          Finding(
+            verdict: "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included.",
+            next: "Turn it off before typing a passcode: echo 0 | sudo tee /sys/accessibility/speakup/key_echo"))
+      } else {
+        let echo = detection.speakupKeyEcho.map { "key_echo \($0)" } ?? "key_echo unreadable"
+        findings.append(Finding(verdict: "Speakup key echo: does not speak digits (\(echo))."))
+      }
+    } else {
+      findings.append(Finding(verdict: "Speakup: not loaded, so its key echo does not apply."))
+    }
+    return findings
+  }
+
+  // MARK: - Terminal and preferences
+
+  private func terminalFindings(decision: SpeechDecision) -> [Finding] {
+    let capabilities = TerminalCapabilities(
+      environment: context.environment, outputIsTerminal: StandardStreams.outputIsTerminal,
+      color: context.options.color == .never ? .never : .auto,
+      screenReaderForced: decision.usesScreenReaderLines && context.requestedProfile == nil,
+      screenReaderDetected: false, requestedProfile: context.requestedProfile)
+    let term = DoctorText.printable(context.environment["TERM"] ?? "not set")
+    var findings: [Finding] = []
+    let device = context.options.tty ?? "/dev/tty"
+    if let problem = SetupFiles.terminalProblem(device) {
+      findings.append(
+        Finding(
+          verdict: "Terminal: \(DoctorText.printable(device)) cannot be opened (\(problem)).",
+          next: "Run passcode from a terminal, or give one with --tty.", blocksPrompt: true))
+    } else {
+      findings.append(
+        Finding(
+          verdict:
+            "Terminal: \(DoctorText.printable(device)) opens; TERM \(term), colour \(capabilities.usesColor ? "on" : "off")."
+        ))
+    }
+    let profileName: String
+    switch capabilities.profile {
+    case .visual: profileName = "visual (one status line redrawn in place)"
+    case .screenReader: profileName = "screen-reader (each announcement a new line of words)"
+    case .plain: profileName = "plain (lines with no escape codes)"
+    }
+    let why: String
+    if let reason = decision.profileReason, context.requestedProfile == nil {
+      why = reason
+    } else if context.options.profile != .auto {
+      why = context.invocation.sources[.profile].phrase(for: .profile, value: context.options.profile.rawValue)
+    } else {
+      why = capabilities.terminalKind == .tty ? "the terminal takes escape codes" : "the terminal is dumb or a file"
+    }
+    var profile = Finding(verdict: "Profile: \(profileName), because \(why).")
+    if capabilities.profile != .screenReader {
+      profile.next =
+        "If you use a screen reader or a braille display, add 'profile = screen-reader' to \(configFilePath), "
+        + "or pass --screen-reader."
+    }
+    findings.append(profile)
+    return findings
+  }
+
+  private func preferencesSummary() -> String {
+    let options = context.options
+    let sources = context.invocation.sources
+    func item(_ preference: Preference, _ label: String, _ value: String) -> String {
+      let source = sources[preference]
+      let origin: String
+      switch source {
+      case .defaultValue: origin = "the default"
+      case let .configuration(_, line): origin = "config file line \(line)"
+      case let .environment(variable): origin = variable
+      case let .option(spelling): origin = spelling
+      }
+      return "\(label) \(value) (\(origin))"
+    }
+    return [
+      item(.speech, "speech", options.speech.rawValue),
+      item(.profile, "profile", options.profile.rawValue),
+      item(.reduceMotion, "reduce-motion", options.reduceMotion ? "yes" : "no"),
+      item(.sound, "sound", options.sound ? "yes" : "no"),
+    ].joined(separator: "; ")
+  }
+
+  // MARK: - Store and config file
+
+  private var configFilePath: String {
+    (try? context.location.get().configFile).map(DoctorText.printable) ?? "the config file"
+  }
+
+  private func storeFindings() -> [Finding] {
+    let location: StoreLocation
+    switch context.location {
+    case let .success(found): location = found
+    case let .failure(error):
+      return [
+        Finding(
+          verdict: "Store: \(error.description)", next: "Set HOME, or use --store DIR or PASSCODE_HOME.",
+          blocksPrompt: true)
+      ]
+    }
+    var findings: [Finding] = []
+    let health = StoreHealth.check(location)
+    for entry in health.entries {
+      let name = entry.role.prefix(1).uppercased() + entry.role.dropFirst()
+      let path = DoctorText.printable(entry.path)
+      switch entry.state {
+      case .privateToYou:
+        findings.append(Finding(verdict: "\(name): \(path), yours and private."))
+      case .missing where entry.role == "passcode hash":
+        findings.append(
+          Finding(verdict: "Passcode: not set (no \(path)).", next: "Choose one with 'passcode set'."))
+      case .missing where entry.role == "config file":
+        findings.append(Finding(verdict: "Config file: \(path) does not exist, so the defaults apply."))
+      case .missing:
+        findings.append(Finding(verdict: "\(name): \(path) does not exist yet; passcode makes it when needed."))
+      case let .problem(error):
+        findings.append(
+          Finding(
+            verdict: "\(name): " + DoctorText.printable(error.description), next: recoveryStep(for: error),
+            blocksPrompt: true))
+      }
+    }
+    if case let .failure(error) = context.settings, health.problems.allSatisfy({ $0.role != "config file" }) {
+      findings.append(
+        Finding(
+          verdict: "Config file: " + DoctorText.printable(error.description),
+          next: "Fix that line; until then check, lock, exec, set and remove refuse to run.", blocksPrompt: true))
+    }
+    return findings
+  }
+
+  private func recoveryStep(for error: VaultError) -> String? {
+    switch error {
+    case let .insecurePermissions(path, mode):
+      "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.printable(path))"
+    default:
+      VaultRecoveryAdvice.explain(error).split(separator: "\n").dropFirst().first.map {
+        DoctorText.printable(String($0))
+      }
+    }
+  }
+
+  // MARK: - Pinentry
+
+  private func pinentryFindings() -> [Finding] {
+    var findings: [Finding] = []
+    let searchPath = context.environment["PATH"] ?? ""
+    let link = SetupFiles.findOnPath(CommandLineParser.pinentryProgramName, searchPath: searchPath)
+    if let link {
+      findings.append(Finding(verdict: "Pinentry link: \(DoctorText.printable(link)) is on PATH."))
+    } else {
+      findings.append(
+        Finding(
+          verdict: "Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet.",
+          next: "ln -s \"$(command -v passcode)\" ~/.local/bin/pinentry-passcode"))
+    }
+    let home =
+      context.environment["GNUPGHOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (context.environment["HOME"] ?? "~") + "/.gnupg"
+    let agentFile = home + "/gpg-agent.conf"
+    let shownFile = DoctorText.printable(agentFile)
+    let program = SetupFiles.readText(agentFile).flatMap(Self.pinentryProgram(inConfiguration:))
+    let suggested = link.map(DoctorText.printable) ?? "/path/to/pinentry-passcode"
+    let reload = "then run 'gpgconf --reload gpg-agent'."
+    switch program {
+    case nil:
+      findings.append(
+        Finding(
+          verdict: "gpg-agent: no pinentry-program in \(shownFile), so gpg-agent uses its default pinentry.",
+          next: "To use passcode, add 'pinentry-program \(suggested)' to \(shownFile), \(reload)"))
+    case let program?:
+      let shown = DoctorText.printable(program)
+      if !SetupFiles.isExecutable(program) {
+        findings.append(
+          Finding(
+            verdict: "gpg-agent: pinentry-program \(shown) in \(shownFile) is missing or cannot be run, so "
+              + "gpg cannot ask for a passphrase.",
+            next: "Point it at an existing program, such as \(suggested), \(reload)", blocksPrompt: true))
+      } else if SetupFiles.resolved(program) == SetupFiles.resolved("/proc/self/exe") {
+        findings.append(Finding(verdict: "gpg-agent: pinentry-program \(shown) is passcode."))
+      } else {
+        findings.append(
+          Finding(
+            verdict: "gpg-agent: pinentry-program \(shown) is another pinentry.",
+            next: "To use passcode, set 'pinentry-program \(suggested)' in \(shownFile), \(reload)"))
+      }
+    }
+    if let tty = context.environment["GPG_TTY"], !tty.isEmpty {
+      findings.append(Finding(verdict: "GPG_TTY: \(DoctorText.printable(tty))."))
+    } else {
+      findings.append(
+        Finding(
+          verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
+          next: "Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
+    }
+    return findings
+  }
+
+  /// The last `pinentry-program` value in the text of a `gpg-agent.conf`.
+  private static func pinentryProgram(inConfiguration text: String) -> String? {
+    var program: String?
+    for line in text.split(whereSeparator: \.isNewline) {
+      let words = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+      guard words.first == "pinentry-program", words.count == 2 else { continue }
+      program = String(words[1].drop(while: { $0 == " " || $0 == "\t" }))
+    }
+    return program
+  }
+}
+
+extension String {
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = firstRange(of: target) else { return self }
+    var result = self
+    result.replaceSubrange(range, with: replacement)
+    return result
   }
 }

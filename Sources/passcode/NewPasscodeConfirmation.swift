@@ -8,13 +8,17 @@ import Synchronization
 /// lives in a mutex-protected box.
 final class NewPasscodeConfirmation: Sendable {
   private let vault: Vault
+  private let shape: PasscodeShape
   private let firstEntry = Mutex<SodiumSecretBuffer?>(nil)
 
   /// Creates a confirmation that stores into a vault.
   ///
-  /// - Parameter vault: Where the new passcode is stored once confirmed.
-  init(vault: Vault) {
+  /// - Parameters:
+  ///   - vault: Where the new passcode is stored once confirmed.
+  ///   - shape: Its length and characters, stored with the hash.
+  init(vault: Vault, shape: PasscodeShape) {
     self.vault = vault
+    self.shape = shape
   }
 
   deinit {
@@ -43,7 +47,7 @@ final class NewPasscodeConfirmation: Sendable {
       entry = nil
       defer { first.wipe() }
       guard first.count == secret.count, first.constantTimeEquals(secret) else { return .retry(.mismatch) }
-      try vault.setPasscode(secret)
+      try vault.setPasscode(secret, shape: shape)
       return .accepted
     }
   }

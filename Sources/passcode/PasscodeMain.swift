@@ -27,11 +27,12 @@ enum PasscodeMain {
     case let .showHelp(_, text):
       StandardStreams.output(text)
       exit(ExitCode.accepted.rawValue)
-    case let .showVersion(text):
+    case let .showVersion(text), let .showCompletionScript(_, text):
       StandardStreams.output(text)
       exit(ExitCode.accepted.rawValue)
     case let .run(invocation):
-      let context = CommandContext(invocation: invocation, environment: environment)
+      let context = CommandContext(parsed: invocation, environment: environment)
+      warnAboutUnreadableSettings(context)
       let status: ExitCode
       do {
         status = try run(invocation.command, context: context)
@@ -53,6 +54,18 @@ enum PasscodeMain {
     case .status: return try StatusCommand(context: context).run()
     case .remove: return try RemoveCommand(context: context).run()
     case .pinentry: return PinentryCommand(context: context).run()
+    }
+  }
+
+  /// When the config file cannot be used, the subcommands that do not need the store say so once and go
+  /// on with the default preferences; the store subcommands refuse it themselves, and `doctor` reports it.
+  private static func warnAboutUnreadableSettings(_ context: CommandContext) {
+    guard case let .failure(error) = context.settings else { return }
+    switch context.invocation.command {
+    case .demo, .pinentry:
+      StandardStreams.error(
+        "passcode: \(VaultRecoveryAdvice.explain(error))\npasscode: using the default preferences.\n")
+    default: break
     }
   }
 

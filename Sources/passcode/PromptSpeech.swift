@@ -1,9 +1,11 @@
 import PasscodeSpeech
 import PasscodeTerminal
 
-/// The speech channel decided once: what was detected, where background notices go, and the announcer.
+/// The speech channel decided once: the decision, what was detected, where background notices go, and
+/// the announcer when speech was chosen.
 struct PromptSpeech {
   let detection: ScreenReaderDetection
+  let decision: SpeechDecision
   let notices: NoticeBoard?
   let announcer: SpeechDispatcherAnnouncer?
 }

@@ -4,21 +4,15 @@ import PasscodeTerminal
 import PasscodeVault
 
 /// `passcode set`: asks for the current passcode when one is set, then for the new one twice. Codes
-/// that are too easy to guess are refused. The length is the settings file's (default 6); `--length`
-/// may only repeat it, because `check` must ask for the same length.
+/// that are too easy to guess are refused. The new code's length and characters are `--length` and
+/// `--allowed`, else the settings file's length (default 6) and digits; they are stored with the hash, so
+/// `check`, `exec`, `lock` and `remove` ask for the same.
 struct SetCommand {
   let context: CommandContext
 
   func run() throws(CommandError) -> ExitCode {
     let store = try VaultContext(context)
-    if let length = context.options.length, length != store.passcodeLength {
-      throw .usage(
-        "The passcode length is \(store.passcodeLength); to use \(length), put 'length = \(length)' in "
-          + "\(store.location.configFile) first, so every prompt asks for the same length.")
-    }
-    if context.options.allowed == .alphanumeric {
-      throw .usage("A stored passcode is made of digits; --allowed alphanumeric is for demo and pinentry.")
-    }
+    let newShape = try store.newShape(context.options)
     let isSet: Bool
     do {
       isSet = try store.vault.isPasscodeSet
@@ -33,8 +27,8 @@ struct SetCommand {
       let outcome = try store.askForPasscode(on: open.prompt, configuration, lockout: current)
       guard outcome == .accepted else { return ExitCode(outcome) }
     }
-    let configuration = try store.storedPasscodeConfiguration(context, title: "New Passcode")
-    let confirmation = NewPasscodeConfirmation(vault: store.vault)
+    let configuration = try store.storedPasscodeConfiguration(context, title: "New Passcode", shape: newShape)
+    let confirmation = NewPasscodeConfirmation(vault: store.vault, shape: newShape)
     let outcome: EntryOutcome
     do {
       outcome = try open.prompt.ask(configuration) { secret in

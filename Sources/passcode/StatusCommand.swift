@@ -2,32 +2,67 @@ import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeVault
 
-/// `passcode status`: whether a passcode is set, the failures so far and the lockout remaining, in
-/// words. Exit 0 when set, 66 when not; a file that cannot be trusted is explained, with how to recover,
-/// and gives 74. It never shows a secret.
+/// `passcode status`: whether a passcode is set, its length, the failures so far, the lockout remaining
+/// and what is left of this terminal's grace stamp, in words or, with `--json`, as one line of JSON.
+/// Exit 0 when set, 66 when not. Every store file or directory and the config file that cannot be trusted
+/// (open to others, another user's, not a file) is listed first on standard error with how to fix it, and
+/// gives 74 (no JSON then). It never shows a secret.
 struct StatusCommand {
   let context: CommandContext
 
   func run() throws(CommandError) -> ExitCode {
+    if case let .success(location) = context.location {
+      let problems = StoreHealth.check(location).problems
+      if !problems.isEmpty {
+        var lines = ["Store: \(problems.count == 1 ? "1 file" : "\(problems.count) files") cannot be trusted."]
+        for problem in problems {
+          guard case let .problem(error) = problem.state else { continue }
+          lines.append(VaultRecoveryAdvice.explain(error))
+        }
+        StandardStreams.error(lines.joined(separator: "\n") + "\n")
+        return .storageError
+      }
+    }
     let store = try VaultContext(context)
     let status: VaultStatus
+    let stored: StoredPasscode?
     do {
       status = try store.vault.status(now: Vault.currentTime())
+      stored = try store.vault.storedPasscode()
     } catch {
       throw .vault(error)
     }
-    var lines = ["Passcode: \(status.isPasscodeSet ? "set" : "not set")"]
-    lines.append("Failures: \(status.lockout.failures)")
-    if status.lockout.isLockedOut {
-      let seconds =
-        Int(status.lockout.remaining.components.seconds)
-        + (status.lockout.remaining.components.attoseconds > 0 ? 1 : 0)
-      lines.append("Locked out: \(AnnouncementCatalogue.english.duration(seconds: seconds)) remaining")
-    } else {
-      lines.append("Locked out: no")
+    let shape = stored.map { $0.shape ?? .digits(settingsLength: store.settings.length) }
+    let report = StatusReport(
+      isPasscodeSet: stored != nil, length: shape?.length,
+      allowed: shape?.characters.rawValue, failures: status.lockout.failures,
+      lockoutRemainingSeconds: Self.wholeSecondsUp(status.lockout.remaining),
+      graceRemainingSeconds: Self.wholeSecondsUp(store.graceRemaining()), store: store.location.dataDirectory)
+    StandardStreams.output(context.options.json ? report.json : Self.text(report))
+    return report.isPasscodeSet ? .accepted : .noPasscodeSet
+  }
+
+  private static func text(_ report: StatusReport) -> String {
+    let words = AnnouncementCatalogue.english
+    var lines = ["Passcode: \(report.isPasscodeSet ? "set" : "not set")"]
+    if let length = report.length, let allowed = report.allowed {
+      lines.append("Length: \(length) \(allowed == "digits" ? "digits" : "characters, letters and digits")")
     }
-    lines.append("Store: \(store.location.dataDirectory)")
-    StandardStreams.output(lines.joined(separator: "\n") + "\n")
-    return status.isPasscodeSet ? .accepted : .noPasscodeSet
+    lines.append("Failures: \(report.failures)")
+    lines.append(
+      report.lockoutRemainingSeconds > 0
+        ? "Locked out: \(words.duration(seconds: report.lockoutRemainingSeconds)) remaining" : "Locked out: no")
+    if report.graceRemainingSeconds > 0 {
+      lines.append("Grace: \(words.duration(seconds: report.graceRemainingSeconds)) remaining on this terminal")
+    }
+    lines.append("Store: \(report.store)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whole seconds, rounded up, so only "nothing left" is zero.
+  private static func wholeSecondsUp(_ duration: Duration) -> Int {
+    let components = duration.components
+    guard components.seconds >= 0 else { return 0 }
+    return Int(components.seconds) + (components.attoseconds > 0 ? 1 : 0)
   }
 }

@@ -6,30 +6,61 @@ import PasscodeVault
 /// The vault as the stored-passcode subcommands see it: where the files are (from `--store`,
 /// `PASSCODE_HOME` or the XDG directories), the settings file read once, and the vault over both.
 struct VaultContext {
-  /// The default passcode length when neither the settings file nor `--length` gives one.
-  static let defaultLength = 6
-
   let location: StoreLocation
   let settings: VaultSettings
   let vault: Vault
 
-  /// Resolves the location and reads the settings file.
+  /// Takes the location and the settings file the context read.
   ///
-  /// - Parameter context: The subcommand's options and environment.
+  /// - Parameter context: The subcommand's options, environment, location and settings.
   /// - Throws: ``CommandError/vault(_:)`` when there is no home directory or the settings file is unsafe
   ///   or invalid.
   init(_ context: CommandContext) throws(CommandError) {
     do {
-      location = try StoreLocation.resolve(environment: context.environment, store: context.options.store)
-      settings = try VaultSettings.load(from: location.configFile)
+      location = try context.location.get()
+      settings = try context.settings.get()
     } catch {
       throw .vault(error)
     }
     vault = Vault(location: location, schedule: settings.lockout)
   }
 
-  /// The length of the stored passcode: the settings file's, or the default.
-  var passcodeLength: Int { settings.length ?? Self.defaultLength }
+  /// The shape of the stored passcode: the one stored with its hash, or, for a hash stored without one
+  /// (or none at all), digits of the settings file's length (default 6).
+  ///
+  /// - Returns: The shape every prompt for the stored passcode asks for.
+  /// - Throws: ``CommandError/vault(_:)`` when the hash file cannot be read or trusted.
+  func storedShape() throws(CommandError) -> PasscodeShape {
+    do {
+      return try vault.storedPasscode()?.shape ?? .digits(settingsLength: settings.length)
+    } catch {
+      throw .vault(error)
+    }
+  }
+
+  /// The shape of a new passcode: `--length` and `--allowed` when given, else the settings file's
+  /// length (default 6) and digits.
+  ///
+  /// - Parameter options: The options of `passcode set`.
+  /// - Returns: The shape.
+  /// - Throws: ``CommandError/usage(_:)`` when the length is out of range.
+  func newShape(_ options: CommonOptions) throws(CommandError) -> PasscodeShape {
+    let characters: PasscodeShape.Characters = options.allowed == .alphanumeric ? .alphanumeric : .digits
+    let length = options.length ?? PasscodeShape.digits(settingsLength: settings.length).length
+    guard let shape = PasscodeShape(length: length, characters: characters) else {
+      throw .usage("The length must be from 1 to 12.")
+    }
+    return shape
+  }
+
+  /// What is left of this terminal's grace stamp; `check` and `exec` honour it only while a grace period
+  /// is in force.
+  ///
+  /// - Returns: Zero when there is no valid stamp, or standard input is not a terminal.
+  func graceRemaining() -> Duration {
+    guard let stamp = graceStamp else { return .zero }
+    return .milliseconds(Int64((stamp.remainingSeconds(now: Vault.currentTime()) * 1000).rounded(.up)))
+  }
 
   /// The grace period in force: `--grace`, else the settings file's.
   ///
@@ -94,21 +125,24 @@ struct VaultContext {
     return status.lockout
   }
 
-  /// The prompt for the stored passcode: digits, the stored length and the settings' lockout schedule.
+  /// A prompt for a passcode of `shape` (by default the stored one's), with the settings' lockout schedule.
   ///
   /// - Parameters:
   ///   - context: The subcommand's options.
   ///   - title: The title when `--title` is not given.
+  ///   - shape: The length and characters; `nil` asks for the stored passcode's, ``storedShape()``.
   /// - Returns: The configuration.
-  /// - Throws: ``CommandError/configuration(_:)`` when the options make no valid prompt.
-  func storedPasscodeConfiguration(_ context: CommandContext, title: String) throws(CommandError)
-    -> EntryConfiguration
+  /// - Throws: ``CommandError/configuration(_:)`` when the options make no valid prompt, or
+  ///   ``CommandError/vault(_:)`` when the hash file cannot be read.
+  func storedPasscodeConfiguration(_ context: CommandContext, title: String, shape: PasscodeShape? = nil)
+    throws(CommandError) -> EntryConfiguration
   {
+    let shape = if let shape { shape } else { try storedShape() }
     do {
       return try EntryConfiguration(
         title: context.options.title ?? title,
-        length: .fixed(passcodeLength),
-        allowed: .digits,
+        length: .fixed(shape.length),
+        allowed: shape.characters.entryCharacters,
         reduceMotion: context.options.reduceMotion,
         lockoutSchedule: settings.lockout,
         timeout: context.options.timeout.map { .seconds($0) })

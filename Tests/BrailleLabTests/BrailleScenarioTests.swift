@@ -141,9 +141,9 @@ struct BrailleScenarioTests {
     let served = try BrailleLab(servesApi: true)
     let report = try served.doctorReport()
     served.stop()
-    #expect(report.contains("Braille: brltty running, display of 40 cells (driver Virtual)"), "doctor said: \(report)")
+    #expect(report.contains("Braille: brltty running, display of 40 cells (driver Virtual)."), "doctor said: \(report)")
     #expect(
-      report.contains { $0.hasPrefix("Screen readers found:") && $0.contains("brltty") }, "doctor said: \(report)")
+      report.contains { $0.hasPrefix("Screen reader: brltty found") }, "doctor said: \(report)")
 
     let unserved = try BrailleLab()
     let withoutApi = try unserved.doctorReport()

@@ -72,15 +72,24 @@ struct SpeechEndToEndTests {
     Transcript.expectNoTypedDigits(session.text)
   }
 
-  @Test("with no daemon the prompt works and shows one notice")
+  /// The one notice shown when speech was chosen and does not answer.
+  private static let notice = "speech-dispatcher is not answering; run 'passcode doctor'"
+
+  @Test("with speech chosen and no daemon the prompt works and shows one fixed notice, no library text")
   func noDaemon() throws {
     let missing = "unix_socket:/tmp/passcode-no-such-daemon-\(getpid()).sock"
     let session = try DemoSession(
-      ["demo", "--speech", "on", "--screen-reader"], environment: ["SPEECHD_ADDRESS": missing])
+      ["demo", "--screen-reader"], environment: ["SPEECHD_ADDRESS": missing, "PASSCODE_SPEECH": "on"])
     try session.waitFor("Enter Passcode, 4 digits")
-    try session.waitFor("Speech unavailable: ")
+    try session.waitFor(Self.notice)
+    try session.type("1397")
+    try session.waitFor("Ready")
     #expect(try session.unlockAndQuit() == .exited(0))
-    #expect(session.text.components(separatedBy: "Speech unavailable").count == 2, "exactly one notice")
+    #expect(session.text.components(separatedBy: Self.notice).count == 2, "exactly one notice")
+    #expect(!session.text.contains("Autospawn") && !session.text.contains("Can't connect"))
+    #expect(
+      ProcessScan.processes(mentioning: "passcode-no-such-daemon-\(getpid())").isEmpty,
+      "a standing wish for speech never starts a daemon")
   }
 
   @Test("a daemon killed mid-entry: entry goes on and the program exits normally, not by SIGPIPE")
@@ -100,7 +109,7 @@ struct SpeechEndToEndTests {
     try session.waitFor("Unlocked")
     try session.type("q")
     #expect(try session.finish() == .exited(0))
-    #expect(session.text.components(separatedBy: "Speech unavailable").count == 2, "exactly one notice")
+    #expect(session.text.components(separatedBy: Self.notice).count == 2, "exactly one notice")
   }
 
   @Test("a server that accepts and never answers does not hang the prompt")
@@ -154,7 +163,7 @@ struct SpeechEndToEndTests {
     #expect(!calm.transcript.contains(0x07))
   }
 
-  @Test("passcode doctor reports the daemon, the decision, the terminal and the store, and nothing typed")
+  @Test("passcode doctor reports the channel and why, the daemon, the terminal, the store and pinentry")
   func doctor() throws {
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
@@ -163,10 +172,96 @@ struct SpeechEndToEndTests {
       environment: ["SPEECHD_ADDRESS": daemon.address])
     #expect(try session.finish() == .exited(0))
     let report = session.text
-    #expect(report.contains("speech-dispatcher address: \(daemon.address)"))
-    #expect(report.contains("speech-dispatcher: reachable"))
-    #expect(report.contains("Speech decision: speak through speech-dispatcher (mode on)"))
-    #expect(report.contains("Terminal: tty, colour on, profile visual"))
-    #expect(report.contains("Passcode hash: /tmp/passcode-doctor-store/passcode.hash"))
+    #expect(report.contains("speech-dispatcher: answering at \(daemon.address), output module recorder."))
+    #expect(
+      report.contains(
+        "Speech: speak through speech-dispatcher and show the text, because speech is forced on (--speech on)."))
+    #expect(report.contains("Session: local"))
+    #expect(
+      report.contains("Profile: visual (one status line redrawn in place), because the terminal takes escape codes."))
+    #expect(report.contains("  Next: If you use a screen reader or a braille display, add 'profile = screen-reader'"))
+    #expect(report.contains("Passcode: not set (no /tmp/passcode-doctor-store/passcode.hash)."))
+    #expect(report.contains("Preferences: speech on (--speech); profile auto (the default)"))
+    #expect(report.contains("Result: nothing found that stops a prompt from working."))
+    #expect(daemon.protocolRequests().isEmpty, "doctor speaks nothing")
+  }
+
+  @Test("doctor over SSH prints only, says why and how to ask for screen-reader lines; a bad config exits 78")
+  func doctorRemoteAndBadConfig() throws {
+    let store = try StoreDirectory(settings: "speech = loud\n")
+    let session = try DemoSession(
+      ["doctor", "--store", store.path],
+      environment: ["SSH_CONNECTION": "10.0.0.1 50000 10.0.0.2 22", "PASSCODE_SPEECH": ""])
+    #expect(try session.finish() == .exited(78))
+    let report = session.text
+    #expect(report.contains("Speech: show the text only, because this is a remote session (SSH_CONNECTION is set)"))
+    #expect(report.contains("Session: remote, because SSH_CONNECTION is set"))
+    #expect(report.contains("  Next: If you use a screen reader on the computer you connect from, say so once"))
+    #expect(report.contains("Config file: \(store.path)/config, line 1: speech must be auto, on or off."))
+    #expect(report.contains("Result: 1 problem stops a prompt from working"))
+    #expect(!report.contains("loud"), "the bad value is never repeated")
+  }
+
+  @Test("doctor and status report a store file open to others before anything is typed")
+  func unsafePermissions() throws {
+    let store = try StoreDirectory(settings: "grace = 0\n")
+    try store.write("grace = 0\n", to: "config", mode: 0o666)
+    let doctor = try DemoSession(["doctor", "--store", store.path])
+    #expect(try doctor.finish() == .exited(78))
+    #expect(doctor.text.contains("Config file: \(store.path)/config has permissions 0666"))
+    #expect(doctor.text.contains("  Next: chmod 600 \(store.path)/config"))
+    let status = try DemoSession(["status", "--store", store.path])
+    #expect(try status.finish() == .exited(74))
+    #expect(status.text.contains("\(store.path)/config has permissions 0666"))
+    #expect(status.text.contains("Fix it with: chmod 600 \(store.path)/config"))
+  }
+
+  @Test("auto over SSH with a daemon answering sends nothing at all to it; --speech on still would")
+  func remoteSessionIsSilent() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let remote = [
+      "SPEECHD_ADDRESS": daemon.address, "PASSCODE_SPEECH": "", "SSH_CONNECTION": "10.0.0.1 50000 10.0.0.2 22",
+    ]
+    let session = try DemoSession(["demo"], environment: remote)
+    try session.waitFor("Enter Passcode, 4 digits")
+    try session.type("1397")
+    try session.waitFor("Ready")
+    #expect(try session.unlockAndQuit() == .exited(0))
+    #expect(daemon.protocolCommands().isEmpty, "no SSIP traffic: \(daemon.protocolCommands())")
+    #expect(!session.text.contains("speech-dispatcher"), "speech was never chosen, so nothing is said about it")
+
+    // The same session with speech forced does reach this daemon, so the silence above is the policy's.
+    let forced = try DemoSession(["demo", "--speech", "on"], environment: remote)
+    try forced.waitFor("Enter Passcode, 4 digits")
+    _ = daemon.waitForLastRequest(text: "Enter Passcode, 4 digits")
+    #expect(try forced.unlockAndQuit() == .exited(0))
+    #expect(daemon.protocolRequests().first?.text == "Enter Passcode, 4 digits")
+  }
+
+  @Test("auto with no daemon running starts no process; --speech on lets libspeechd start one, which ends by itself")
+  func autoStartsNoDaemon() throws {
+    // A private HOME and XDG_RUNTIME_DIR (DemoSession's own directory), so the default socket is ours alone
+    // and any daemon libspeechd would start carries that path in its command line and environment.
+    let session = try DemoSession(["demo"], environment: ["PASSCODE_SPEECH": ""])
+    let marker = session.home.path
+    try session.waitFor("Enter Passcode, 4 digits")
+    #expect(try session.unlockAndQuit() == .exited(0))
+    #expect(ProcessScan.processes(mentioning: marker).isEmpty, "auto started a process")
+    #expect(!session.text.contains("speech-dispatcher"), "speech was never chosen, so nothing is said about it")
+
+    // The scan can see a daemon: --speech on with the same kind of private directory starts one.
+    let forced = try DemoSession(["demo", "--speech", "on"], environment: ["PASSCODE_SPEECH": ""])
+    let forcedMarker = forced.home.path
+    try forced.waitFor("Enter Passcode, 4 digits")
+    let started = ProcessScan.wait(for: forcedMarker) { found in
+      found.contains { $0.command.contains("speech-dispatcher") }
+    }
+    #expect(started.contains { $0.command.contains("speech-dispatcher") }, "no daemon seen: \(started)")
+    #expect(try forced.unlockAndQuit() == .exited(0))
+    // Once passcode has left it, speech-dispatcher's own idle timeout (5 s by default) ends it.
+    let left = ProcessScan.wait(for: forcedMarker, timeout: .seconds(30)) { $0.isEmpty }
+    #expect(left.isEmpty, "the daemon --speech on started was left running: \(left)")
+    for process in left { kill(process.pid, SIGKILL) }
   }
 }

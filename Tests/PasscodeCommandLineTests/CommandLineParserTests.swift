@@ -5,10 +5,14 @@ private func run(_ command: Command, _ options: CommonOptions = CommonOptions())
   Invocation(command: command, options: options)
 }
 
+/// Parses, leaving out where the preferences came from (``PreferenceSourceTests`` checks those).
 private func parse(
   _ arguments: [String], programName: String = "passcode", environment: [String: String] = [:]
 ) throws(UsageError) -> ParseOutcome {
-  try CommandLineParser.parse(arguments: arguments, programName: programName, environment: environment)
+  let outcome = try CommandLineParser.parse(arguments: arguments, programName: programName, environment: environment)
+  guard case var .run(invocation) = outcome else { return outcome }
+  invocation.sources = PreferenceSources()
+  return .run(invocation)
 }
 
 @Suite("Parsing command lines")
@@ -43,6 +47,7 @@ struct CommandLineParserTests {
     ParseCase(["exec", "--grace=300", "true"], run(.exec(command: ["true"]), CommonOptions(grace: 300))),
     ParseCase(["status", "--store", "/tmp/p"], run(.status, CommonOptions(store: "/tmp/p"))),
     ParseCase(["status", "--store=/tmp/p q"], run(.status, CommonOptions(store: "/tmp/p q"))),
+    ParseCase(["status", "--json"], run(.status, CommonOptions(json: true))),
     ParseCase(["check", "--tty", "/dev/pts/3"], run(.check, CommonOptions(tty: "/dev/pts/3"))),
     ParseCase(["check", "--tty=/dev/tty2"], run(.check, CommonOptions(tty: "/dev/tty2"))),
     ParseCase(["check", "--sound"], run(.check, CommonOptions(sound: true))),

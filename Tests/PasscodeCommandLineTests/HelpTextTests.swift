@@ -56,7 +56,7 @@ struct HelpTextTests {
     for status in [0, 1, 2, 3, 4, 64, 66, 69, 74, 126, 127] { #expect(text.contains("\n  \(status) ")) }
     for variable in [
       "PASSCODE_REDUCE_MOTION", "PASSCODE_SPEECH", "PASSCODE_HOME", "NO_COLOR", "TERM", "SPEECHD_ADDRESS",
-      "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+      "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME",
     ] {
       #expect(text.contains(variable))
     }

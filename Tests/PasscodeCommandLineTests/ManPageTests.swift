@@ -23,6 +23,34 @@ struct ManPageTests {
     }
   }
 
+  /// The source of one `.SH` section of `Docs/passcode.1`, up to the next one.
+  private static func manPageSection(_ name: String) throws -> String {
+    let source = try String(contentsOf: packageRoot().appendingPathComponent("Docs/passcode.1"), encoding: .utf8)
+    let section = try #require(source.components(separatedBy: ".SH \(name)\n").dropFirst().first)
+    return section.components(separatedBy: ".SH ").first ?? ""
+  }
+
+  @Test("every key of status --json is documented in the man page's JSON OUTPUT section")
+  func documentsJSONKeys() throws {
+    let section = try Self.manPageSection("JSON OUTPUT")
+    let report = StatusReport(
+      isPasscodeSet: true, length: 6, allowed: "digits", failures: 0, lockoutRemainingSeconds: 0,
+      graceRemainingSeconds: 0, store: "/s")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+    #expect(object.count == 7)
+    for key in object.keys {
+      #expect(section.contains(".B \(key)\n"), "JSON OUTPUT does not describe \(key)")
+    }
+  }
+
+  @Test("the settings file's keys are documented in the man page's CONFIGURATION section")
+  func documentsSettingsKeys() throws {
+    let section = try Self.manPageSection("CONFIGURATION")
+    for key in ["lockout", "length", "grace"] {
+      #expect(section.contains(".BI \"\(key) = \""), "CONFIGURATION does not describe \(key)")
+    }
+  }
+
   @Test("every subcommand and every exit status is documented in Docs/passcode.1")
   func documentsSubcommandsAndStatuses() throws {
     let words = try Self.manPageWords()

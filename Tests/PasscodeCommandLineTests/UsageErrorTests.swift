@@ -231,7 +231,7 @@ struct UsageErrorTests {
     #expect(
       renderedError(["status", "x"], programName: "pc") == """
         Error: Unexpected argument 'x'
-        Usage: pc status [--store <directory>]
+        Usage: pc status [--store <directory>] [--json]
           See 'pc status --help' for more information.
 
         """)

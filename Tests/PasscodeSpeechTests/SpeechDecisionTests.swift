@@ -1,7 +1,8 @@
 import PasscodeSpeech
 import Testing
 
-@Suite("SpeechDecision and SpeechMode")
+/// Every row of the speech policy's table (Docs/ScreenReaders.md, "When passcode speaks").
+@Suite("The speech policy")
 struct SpeechDecisionTests {
   private static let orca = ScreenReaderDetection(
     atspiEnabled: nil, speakupPresent: false, speakupKeyEcho: nil, orcaRunning: true)
@@ -11,30 +12,129 @@ struct SpeechDecisionTests {
     atspiEnabled: nil, speakupPresent: true, speakupKeyEcho: 0, orcaRunning: false)
   private static let unknown = ScreenReaderDetection(
     atspiEnabled: nil, speakupPresent: false, speakupKeyEcho: nil, orcaRunning: false)
+  private static let ssh = SessionLocality.remote(.environment(variable: "SSH_CONNECTION"))
+  private static let mosh = SessionLocality.remote(.ancestor(program: "mosh-server"))
+  private static let tmux = SessionLocality.remote(
+    .multiplexerClient(program: "tmux", evidence: "SSH_CONNECTION is set"))
 
-  @Test(
-    "auto speaks only when no screen reader is reading",
-    arguments: [
-      (ScreenReaderDetection.none, true), (unknown, true), (orca, false), (atspi, false), (speakup, false),
-    ])
-  func autoFollowsDetection(detection: ScreenReaderDetection, speaks: Bool) {
-    let decision = SpeechDecision.decide(mode: .auto, detection: detection)
-    #expect((decision == .speak) == speaks)
+  /// One row: the inputs and the channel that must come out.
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    let inputs: SpeechPolicyInputs
+    let channel: SpeechDecision.Channel
+    let reason: String
+    var testDescription: String { name }
   }
 
-  @Test("on always speaks and off never does, whatever is detected")
-  func forcedModes() {
-    for detection in [ScreenReaderDetection.none, Self.orca, Self.atspi, Self.speakup] {
-      #expect(SpeechDecision.decide(mode: .on, detection: detection) == .speak)
-      #expect(SpeechDecision.decide(mode: .off, detection: detection) == .silent(reason: "speech is off"))
+  private static let wanted = SpeechChoice.wanted(source: "PASSCODE_SPEECH=on")
+  private static let forced = SpeechChoice.forced(source: "--speech on")
+  private static let refused = SpeechChoice.refused(source: "speech = off on line 1 of /c")
+  private static let speakNoSpawn = SpeechDecision.Channel.speechDispatcher(mayStartDaemon: false)
+
+  static let rows: [Row] = [
+    Row(
+      name: "off, even locally with a daemon", inputs: .init(choice: refused, daemon: .answering),
+      channel: .printOnly, reason: "speech is off (speech = off on line 1 of /c)"),
+    Row(
+      name: "off, with a screen reader", inputs: .init(choice: refused, detection: orca), channel: .printOnly,
+      reason: "speech is off (speech = off on line 1 of /c)"),
+    Row(
+      name: "--speech on, over SSH with Orca: forced, and may start a daemon",
+      inputs: .init(choice: forced, locality: ssh, detection: orca, daemon: .absent),
+      channel: .speechDispatcher(mayStartDaemon: true), reason: "speech is forced on (--speech on)"),
+    Row(
+      name: "auto over SSH with a daemon answering",
+      inputs: .init(choice: .automatic, locality: ssh, daemon: .answering),
+      channel: .printOnly,
+      reason: "this is a remote session (SSH_CONNECTION is set); your own screen reader reads the printed lines"),
+    Row(
+      name: "auto under mosh", inputs: .init(choice: .automatic, locality: mosh), channel: .printOnly,
+      reason: "this is a remote session (it runs under mosh-server); your own screen reader reads the printed lines"),
+    Row(
+      name: "auto in tmux with a remote client", inputs: .init(choice: .automatic, locality: tmux), channel: .printOnly,
+      reason:
+        "this is a remote session (a tmux client of yours is remote (SSH_CONNECTION is set)); your own screen reader "
+        + "reads the printed lines"),
+    Row(
+      name: "wanted, but over SSH", inputs: .init(choice: wanted, locality: ssh), channel: .printOnly,
+      reason: "this is a remote session (SSH_CONNECTION is set); your own screen reader reads the printed lines"),
+    Row(
+      name: "auto with Orca reading", inputs: .init(choice: .automatic, detection: orca, daemon: .answering),
+      channel: .printOnly, reason: "Orca is reading the screen"),
+    Row(
+      name: "auto with the AT-SPI setting on", inputs: .init(choice: .automatic, detection: atspi),
+      channel: .printOnly, reason: "AT-SPI screen reader is reading the screen"),
+    Row(
+      name: "wanted, with Speakup reading", inputs: .init(choice: wanted, detection: speakup), channel: .printOnly,
+      reason: "Speakup is reading the screen"),
+    Row(
+      name: "wanted, local, no reader, no daemon: speak, never start one",
+      inputs: .init(choice: wanted, detection: unknown, daemon: .absent), channel: speakNoSpawn,
+      reason: "you asked for speech (PASSCODE_SPEECH=on)"),
+    Row(
+      name: "auto, local, no reader, a daemon answering", inputs: .init(choice: .automatic, daemon: .answering),
+      channel: speakNoSpawn, reason: "speech-dispatcher is already running for you"),
+    Row(
+      name: "auto, local, no reader, no daemon", inputs: .init(choice: .automatic, daemon: .absent),
+      channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for"),
+    Row(
+      name: "auto, local, no reader, daemon not looked for", inputs: .init(choice: .automatic, daemon: .notChecked),
+      channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for"),
+  ]
+
+  @Test("each row of the policy table gives its channel and reason", arguments: rows)
+  func policyRow(row: Row) {
+    let decision = SpeechDecision.decide(row.inputs)
+    #expect(decision.channel == row.channel)
+    #expect(decision.reason == row.reason)
+  }
+
+  @Test("only --speech on may start a daemon")
+  func onlyForcedSpawns() {
+    for row in Self.rows {
+      let spawns = SpeechDecision.decide(row.inputs).channel == .speechDispatcher(mayStartDaemon: true)
+      #expect(spawns == (row.inputs.choice == Self.forced), "\(row.name)")
     }
   }
 
-  @Test("the silent reason names the screen reader found")
-  func reasonNamesReader() {
-    #expect(SpeechDecision.decide(mode: .auto, detection: Self.orca) == .silent(reason: "Orca is reading the screen"))
+  @Test("the daemon is looked for only when auto, local and no screen reader decide nothing yet")
+  func daemonCheckedOnlyWhenItMatters() {
+    #expect(SpeechDecision.needsDaemonCheck(.init(choice: .automatic)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: .automatic, locality: Self.ssh)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: .automatic, detection: Self.orca)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: Self.wanted)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: Self.forced)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: Self.refused)))
+  }
+
+  @Test("screen-reader lines when the person said so or a reader is reading; advice over SSH otherwise")
+  func profile() {
+    let stated = SpeechDecision.decide(
+      .init(choice: .automatic, locality: Self.ssh, screenReaderStated: "--screen-reader"))
+    #expect(stated.usesScreenReaderLines)
+    #expect(stated.profileReason == "you said you use a screen reader (--screen-reader)")
+    #expect(stated.advice.isEmpty)
+
+    let detected = SpeechDecision.decide(.init(choice: Self.refused, detection: Self.speakup))
+    #expect(detected.usesScreenReaderLines)
+    #expect(detected.profileReason == "Speakup is reading the screen")
+
+    let remote = SpeechDecision.decide(.init(choice: .automatic, locality: Self.ssh))
+    #expect(!remote.usesScreenReaderLines)
+    #expect(remote.advice == [SpeechDecision.remoteScreenReaderAdvice])
+
+    let local = SpeechDecision.decide(.init(choice: .automatic, daemon: .answering))
+    #expect(!local.usesScreenReaderLines)
+    #expect(local.advice.isEmpty)
+  }
+
+  @Test("two readers are named together")
+  func twoReaders() {
+    var both = Self.orca
+    both.speakupPresent = true
     #expect(
-      SpeechDecision.decide(mode: .auto, detection: Self.speakup) == .silent(reason: "Speakup is reading the screen"))
+      SpeechDecision.decide(.init(choice: .automatic, detection: both)).reason
+        == "Orca and Speakup are reading the screen")
   }
 
   @Test("speech modes parse auto, on and off in any case and nothing else")

@@ -4,27 +4,38 @@ import Testing
 
 @Suite("SpeechDiagnostics", .serialized)
 struct SpeechDiagnosticsTests {
-  @Test("a running daemon is reported reachable with its address and output module")
+  @Test("a running daemon is reported answering with its address and output module")
   func reachable() throws {
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
     let diagnostics = SpeechDiagnostics.gather(
-      configuration: SpeechDispatcherConfiguration(address: daemon.speechAddress, autospawn: false),
-      detector: ScreenReaderDetector(sysRoot: daemon.base, procRoot: daemon.base, sessionBusAddress: nil))
+      configuration: SpeechDispatcherConfiguration(address: daemon.speechAddress))
     #expect(diagnostics.reachable)
     #expect(diagnostics.address == daemon.address)
     #expect(diagnostics.outputModule == "recorder")
-    #expect(diagnostics.lines().contains("speech-dispatcher: reachable, output module recorder"))
+    #expect(diagnostics.line == "speech-dispatcher: answering at \(daemon.address), output module recorder.")
   }
 
-  @Test("a missing daemon is reported unreachable with libspeechd's reason")
+  @Test("a missing daemon is reported not answering, with libspeechd's reason on one line and no daemon started")
   func unreachable() {
     let diagnostics = SpeechDiagnostics.gather(
-      configuration: SpeechDispatcherConfiguration(
-        address: .unixSocket(path: "/tmp/passcode-no-such-dir/speechd.sock"), autospawn: false),
-      detector: ScreenReaderDetector(sessionBusAddress: nil))
+      configuration: SpeechDispatcherConfiguration(address: .unixSocket(path: "/tmp/passcode-no-such-dir/speechd.sock"))
+    )
     #expect(!diagnostics.reachable)
     #expect(diagnostics.failure?.contains("/tmp/passcode-no-such-dir/speechd.sock") == true)
-    #expect(diagnostics.lines()[1].hasPrefix("speech-dispatcher: not reachable ("))
+    #expect(diagnostics.line.hasPrefix("speech-dispatcher: not answering at unix_socket:/tmp/passcode-no-such-dir/"))
+    #expect(!diagnostics.line.contains("\n"))
+    #expect(diagnostics.failure?.contains("Autospawn disabled") == true)
+  }
+
+  @Test("a library's multi-line reason becomes one line without control characters or a doubled full stop")
+  func reasonOnOneLine() {
+    let diagnostics = SpeechDiagnostics(
+      reachable: false, failure: "Error: Can't connect.\n  Reason:\u{1b}[31m\tstderr\r\n)\n.", address: "x",
+      outputModule: nil)
+    #expect(diagnostics.failure == "Error: Can't connect. Reason:[31m stderr )")
+    #expect(
+      diagnostics.line
+        == "speech-dispatcher: not answering at x. libspeechd says: Error: Can't connect. Reason:[31m stderr ).")
   }
 }

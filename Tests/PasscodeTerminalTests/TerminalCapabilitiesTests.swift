@@ -77,4 +77,20 @@ struct TerminalCapabilitiesTests {
       screenReaderDetected: false, windowColumns: windowColumns)
     #expect(capabilities.width == expected)
   }
+
+  @Test(
+    "a chosen profile wins over detection; visual falls back to plain where escapes are not allowed",
+    arguments: [
+      (OutputProfile.visual, "xterm-256color", true, false, OutputProfile.visual),
+      (.visual, "dumb", true, false, .plain), (.plain, "xterm-256color", false, false, .plain),
+      (.screenReader, "dumb", false, false, .screenReader), (.visual, "xterm-256color", false, true, .screenReader),
+    ] as [(OutputProfile, String, Bool, Bool, OutputProfile)])
+  func requestedProfile(
+    requested: OutputProfile, term: String, detected: Bool, forced: Bool, expected: OutputProfile
+  ) {
+    let capabilities = TerminalCapabilities(
+      environment: ["TERM": term], outputIsTerminal: true, color: .auto, screenReaderForced: forced,
+      screenReaderDetected: detected, requestedProfile: requested)
+    #expect(capabilities.profile == expected)
+  }
 }

@@ -18,6 +18,18 @@ struct GraceStampTests {
     try stamp.remove()
   }
 
+  @Test("the time left counts down to zero at expiry, and is zero for a missing or future stamp")
+  func remainingSeconds() throws {
+    let directory = try TemporaryDirectory()
+    let stamp = GraceStamp(runtimeDirectory: directory.path, terminalName: "/dev/pts/3", sessionID: 4242)
+    #expect(stamp.remainingSeconds(now: 100) == 0)
+    try stamp.record(until: 160, now: 100)
+    #expect(stamp.remainingSeconds(now: 100) == 60)
+    #expect(stamp.remainingSeconds(now: 159.5) == 0.5)
+    #expect(stamp.remainingSeconds(now: 160) == 0)
+    #expect(stamp.remainingSeconds(now: 99) == 0)
+  }
+
   @Test("the file name is keyed by sanitised terminal and session, and the file is 0600")
   func keyedFile() throws {
     let directory = try TemporaryDirectory()

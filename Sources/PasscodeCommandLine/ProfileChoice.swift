@@ -1,0 +1,12 @@
+/// How the prompt presents itself (`profile` in the config file, `--screen-reader` on the command line).
+public enum ProfileChoice: String, CaseIterable, Equatable, Sendable {
+  /// The screen-reader profile when a screen reader is reading, else the visual one on a terminal that
+  /// takes escape codes, else plain text.
+  case auto
+  /// One status line redrawn in place, even when a screen reader was found (plain text on a dumb terminal).
+  case visual
+  /// Every announcement a new line of words: for screen readers and braille displays.
+  case screenReader = "screen-reader"
+  /// Plain lines with no escape codes at all.
+  case plain
+}

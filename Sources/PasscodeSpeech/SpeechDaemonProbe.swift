@@ -1,0 +1,30 @@
+/// Looks whether a speech-dispatcher is listening at the address libspeechd would use, without speaking
+/// SSIP and without ever starting one.
+public enum SpeechDaemonProbe {
+  /// The longest a TCP connection attempt may take.
+  public static let deadline = Duration.milliseconds(100)
+
+  /// Tries one connection to `SPEECHD_ADDRESS`, or libspeechd's default socket, and closes it at once.
+  ///
+  /// A daemon that accepts connections but never answers counts as answering here; the announcer's own
+  /// deadline then finds it out and the one notice is shown.
+  ///
+  /// - Parameter address: The address to try; `nil` uses libspeechd's own choice.
+  /// - Returns: `.answering` when the connection was accepted, else `.absent`.
+  public static func presence(address: SpeechDispatcherAddress? = nil) -> SpeechDaemonPresence {
+    let target: SpeechDispatcherAddress
+    if let address {
+      target = address
+    } else {
+      guard case let .success(found) = SpeechDispatcherCalls.defaultAddress() else { return .absent }
+      target = found
+    }
+    let accepted: Bool
+    switch target {
+    case let .unixSocket(path): accepted = SpeechSystemCalls.unixSocketAccepts(path)
+    case let .inetSocket(host, port):
+      accepted = SpeechSystemCalls.tcpSocketAccepts(host: host, port: port, deadline: deadline)
+    }
+    return accepted ? .answering : .absent
+  }
+}

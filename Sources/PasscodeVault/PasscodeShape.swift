@@ -1,0 +1,73 @@
+import PasscodeEngine
+
+/// How the stored passcode is typed: how many characters it has and which ones, chosen at `passcode set`
+/// and kept with its hash so that every later prompt asks for the same shape.
+///
+/// In the hash file it follows the hash, one `key value` line each (`length 4`, `allowed digits`). A hash
+/// file without them is from an earlier version: its passcode is digits, of the settings file's length.
+/// It tells nothing about the code beyond what the prompt shows anyway.
+public struct PasscodeShape: Equatable, Hashable, Sendable {
+  /// Which characters a stored passcode may be made of, spelled as `--allowed` spells them.
+  public enum Characters: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// The digits 0 to 9.
+    case digits
+    /// ASCII letters and digits.
+    case alphanumeric
+
+    /// The engine's name for the same set.
+    public var entryCharacters: EntryConfiguration.AllowedCharacters {
+      switch self {
+      case .digits: .digits
+      case .alphanumeric: .lettersAndDigits
+      }
+    }
+  }
+
+  /// The number of characters, within ``EntryConfiguration/fixedLengthLimits``.
+  public let length: Int
+  /// Which characters it is made of.
+  public let characters: Characters
+
+  /// Makes a shape.
+  ///
+  /// - Parameters:
+  ///   - length: The number of characters; fails (gives `nil`) outside ``EntryConfiguration/fixedLengthLimits``.
+  ///   - characters: Which characters it is made of.
+  public init?(length: Int, characters: Characters) {
+    guard EntryConfiguration.fixedLengthLimits.contains(length) else { return nil }
+    self.length = length
+    self.characters = characters
+  }
+
+  /// The shape of a passcode stored without one (by an earlier version), or of a new one when nothing
+  /// else is asked for: digits, of the settings file's length, else 6.
+  ///
+  /// - Parameter settingsLength: The settings file's `length`, already checked to be within the limits.
+  /// - Returns: The shape.
+  public static func digits(settingsLength: Int?) -> PasscodeShape {
+    PasscodeShape(length: settingsLength ?? 6, characters: .digits) ?? PasscodeShape(checkedLength: 6)
+  }
+
+  private init(checkedLength: Int) {
+    length = checkedLength
+    characters = .digits
+  }
+
+  /// The lines that follow the hash in the hash file.
+  var encodedLines: [String] {
+    ["length \(length)", "allowed \(characters.rawValue)"]
+  }
+
+  /// Reads the lines that follow the hash; fails (gives `nil`) unless they are exactly a length and an
+  /// allowed set.
+  ///
+  /// - Parameter lines: The lines after the first, without newlines.
+  init?(encodedLines lines: [Substring]) {
+    guard lines.count == 2, lines[0].hasPrefix("length "), lines[1].hasPrefix("allowed ") else { return nil }
+    let digits = lines[0].dropFirst("length ".count)
+    guard (1...2).contains(digits.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let length = Int(digits), let characters = Characters(rawValue: String(lines[1].dropFirst("allowed ".count)))
+    else { return nil }
+    self.init(length: length, characters: characters)
+  }
+}

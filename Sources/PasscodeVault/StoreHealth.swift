@@ -1,0 +1,58 @@
+/// The permissions and owners of the store's files and directories and of the config file, checked
+/// before anything is typed (`passcode doctor`, `passcode status`). Nothing is read but metadata.
+public struct StoreHealth: Equatable, Sendable {
+  /// One file or directory and what was found.
+  public struct Entry: Equatable, Sendable {
+    /// What it is, in words: "passcode hash", "store directory".
+    public var role: String
+    /// Its path.
+    public var path: String
+    /// Whether it exists and is private, or the problem found.
+    public var state: State
+  }
+
+  /// What was found about one path.
+  public enum State: Equatable, Sendable {
+    /// It does not exist (yet).
+    case missing
+    /// It exists, is the right kind, belongs to this user and is private.
+    case privateToYou
+    /// It cannot be trusted or read; the error says why and how to fix it.
+    case problem(VaultError)
+  }
+
+  /// Every path checked, in order.
+  public var entries: [Entry]
+
+  /// The entries with a problem.
+  public var problems: [Entry] {
+    entries.filter { if case .problem = $0.state { true } else { false } }
+  }
+
+  /// Checks the store's directories and files and the config file.
+  ///
+  /// - Parameter location: Where they are.
+  /// - Returns: What was found, directories before the files in them.
+  public static func check(_ location: StoreLocation) -> StoreHealth {
+    var seen: Set<String> = []
+    var entries: [Entry] = []
+    let paths: [(String, String, Bool)] = [
+      ("store directory", location.dataDirectory, true),
+      ("passcode hash", location.hashFile, false),
+      ("state directory", location.stateDirectory, true),
+      ("failure state", location.stateFile, false),
+      ("grace stamp directory", location.runtimeDirectory, true),
+      ("config file", location.configFile, false),
+    ]
+    for (role, path, directory) in paths where seen.insert(path).inserted {
+      let state: State
+      do {
+        state = try SecureFile.inspect(path, directory: directory) ? .privateToYou : .missing
+      } catch {
+        state = .problem(error)
+      }
+      entries.append(Entry(role: role, path: path, state: state))
+    }
+    return StoreHealth(entries: entries)
+  }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The funnel for the few file calls `doctor` makes about files that are not the store's: finding a
+/// program on `PATH`, following a link, and reading `gpg-agent.conf`.
+enum SetupFiles {
+  /// Whether a path names a file this user may run. The corresponding C function is `access`.
+  static func isExecutable(_ path: String) -> Bool {
+    access(path, X_OK) == 0 && !isDirectory(path)
+  }
+
+  /// Whether a path names a directory. The corresponding C function is `stat`.
+  static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// The file a path finally names, links resolved. The corresponding C function is `realpath`.
+  static func resolved(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The first executable named `name` in the `PATH` directories.
+  ///
+  /// - Parameters:
+  ///   - name: The program's name.
+  ///   - searchPath: The value of `PATH`.
+  /// - Returns: Its path, or `nil` when none is found.
+  static func findOnPath(_ name: String, searchPath: String) -> String? {
+    for directory in searchPath.split(separator: ":") where directory.hasPrefix("/") {
+      let candidate = String(directory) + (directory.hasSuffix("/") ? "" : "/") + name
+      if isExecutable(candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// The text of a small file (at most 64 KiB are read).
+  ///
+  /// The corresponding C functions are `open`, `read` and `close`.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: Its text, or `nil` when it cannot be read.
+  static func readText(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { _ = close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 65_536 {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether the controlling terminal, or a given one, can be opened for reading and writing.
+  ///
+  /// The corresponding C functions are `open` and `close`.
+  ///
+  /// - Parameter path: The terminal; `/dev/tty` for the controlling one.
+  /// - Returns: `nil` when it opens, else the system's reason.
+  static func terminalProblem(_ path: String) -> String? {
+    let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else { return ProcessReplacement.describe(errno) }
+    _ = close(descriptor)
+    return nil
+  }
+}
