@@ -217,14 +217,16 @@ final class OrcaLab: LabTerminal {
     }
   }
 
-  /// Puts the text on the clipboard (a small GTK program owns it) and presses the terminal's paste key, so the
-  /// terminal sends it as a bracketed paste.
+  /// Puts the text in the primary selection (a small GTK program owns it) and middle-clicks the terminal, so the
+  /// terminal sends it as a bracketed paste. Orca 43 stays silent about output after Ctrl-Shift-V (its terminal
+  /// script leaves pastes to the default script, which speaks only the clipboard's own text); after a middle-click
+  /// paste it speaks the output.
   private func paste(_ text: String) throws {
     let script = """
       import sys, gi
       gi.require_version("Gtk", "3.0")
       from gi.repository import Gtk, Gdk, GLib
-      clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+      clipboard = Gtk.Clipboard.get(Gdk.SELECTION_PRIMARY)
       clipboard.set_text(sys.argv[1], -1)
       open(sys.argv[2], "w").close()
       GLib.timeout_add(8000, Gtk.main_quit)
@@ -243,7 +245,7 @@ final class OrcaLab: LabTerminal {
     let end = ContinuousClock.now + .seconds(10)
     while !FileManager.default.fileExists(atPath: ready), ContinuousClock.now < end { usleep(50_000) }
     usleep(200_000)
-    _ = try Self.xdotool(["key", "ctrl+shift+v"], desktop: desktop)
+    _ = try Self.xdotool(["mousemove", "--window", window, "200", "200", "click", "2"], desktop: desktop)
     usleep(500_000)
   }
 
