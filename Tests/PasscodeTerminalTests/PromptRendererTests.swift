@@ -48,11 +48,28 @@ struct PromptRendererTests {
     #expect(clamped.prefix { $0 == " " }.count == 6)
   }
 
-  @Test("the status line never wraps, however narrow the terminal", arguments: [12, 20, 30, 80])
-  func neverWraps(width: Int) {
+  @Test(
+    "a status too wide wraps at words into rows shorter than the terminal, and no word is lost",
+    arguments: [12, 20, 28, 30, 80])
+  func wrapsAtWords(width: Int) {
     let renderer = PromptRenderer(profile: .visual, usesColor: false, width: width)
-    let line = renderer.statusLine(display(entered: 3, message: .lockedOut(seconds: 3900)))
-    #expect(line.count < max(width, 10))
+    let rows = renderer.statusRows(display(entered: 3, phase: .rejected, message: .wrong(triesLeft: 2)))
+    #expect(rows.allSatisfy { $0.count < max(width, 10) }, "\(rows)")
+    let words = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words == "●●●○ ✗ Wrong passcode, 2 tries left", "\(rows)")
+    #expect(!rows.joined().contains("…"))
+  }
+
+  @Test("at 28 columns a wrong code reads in full on the row under the cells")
+  func narrowWrongCode() {
+    var renderer = PromptRenderer(profile: .visual, usesColor: false, width: 28)
+    #expect(
+      renderer.render(display(entered: 4, phase: .rejected, message: .wrong(triesLeft: nil)))
+        == "\r\u{1b}[2K   ●●●●  ✗ Wrong passcode")
+    #expect(renderer.render(display(entered: 1)) == "\r\u{1b}[2K   ●○○○  1 of 4 digits\nentered")
+    // The wrapped status is never rewritten from above: the next one starts on a fresh row.
+    #expect(renderer.render(display(entered: 2)) == "\n   ●●○○  2 of 4 digits\nentered")
+    #expect(renderer.line("Unlocked") == "\nUnlocked\n")
   }
 
   @Test("screen-reader and plain profiles print one line per announcement and ignore redraws")

@@ -25,7 +25,7 @@ final class FenrirLab: LabTerminal {
     terminal = try PseudoTerminal(columns: 80, rows: 24)
     LabUser.own(terminal.slavePath)
     run = LabRun(
-      speech: speech, mark: speech.protocolLog().utf8.count, clientProgram: "fenrir", ownWords: Self.ownWords,
+      speech: speech, clientProgram: "fenrir", ownWords: Self.ownWords,
       listeningAfterExit: .seconds(2))
     let command = LabUser.command("/usr/bin/fenrir", ["-s", settings])
     child = try ChildProcess(

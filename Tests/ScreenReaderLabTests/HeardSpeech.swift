@@ -12,6 +12,15 @@ struct HeardSpeech {
 
   let utterances: [Utterance]
 
+  private init(utterances: [Utterance]) {
+    self.utterances = utterances
+  }
+
+  /// The utterances after the first `count`.
+  func dropping(first count: Int) -> HeardSpeech {
+    HeardSpeech(utterances: Array(utterances.dropFirst(count)))
+  }
+
   /// Reads the SPEAK requests of a protocol log written with `LogLevel 4` and `CustomLogFile "protocol"`.
   ///
   /// - Parameter log: The log's text, or the part of it after a mark.

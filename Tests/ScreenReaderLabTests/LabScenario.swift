@@ -86,6 +86,30 @@ struct LabScenario: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { name }
 
-  /// Every phrase the reader must speak, in order.
+  /// Every phrase the reader must speak, in order. ``checking`` marks where "Checking" may come: a stored
+  /// passcode's Argon2id check can take longer than the 150 ms after which the prompt says so.
   var expectedPhrases: [String] { opening + steps.flatMap(\.heard) }
+
+  /// The marker for an optional "Checking" in ``LabStep/heard``.
+  static let checking = "Checking?"
+
+  /// Whether the heard phrases are exactly the expected ones, in order, an optional "Checking" allowed where
+  /// marked.
+  func matches(_ heard: [String]) -> Bool {
+    var remaining = heard[...]
+    for phrase in expectedPhrases {
+      if phrase == Self.checking {
+        if remaining.first == "Checking" { remaining = remaining.dropFirst() }
+        continue
+      }
+      guard remaining.first == phrase else { return false }
+      remaining = remaining.dropFirst()
+    }
+    return remaining.isEmpty
+  }
+
+  /// How many phrases must have been heard after the steps before `index`: optional ones are not counted.
+  func requiredCount(throughStep index: Int) -> Int {
+    (opening + steps.prefix(index + 1).flatMap(\.heard)).filter { $0 != Self.checking }.count
+  }
 }

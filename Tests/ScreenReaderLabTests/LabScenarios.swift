@@ -65,16 +65,16 @@ extension LabScenario {
         + typing("135790", length: 6, then: ["Enter the same passcode again"])
         + typing("246802", length: 6, then: ["Passcodes did not match. Start again"])
         + typing("135790", length: 6, then: ["Enter the same passcode again"])
-        + typing("135790", length: 6, then: ["Passcode accepted", "Passcode set."]),
+        + typing("135790", length: 6, then: [checking, "Passcode accepted", "Passcode set."]),
       exitStatus: 0),
     LabScenario(
       "check: wrong codes into a lockout, Ready, then the right code", ["check"],
       preparation: .store(passcode: "135790"), opening: ["Enter Passcode, 6 digits"],
-      steps: typing("000000", length: 6, then: ["Wrong passcode, 2 tries left", "Ready"])
-        + typing("000000", length: 6, then: ["Wrong passcode, 1 try left", "Ready"])
-        + typing("000000", length: 6, then: ["Too many tries. Try again in 2 seconds"])
+      steps: typing("000000", length: 6, then: [checking, "Wrong passcode, 2 tries left", "Ready"])
+        + typing("000000", length: 6, then: [checking, "Wrong passcode, 1 try left", "Ready"])
+        + typing("000000", length: 6, then: [checking, "Too many tries. Try again in 2 seconds"])
         + [LabStep([], heard: ["Ready"], patience: .seconds(20))]
-        + typing("135790", length: 6, then: ["Passcode accepted"]),
+        + typing("135790", length: 6, then: [checking, "Passcode accepted"]),
       exitStatus: 0),
   ]
 

@@ -131,16 +131,24 @@ struct LabOutcome {
 /// Runs a scenario's steps against a terminal and collects what the reader spoke.
 struct LabRun {
   let speech: PrivateSpeechDispatcher
-  /// The protocol log's length before the program started.
-  let mark: Int
+  /// How many utterances the daemon had logged before the program started; later ones are the scenario's.
+  let utterancesBefore: Int
   let clientProgram: String
   let ownWords: Set<String>
   /// How long the lab listens after the program ended.
   let listeningAfterExit: Duration
 
+  init(speech: PrivateSpeechDispatcher, clientProgram: String, ownWords: Set<String>, listeningAfterExit: Duration) {
+    self.speech = speech
+    utterancesBefore = HeardSpeech(protocolLog: speech.protocolLog()).utterances.count
+    self.clientProgram = clientProgram
+    self.ownWords = ownWords
+    self.listeningAfterExit = listeningAfterExit
+  }
+
+  /// What was spoken since the program started (the whole log is read, so every client keeps its name).
   func heard() -> HeardSpeech {
-    let log = Array(speech.protocolLog().utf8)
-    return HeardSpeech(protocolLog: String(decoding: log.dropFirst(min(mark, log.count)), as: UTF8.self))
+    HeardSpeech(protocolLog: speech.protocolLog()).dropping(first: utterancesBefore)
   }
 
   func phrases() -> [String] {
@@ -167,15 +175,13 @@ struct LabRun {
 
   /// Presses each step's keys once the phrases before it were heard, then waits for the program to end.
   func perform(_ scenario: LabScenario, on terminal: LabTerminal) throws -> LabOutcome {
-    var expected = scenario.opening.count
-    waitForPhrases(count: expected, patience: .seconds(20), terminal: terminal)
-    for step in scenario.steps {
+    waitForPhrases(count: scenario.opening.count, patience: .seconds(20), terminal: terminal)
+    for (index, step) in scenario.steps.enumerated() {
       try terminal.press(step.keys)
-      expected += step.heard.count
       if step.heard.isEmpty {
         listen(for: .milliseconds(700), terminal: terminal)
       } else {
-        waitForPhrases(count: expected, patience: step.patience, terminal: terminal)
+        waitForPhrases(count: scenario.requiredCount(throughStep: index), patience: step.patience, terminal: terminal)
       }
     }
     let end = ContinuousClock.now + .seconds(20)
