@@ -37,11 +37,19 @@ final class BrailleLab {
   /// Where in the display's history the last expectation matched.
   private var checkedUpTo = 0
 
+  /// Whether the lab is to run: where it can, and always in CI (`CI` set, as `.ci/run` does), where a missing
+  /// part then fails the test with ``unavailableReason`` instead of skipping it.
+  static var shouldRun: Bool {
+    unavailableReason == nil || !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+  }
+
   /// Takes a console and starts brltty on it.
   ///
   /// - Parameter servesApi: Whether brltty also serves BrlAPI (at ``VirtualBrailleDisplay/apiHost``).
-  /// - Throws: When no console is free, or brltty or the table cannot be made ready.
+  /// - Throws: ``SpeechTestSupportError/notReady(_:)`` with ``unavailableReason`` when the lab cannot run here
+  ///   (only reached in CI); otherwise when no console is free, or brltty or the table cannot be made ready.
   init(servesApi: Bool = false) throws {
+    if let reason = Self.unavailableReason { throw SpeechTestSupportError.notReady("the braille lab: \(reason)") }
     console = try VirtualConsole()
     display = try VirtualBrailleDisplay(console: console, table: try Self.table.get(), servesApi: servesApi)
     var template = Array("/tmp/passcode-brl-home.XXXXXX".utf8CString)
