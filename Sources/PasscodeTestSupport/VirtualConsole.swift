@@ -15,6 +15,8 @@ public final class VirtualConsole {
   /// This process's descriptor for it (close-on-exec), for typing and as a child's terminal.
   public private(set) var fileDescriptor: Int32
   private let lockDescriptor: Int32
+  /// The console's owner and group before ``lend(to:group:)``, given back when the console is released.
+  private var originalOwner: (user: UInt32, group: UInt32)?
 
   /// Why this machine cannot run programs on a spare console and type into it, or `nil` when it can.
   public static var unavailableReason: String? {
@@ -58,7 +60,9 @@ public final class VirtualConsole {
 
   deinit {
     try? clear()
-    try? VirtualConsoleCalls.changeOwner(path, user: 0, group: 0)
+    if let originalOwner {
+      try? VirtualConsoleCalls.changeOwner(path, user: originalOwner.user, group: originalOwner.group)
+    }
     PseudoTerminalCalls.close(fileDescriptor)
     PseudoTerminalCalls.close(lockDescriptor)
   }
@@ -86,13 +90,19 @@ public final class VirtualConsole {
   }
 
   /// Gives the console to a user, as `login` does, so a program of theirs can open it by name (pinentry's
-  /// `ttyname`); releasing the console gives it back to root.
+  /// `ttyname`); releasing the console gives it back to its owner before.
   ///
   /// - Parameters:
   ///   - user: The user.
   ///   - group: Their group.
   /// - Throws: ``PseudoTerminalError``.
   public func lend(to user: UInt32, group: UInt32) throws {
+    if originalOwner == nil {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+      let owner = (attributes?[.ownerAccountID] as? NSNumber)?.uint32Value ?? 0
+      let ownerGroup = (attributes?[.groupOwnerAccountID] as? NSNumber)?.uint32Value ?? 0
+      originalOwner = (owner, ownerGroup)
+    }
     try VirtualConsoleCalls.changeOwner(path, user: user, group: group)
   }
 
