@@ -13,6 +13,9 @@ final class FenrirLab: LabTerminal {
   /// line under the last output, "bypass" for its Alt-: chord that lets the next key (Escape) through.
   static let ownWords: Set<String> = ["Start Fenrir", "Quit Fenrir", "blank", "bypass"]
 
+  /// Fenrir reads some punctuation as words (its "some" level): "re-enter" is spoken "re dash enter".
+  static let punctuationWords = ["dash": "-"]
+
   private let terminal: PseudoTerminal
   private let child: ChildProcess
   private let program: LabProgram
@@ -26,6 +29,7 @@ final class FenrirLab: LabTerminal {
     LabUser.own(terminal.slavePath)
     run = LabRun(
       speech: speech, clientProgram: "fenrir", ownWords: Self.ownWords,
+      punctuationWords: Self.punctuationWords,
       listeningAfterExit: .seconds(2))
     let command = LabUser.command("/usr/bin/fenrir", ["-s", settings])
     child = try ChildProcess(

@@ -62,10 +62,16 @@ struct HeardSpeech {
   ///   - ownWords: What the reader says of itself and of the keys, not of the program (its start-up words and
   ///     key echo: "Start Fenrir", "backspace"); matched whole, case-insensitively.
   /// - Returns: The phrases.
-  func phrases(ofClient clientProgram: String, ignoring ownWords: Set<String>) -> [String] {
+  ///   - punctuationWords: Words the reader says for punctuation, mapped back ("re dash enter" is "re-enter").
+  func phrases(
+    ofClient clientProgram: String, ignoring ownWords: Set<String>, punctuationWords: [String: String] = [:]
+  ) -> [String] {
     let ignored = Set(ownWords.map { $0.lowercased() })
     return utterances.filter { $0.client.split(separator: ":").dropFirst().first.map(String.init) == clientProgram }
       .flatMap { Self.lines(of: Self.plainText($0.text)) }
+      .map { line in
+        punctuationWords.reduce(line) { line, word in line.replacing(" \(word.key) ", with: word.value) }
+      }
       .filter { !ignored.contains($0.lowercased()) }
   }
 
@@ -115,7 +121,7 @@ struct HeardSpeech {
   /// Numerals allowed in what a reader speaks: counts and durations of the catalogue, nothing typed.
   static var countPatterns: [Regex<AnyRegexOutput>] {
     [
-      Regex(/\d+ of \d+ digits? entered/), Regex(/\d+ (?:tries|try) left/),
+      Regex(/\d+ of \d+ digits? entered/), Regex(/\d+ characters? entered/), Regex(/\d+ (?:tries|try) left/),
       Regex(/\d+ (?:hours?|minutes?|seconds?)/), Regex(/, \d+ digits?/), Regex(/\d+ ignored/),
     ]
   }

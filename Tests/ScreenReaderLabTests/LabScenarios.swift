@@ -78,5 +78,27 @@ extension LabScenario {
       exitStatus: 0),
   ]
 
-  static let pinentry: [LabScenario] = []
+  static let pinentry: [LabScenario] = [
+    LabScenario(
+      "pinentry: gpg-agent's prompt, description and Bad Passphrase error, then the passphrase",
+      ["GET_PASSPHRASE --data --repeat=0 labcache1 Bad+Passphrase Passphrase: Unlock+the+lab+key"],
+      preparation: .gnuPGAgent, opening: ["Passphrase", "Unlock the lab key", "Bad Passphrase"],
+      steps: [
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Passcode accepted"]),
+      ], exitStatus: 0),
+    LabScenario(
+      "pinentry: gpg-agent asks again to repeat a new passphrase",
+      ["GET_PASSPHRASE --data --repeat=1 labcache2 X Passphrase: New+lab+key"],
+      preparation: .gnuPGAgent, opening: ["Passphrase", "New lab key"],
+      steps: [
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Passcode accepted", "Passphrase", "Please re-enter this passphrase"]),
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Passcode accepted"]),
+      ], exitStatus: 0),
+  ]
 }

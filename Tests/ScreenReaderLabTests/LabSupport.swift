@@ -135,11 +135,16 @@ struct LabRun {
   let utterancesBefore: Int
   let clientProgram: String
   let ownWords: Set<String>
+  let punctuationWords: [String: String]
   /// How long the lab listens after the program ended.
   let listeningAfterExit: Duration
 
-  init(speech: PrivateSpeechDispatcher, clientProgram: String, ownWords: Set<String>, listeningAfterExit: Duration) {
+  init(
+    speech: PrivateSpeechDispatcher, clientProgram: String, ownWords: Set<String>,
+    punctuationWords: [String: String] = [:], listeningAfterExit: Duration
+  ) {
     self.speech = speech
+    self.punctuationWords = punctuationWords
     utterancesBefore = HeardSpeech(protocolLog: speech.protocolLog()).utterances.count
     self.clientProgram = clientProgram
     self.ownWords = ownWords
@@ -152,7 +157,7 @@ struct LabRun {
   }
 
   func phrases() -> [String] {
-    heard().phrases(ofClient: clientProgram, ignoring: ownWords)
+    heard().phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords)
   }
 
   /// Waits until the reader spoke at least `count` phrases, or the patience ran out.
@@ -192,7 +197,8 @@ struct LabRun {
     listen(for: listeningAfterExit, terminal: terminal)
     let heard = heard()
     return LabOutcome(
-      phrases: heard.phrases(ofClient: clientProgram, ignoring: ownWords), utterances: heard.utterances,
+      phrases: heard.phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords),
+      utterances: heard.utterances,
       fromPasscode: heard.fromPasscode, exitStatus: terminal.exitStatus)
   }
 }
@@ -205,17 +211,22 @@ struct LabProgram {
   /// Prepares a scenario: its store (with a passcode set, if asked) or its gpg-agent, and the command line.
   init(_ scenario: LabScenario, in directory: LabDirectory) throws {
     self.directory = directory
-    var arguments = [PasscodeBinary.path] + scenario.arguments
+    // A copy the lab user can run even when the build folder is in a directory only root may enter (/root).
+    let binary = directory.path + "/passcode"
+    try FileManager.default.copyItem(atPath: PasscodeBinary.path, toPath: binary)
+    chmod(binary, 0o755)
+    var arguments = [binary] + scenario.arguments
     switch scenario.preparation {
     case .none:
       break
     case let .store(passcode):
       let store = try directory.makeDirectory("store", mode: 0o700)
       try directory.write("store/config", "lockout = 0,0,2,3\n", mode: 0o600)
-      if let passcode { try Self.setPasscode(passcode, store: store) }
+      if let passcode { try Self.setPasscode(passcode, store: store, binary: binary) }
       arguments += ["--store", store]
     case .gnuPGAgent:
-      throw LabError.setUp("gpg-agent scenarios are not built yet")
+      commandLine = try Self.agentCommandLine(scenario.arguments, binary: binary, in: directory)
+      return
     }
     commandLine = arguments.map(Self.quoted).joined(separator: " ")
   }
@@ -241,15 +252,36 @@ struct LabProgram {
     directory.read("status").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
+  /// A private gpg-agent whose pinentry is `pinentry-passcode` (a link to the binary), asked by
+  /// `gpg-connect-agent` on the reader's terminal (`GPG_TTY=$(tty)`); its replies go to `replies`, and the agent
+  /// is stopped afterwards. The exit status is `gpg-connect-agent`'s.
+  private static func agentCommandLine(_ commands: [String], binary: String, in directory: LabDirectory) throws
+    -> String
+  {
+    let home = try directory.makeDirectory("gnupg", mode: 0o700)
+    let pinentry = home + "/pinentry-passcode"
+    try FileManager.default.createSymbolicLink(atPath: pinentry, withDestinationPath: binary)
+    try directory.write("gnupg/gpg-agent.conf", "pinentry-program \(pinentry)\n", mode: 0o600)
+    let agent = ["env", "GNUPGHOME=\(home)", "LC_ALL=C"].map(quoted).joined(separator: " ")
+    let request = (["gpg-connect-agent"] + commands + ["/bye"]).map(quoted).joined(separator: " ")
+    // The agent is started first and the client's own chatter goes to a file: the reader would read it.
+    let chatter = quoted(directory.path + "/agent-client.log")
+    return """
+      \(agent) gpgconf --launch gpg-agent 2>> \(chatter)
+      GPG_TTY=$(tty) \(agent) \(request) > \(quoted(directory.path + "/replies")) 2>> \(chatter); status=$?
+      \(agent) gpgconf --kill gpg-agent 2>> \(chatter); (exit $status)
+      """
+  }
+
   static func quoted(_ argument: String) -> String {
     "'" + argument.replacing("'", with: #"'\''"#) + "'"
   }
 
   /// Runs `passcode set` as the lab user on a pseudo-terminal of its own (no reader), typing the code twice.
-  private static func setPasscode(_ passcode: String, store: String) throws {
+  private static func setPasscode(_ passcode: String, store: String, binary: String) throws {
     let terminal = try PseudoTerminal()
     LabUser.own(terminal.slavePath)
-    let command = LabUser.command(PasscodeBinary.path, ["set", "--store", store])
+    let command = LabUser.command(binary, ["set", "--store", store])
     let child = try ChildProcess(
       executablePath: command.executable, arguments: command.arguments,
       environment: ["PATH": "/usr/bin:/bin", "TERM": "dumb", "PASSCODE_SPEECH": "off", "HOME": store],
