@@ -134,6 +134,7 @@ struct BrailleScenarioTests {
     ])
     try lab.type("\u{3}")
     #expect(try lab.finish() == .exited(2))
+    lab.expectWindowAfterLineUp("Cancelled")
     lab.expectNoTypedCharacterShown(["a", "12x"])
   }
 
@@ -166,5 +167,25 @@ struct BrailleScenarioTests {
     lab.stop()
     #expect(LabProcessTable.processes(withArguments: brltty).isEmpty)
     #expect(lab.runProcesses.isEmpty)
+  }
+
+  @Test("the timeout: a warning while time runs out after BackSpace, then Timed out; Ctrl-D cancels")
+  func timeoutAndEndOfFile() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    try lab.start(["demo", "--timeout", "21"])
+    lab.expectWindow("The passcode is two five eight zero")
+    try lab.play([("2", "1 of 4 digits entered"), (Self.backspace, "Deleted, 0 of 4 digits entered")])
+    lab.expectWindow("10 seconds left", timeout: .seconds(30))
+    #expect(try lab.finish(timeout: .seconds(30)) == .exited(3))
+    lab.expectWindowAfterLineUp("Timed out")
+
+    try lab.start(["demo"])
+    lab.expectWindow("The passcode is two five eight zero")
+    try lab.play([("2", "1 of 4 digits entered"), ("5", "2 of 4 digits entered")])
+    try lab.type("\u{4}")
+    #expect(try lab.finish() == .exited(2))
+    lab.expectWindowAfterLineUp("Cancelled")
+    lab.expectNoTypedCharacterShown(["25"])
   }
 }
