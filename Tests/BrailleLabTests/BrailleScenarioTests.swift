@@ -188,4 +188,24 @@ struct BrailleScenarioTests {
     lab.expectWindowAfterLineUp("Cancelled")
     lab.expectNoTypedCharacterShown(["25"])
   }
+
+  @Test("pinentry SETREPEAT: asked twice, a mismatch starts again, then PIN_REPEATED")
+  func pinentryRepeat() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    try lab.startPinentry([
+      "OPTION ttyname=\(lab.console.path)", "OPTION ttytype=linux", "SETDESC Choose a new passphrase",
+      "SETPROMPT Passphrase:", "SETREPEAT Repeat:", "SETREPEATERROR does not match", "GETPIN", "BYE",
+    ])
+    lab.expectWindow("Choose a new passphrase")
+    try lab.play([
+      ("kq7\r", "Enter the same passcode again"), ("zj3\r", "Passcodes did not match. Start again"),
+      ("kq7\r", "Enter the same passcode again"),
+    ])
+    try lab.type("kq7\r")
+    #expect(try lab.finish() == .exited(0))
+    let replies = try lab.pinentryReplies()
+    #expect(replies.contains("S PIN_REPEATED") && replies.contains("D kq7"), "replies: \(replies)")
+    lab.expectNoTypedCharacterShown(["kq7", "zj3"])
+  }
 }
