@@ -4,9 +4,10 @@ import Foundation
 /// is: brltty's `vr` driver is a socket server, and this is its client, told the display has 40 cells.
 ///
 /// brltty runs with the Linux screen driver pinned to the console (`-x lx -X vt=N`), so it never switches
-/// the active console, and with a private directory for its preferences, state and socket, no API server
-/// and no speech, so a system brltty (if one runs) and this one never meet. It sends a window only when it
-/// changes; ``waitForWindow(timeout:where:)`` reads those updates until one matches.
+/// the active console, and with a private directory for its preferences, state and socket, no speech, and no
+/// API server unless asked (then at its own address, `:1000+N`), so a system brltty (if one runs, on the active
+/// console and BrlAPI's `:0`) and this one never meet. It sends a window only when it changes;
+/// ``waitForWindow(from:timeout:where:)`` reads those updates until one matches.
 public final class VirtualBrailleDisplay {
   /// The cells the display says it has.
   public let cellCount: Int
