@@ -1,7 +1,7 @@
 # PasscodeKeypad: build, test, install and package the `passcode` command. Plain GNU make.
 #
-#   make                 build the release binary, with the Swift runtime linked in
-#                        (--static-swift-stdlib), so it runs without a Swift toolchain
+#   make                 build the release binary (.ci/release-build: the Swift runtime, libstdc++ and
+#                        libgcc linked in), so it runs without a Swift toolchain
 #   make check           run the whole test suite (swift build && swift test)
 #   make install         install into $(DESTDIR)$(PREFIX); PREFIX defaults to /usr/local
 #   make uninstall       remove what `make install` put there (same PREFIX and DESTDIR)
@@ -20,7 +20,8 @@
 # The .deb holds that tree for PREFIX=/usr, plus what Debian asks of every package: the manual
 # pages compressed with gzip -9n, /usr/share/doc/passcode/copyright and changelog.Debian.gz; the zsh
 # completion goes to /usr/share/zsh/vendor-completions, the directory Debian's zsh searches.
-# Its Depends are computed by dpkg-shlibdeps from the libraries the binary links; it Provides
+# Its Depends are computed by dpkg-shlibdeps from the libraries the binary links, plus libspeechd2 and
+# libglib2.0-0, which it loads with dlopen when first used; it Provides
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
 #
 # Variables: PREFIX, DESTDIR, SWIFT (the swift driver: from PATH, else /opt/swift/usr/bin/swift),
@@ -42,7 +43,6 @@ ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
 FISH_COMPLETION_DIR = $(DATADIR)/fish/vendor_completions.d
 
 SCRATCH = .build/install
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(SCRATCH)
 BINARY = $(SCRATCH)/release/passcode
 COMPLETIONS = $(SCRATCH)/completions
 SOURCES := Package.swift $(shell find Sources -type f)
@@ -54,6 +54,9 @@ DEB = passcode_$(VERSION)_$(ARCH).deb
 DEB_WORK = .build/deb
 DEB_ROOT = $(DEB_WORK)/debian/passcode
 DEB_MAINTAINER ?= The PasscodeKeypad authors <passcode@localhost>
+# Loaded with dlopen when first used (speech, and the desktop screen-reader check), so dpkg-shlibdeps
+# cannot see them.
+DLOPEN_DEPENDS = libspeechd2, libglib2.0-0
 
 .PHONY: all build check install uninstall deb clean
 
@@ -63,7 +66,7 @@ build: $(BINARY) $(COMPLETIONS)/passcode.bash $(COMPLETIONS)/_passcode $(COMPLET
 
 # The runtime check: the binary must not need the toolchain's libswiftCore at run time.
 $(BINARY): $(SOURCES)
-	$(SWIFT) build $(RELEASE_FLAGS) --product passcode
+	sh .ci/release-build --scratch-path $(SCRATCH) --product passcode
 	@if ldd $@ | grep -q 'libswift\|/opt/swift'; then \
 	  echo "error: $@ still needs the Swift runtime:" >&2; ldd $@ >&2; exit 1; fi
 	@touch $@
@@ -185,7 +188,7 @@ deb: build
 	printf 'Source: passcode\n\nPackage: passcode\nArchitecture: any\n' > $(DEB_WORK)/debian/control
 	cd $(DEB_WORK) && dpkg-shlibdeps -O -e debian/passcode/usr/bin/passcode > shlibs
 	printf '%s\n' "$$DEB_CONTROL" \
-	  | sed -e "s/@DEPENDS@/$$(sed -n 's/^shlibs:Depends=//p' $(DEB_WORK)/shlibs)/" \
+	  | sed -e "s/@DEPENDS@/$$(sed -n 's/^shlibs:Depends=//p' $(DEB_WORK)/shlibs), $(DLOPEN_DEPENDS)/" \
 	    -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" > $(DEB_ROOT)/DEBIAN/control
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB)
 	@echo "Built $(DEB)"

@@ -39,6 +39,6 @@ public enum CompletionScript {
 
   /// Text in single quotes for a POSIX shell (bash, zsh): `'` becomes `'\''`.
   static func singleQuoted(_ text: String) -> String {
-    "'" + text.replacing("'", with: "'\\''") + "'"
+    "'" + text.flatMap { $0 == "'" ? Array("'\\''") : [$0] } + "'"
   }
 }

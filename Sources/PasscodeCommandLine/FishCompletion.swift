@@ -93,6 +93,6 @@ enum FishCompletion {
 
   /// Text in single quotes for fish: `\` and `'` are escaped with a backslash.
   private static func quoted(_ text: String) -> String {
-    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+    "'" + text.flatMap { $0 == "\\" || $0 == "'" ? ["\\", $0] : [$0] } + "'"
   }
 }

@@ -76,19 +76,19 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// The options this subcommand takes, in the order help and usage list them (`--help` and `--version`
   /// are always taken and not listed here).
   var options: [Option] {
-    let accepted: Set<Option>
-    let interactive: Set<Option> = [.title, .reduceMotion, .speech, .screenReader, .color, .tty, .sound, .noSound]
+    // Arrays rather than sets: this runs at every start, and the lists are short.
+    let interactive: [Option] = [.title, .reduceMotion, .speech, .screenReader, .color, .tty, .sound, .noSound]
+    let accepted: [Option]
     switch self {
-    case .demo: accepted = interactive.union([.length, .allowed, .timeout])
-    case .set: accepted = interactive.union([.length, .allowed, .timeout, .store])
-    case .check: accepted = interactive.union([.timeout, .grace, .store, .noWait, .maxTries])
-    case .lock: accepted = interactive.union([.store])
-    case .exec: accepted = interactive.union([.timeout, .grace, .store])
+    case .demo: accepted = interactive + [.length, .allowed, .timeout]
+    case .set: accepted = interactive + [.length, .allowed, .timeout, .store]
+    case .check: accepted = interactive + [.timeout, .grace, .store, .noWait, .maxTries]
+    case .lock: accepted = interactive + [.store]
+    case .exec: accepted = interactive + [.timeout, .grace, .store]
     case .status: accepted = [.store, .json]
-    case .remove: accepted = interactive.union([.timeout, .store])
+    case .remove: accepted = interactive + [.timeout, .store]
     case .pinentry:
-      accepted = interactive.subtracting([.title]).union([.timeout]).union(
-        Option.allCases.filter(\.isPinentryCompatibility))
+      accepted = interactive.filter { $0 != .title } + [.timeout] + Option.allCases.filter(\.isPinentryCompatibility)
     case .doctor: accepted = [.speech, .store, .tty]
     }
     return Option.allCases.filter(accepted.contains)

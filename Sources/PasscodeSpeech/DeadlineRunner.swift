@@ -1,11 +1,10 @@
-import Dispatch
 import Synchronization
 
 /// Runs blocking work on its own thread and waits for it at most a deadline.
 enum DeadlineRunner {
   private final class Outcome<Value: Sendable>: Sendable {
     let value = Mutex<Value?>(nil)
-    let done = DispatchSemaphore(value: 0)
+    let done = Semaphore()
   }
 
   /// Runs `body` on a new thread and waits for its result at most `deadline`.

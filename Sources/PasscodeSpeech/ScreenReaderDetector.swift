@@ -50,26 +50,30 @@ public struct ScreenReaderDetector: Sendable {
   /// Reads `org.a11y.Status.ScreenReaderEnabled` from the a11y bus launcher (`org.a11y.Bus`, `/org/a11y/bus`)
   /// on the session bus, within ``atspiDeadline``.
   ///
-  /// - Returns: The property, or `nil` when there is no session bus address, no launcher, or no answer in time.
+  /// GIO is loaded for this check only, on its first run.
+  ///
+  /// - Returns: The property, or `nil` when there is no session bus address, no GIO, no launcher, or no answer
+  ///   in time.
   public func atspiScreenReaderEnabled() -> Bool? {
-    guard let address = sessionBusAddress, !address.isEmpty else { return nil }
-    let cancellable = GDBusCalls.makeCancellable()
-    defer { GDBusCalls.release(cancellable) }
-    let shared = GDBusCalls.retain(cancellable)
+    guard let address = sessionBusAddress, !address.isEmpty,
+      case let .success(gio) = GDBusCalls.load(), let cancellable = gio.makeCancellable()
+    else { return nil }
+    defer { gio.release(cancellable) }
+    let shared = gio.retain(cancellable)
     let timeout = Int32(clamping: max(atspiDeadline.wholeMilliseconds, 1))
     let result = DeadlineRunner.run(deadline: atspiDeadline) { () -> Bool? in
-      defer { GDBusCalls.release(shared.pointer) }
-      guard case let .success(connection) = GDBusCalls.connect(address: address, cancellable: shared.pointer) else {
+      defer { gio.release(shared.pointer) }
+      guard case let .success(connection) = gio.connect(address: address, cancellable: shared.pointer) else {
         return nil
       }
-      defer { GDBusCalls.close(connection) }
-      let value = GDBusCalls.booleanProperty(
+      defer { gio.close(connection) }
+      let value = gio.booleanProperty(
         connection: connection, busName: "org.a11y.Bus", objectPath: "/org/a11y/bus", interface: "org.a11y.Status",
         property: "ScreenReaderEnabled", timeoutMilliseconds: timeout, cancellable: shared.pointer)
       return try? value.get()
     }
     guard let result else {
-      GDBusCalls.cancel(cancellable)
+      gio.cancel(cancellable)
       return nil
     }
     return result

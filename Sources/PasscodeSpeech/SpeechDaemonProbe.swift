@@ -16,7 +16,9 @@ public enum SpeechDaemonProbe {
     if let address {
       target = address
     } else {
-      guard case let .success(found) = SpeechDispatcherCalls.defaultAddress() else { return .absent }
+      guard case let .success(found) = SpeechDispatcherCalls.load().flatMap({ $0.defaultAddress() }) else {
+        return .absent
+      }
       target = found
     }
     let accepted: Bool

@@ -30,7 +30,29 @@ public struct SpeechDecision: Equatable, Sendable {
   /// Why screen-reader lines are used, or `nil` when they are not.
   public var profileReason: String?
   /// What the person may want to do next, for `passcode doctor`; empty when nothing.
-  public var advice: [String]
+  public var advice: [Advice]
+
+  /// A next step `passcode doctor` can suggest.
+  public enum Advice: Equatable, Sendable {
+    /// Speech was not chosen: how to ask for it.
+    case askForSpeech
+    /// A remote session with no screen reader stated: how to say that one reads the printed lines.
+    case stateScreenReader
+
+    /// The advice in words.
+    ///
+    /// - Parameter configFile: The config file's path, named so the person knows which file to edit.
+    /// - Returns: One sentence.
+    public func text(configFile: String) -> String {
+      switch self {
+      case .askForSpeech:
+        "To hear announcements, add 'speech = on' to \(configFile), or pass --speech on."
+      case .stateScreenReader:
+        "If you use a screen reader on the computer you connect from, say so once: add "
+          + "'profile = screen-reader' to \(configFile), or pass --screen-reader."
+      }
+    }
+  }
 
   /// Creates a decision.
   ///
@@ -42,7 +64,7 @@ public struct SpeechDecision: Equatable, Sendable {
   ///   - advice: Next steps for `doctor`.
   public init(
     channel: Channel, reason: String, usesScreenReaderLines: Bool = false, profileReason: String? = nil,
-    advice: [String] = []
+    advice: [Advice] = []
   ) {
     self.channel = channel
     self.reason = reason
@@ -56,11 +78,6 @@ public struct SpeechDecision: Equatable, Sendable {
 
   /// The one notice shown when speech was chosen but speech-dispatcher does not answer.
   public static let unreachableNotice = "speech-dispatcher is not answering; run 'passcode doctor'"
-
-  /// The advice given over a remote session when no screen reader was stated.
-  public static let remoteScreenReaderAdvice =
-    "If you use a screen reader on the computer you connect from, say so once: add 'profile = screen-reader' "
-    + "to the config file, or pass --screen-reader."
 
   /// Whether the decision for these inputs depends on whether a daemon answers (rules 6 and 7), so the
   /// caller need look only then.
@@ -85,7 +102,7 @@ public struct SpeechDecision: Equatable, Sendable {
       decision.usesScreenReaderLines = true
       decision.profileReason = "\(readerPhrase(inputs.detection)) reading the screen"
     } else if inputs.locality.isRemote {
-      decision.advice.append(remoteScreenReaderAdvice)
+      decision.advice.append(.stateScreenReader)
     }
     return decision
   }
@@ -119,7 +136,7 @@ public struct SpeechDecision: Equatable, Sendable {
     case .absent, .notChecked:
       return SpeechDecision(
         channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for",
-        advice: ["To hear announcements, add 'speech = on' to the config file, or pass --speech on."])
+        advice: [.askForSpeech])
     }
   }
 

@@ -31,23 +31,26 @@ public struct SpeechDiagnostics: Equatable, Sendable {
   public static func gather(configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration())
     -> SpeechDiagnostics
   {
+    let library = SpeechDispatcherCalls.load()
     let address: String
     if let configured = configuration.address {
       address = configured.description
     } else {
-      switch SpeechDispatcherCalls.defaultAddress() {
+      switch library.flatMap({ $0.defaultAddress() }) {
       case let .success(found): address = found.description
       case let .failure(error): address = error.description
       }
     }
     let probe = DeadlineRunner.run(deadline: configuration.deadline) { () -> Result<String?, SpeechError> in
       SpeechDispatcherCalls.ignoreBrokenPipeSignal()
-      let opened = SpeechDispatcherCalls.open(
-        clientName: configuration.clientName, connectionName: "doctor", userName: configuration.userName,
-        address: configuration.address, autospawn: false)
-      return opened.map { connection in
-        defer { SpeechDispatcherCalls.close(connection) }
-        return SpeechDispatcherCalls.outputModule(connection)
+      return library.flatMap { calls in
+        calls.open(
+          clientName: configuration.clientName, connectionName: "doctor", userName: configuration.userName,
+          address: configuration.address, autospawn: false
+        ).map { connection in
+          defer { calls.close(connection) }
+          return calls.outputModule(connection)
+        }
       }
     }
     switch probe ?? .failure(.timedOut(milliseconds: configuration.deadline.wholeMilliseconds)) {

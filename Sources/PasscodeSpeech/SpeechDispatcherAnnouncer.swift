@@ -4,8 +4,9 @@ import PasscodeEngine
 ///
 /// The initializer returns at once; a background thread connects (with a deadline), sends, and reconnects with
 /// backoff after the daemon goes away. Each outage is reported once through `onUnavailable`. Announcements made
-/// while there is no connection are dropped except the newest, and a newer progress message replaces an older
-/// one still waiting. The words come only from the configuration's catalogue.
+/// before the first connection are kept in order and sent once it is up; during an outage all but the newest
+/// are dropped. A newer progress message replaces an older one still waiting. The words come only from the
+/// configuration's catalogue.
 public final class SpeechDispatcherAnnouncer: Announcer {
   private let worker: SpeechWorker
   private let catalogue: AnnouncementCatalogue
@@ -29,7 +30,7 @@ public final class SpeechDispatcherAnnouncer: Announcer {
     worker.abandon()
   }
 
-  /// Whether the connection to speech-dispatcher is up; until it is, only the newest announcement is kept.
+  /// Whether the connection to speech-dispatcher is up.
   public var isConnected: Bool {
     worker.isConnected
   }

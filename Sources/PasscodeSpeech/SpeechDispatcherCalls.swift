@@ -4,11 +4,44 @@ import PasscodeEngine
 
 /// The one place that calls libspeechd. Every other file goes through these functions.
 ///
+/// libspeechd is loaded with `dlopen` the first time speech connects (``load()``), on the speech thread, so
+/// that a program that never speaks does not map it, nor the GLib and libpcre2 it brings.
 /// A connection handle is a raw pointer that is not `Sendable`; callers keep it inside one owner
 /// (the announcer's worker thread) and never share it.
-enum SpeechDispatcherCalls {
+struct SpeechDispatcherCalls: @unchecked Sendable {
   /// A libspeechd connection handle.
   typealias Connection = UnsafeMutablePointer<SPDConnection>
+
+  // C function pointers into a library that is never unloaded: immutable, so safe to share.
+  private let openConnection: passcode_spd_open2
+  private let closeConnection: passcode_spd_close
+  private let sayText: passcode_spd_say
+  private let playSoundIcon: passcode_spd_sound_icon
+  private let setPunctuation: passcode_spd_set_punctuation
+  private let getOutputModule: passcode_spd_get_output_module
+  private let getDefaultAddress: passcode_spd_get_default_address
+  private let freeDefaultAddress: passcode_spd_address_free
+
+  /// libspeechd, loaded once on first use.
+  ///
+  /// - Returns: The functions, or why `libspeechd.so.2` could not be loaded.
+  /// The corresponding C function is `dlopen`.
+  static func load() -> Result<SpeechDispatcherCalls, SpeechError> {
+    loaded
+  }
+
+  private static let loaded: Result<SpeechDispatcherCalls, SpeechError> = Result { () throws(SpeechError) in
+    let library = try DynamicLibrary.load("libspeechd.so.2").get()
+    return SpeechDispatcherCalls(
+      openConnection: try library.function("spd_open2", as: passcode_spd_open2.self),
+      closeConnection: try library.function("spd_close", as: passcode_spd_close.self),
+      sayText: try library.function("spd_say", as: passcode_spd_say.self),
+      playSoundIcon: try library.function("spd_sound_icon", as: passcode_spd_sound_icon.self),
+      setPunctuation: try library.function("spd_set_punctuation", as: passcode_spd_set_punctuation.self),
+      getOutputModule: try library.function("spd_get_output_module", as: passcode_spd_get_output_module.self),
+      getDefaultAddress: try library.function("spd_get_default_address", as: passcode_spd_get_default_address.self),
+      freeDefaultAddress: try library.function("SPDConnectionAddress__free", as: passcode_spd_address_free.self))
+  }
 
   /// Ignores SIGPIPE for the whole process, once, so writing to a dead daemon returns an error instead of killing us.
   ///
@@ -32,20 +65,25 @@ enum SpeechDispatcherCalls {
   ///   - autospawn: Whether libspeechd may start a daemon when none is running.
   /// - Returns: The connection, or the error text libspeechd gave.
   /// The corresponding C function is `spd_open2`.
-  static func open(
+  func open(
     clientName: String, connectionName: String, userName: String?, address: SpeechDispatcherAddress?,
     autospawn: Bool
   ) -> Result<Connection, SpeechError> {
     var errorText: UnsafeMutablePointer<CChar>?
-    let cAddress = address.map(makeAddress)
-    defer { cAddress.map(freeAddress) }
-    let connection = clientName.withCString { client in
-      connectionName.withCString { name in
-        withOptionalCString(userName) { user in
-          spd_open2(client, name, user, SPD_MODE_SINGLE, cAddress, autospawn ? 1 : 0, &errorText)
+    let cAddress = address.map(Self.makeAddress)
+    defer { cAddress.map(Self.freeAddress) }
+    let connect = {
+      clientName.withCString { client in
+        connectionName.withCString { name in
+          Self.withOptionalCString(userName) { user in
+            openConnection(client, name, user, SPD_MODE_SINGLE, cAddress, autospawn ? 1 : 0, &errorText)
+          }
         }
       }
     }
+    // libspeechd starts the daemon by forking this thread, whose mask blocks every signal; the daemon must
+    // start with none blocked, or it would ignore SIGTERM and never end when idle.
+    let connection = autospawn ? SpeechSystemCalls.withNoSignalsBlocked(connect) : connect()
     let message = errorText.map { String(cString: $0) }
     free(errorText)
     if let connection { return .success(connection) }
@@ -56,8 +94,8 @@ enum SpeechDispatcherCalls {
   ///
   /// - Parameter connection: The connection; it must not be used again.
   /// The corresponding C function is `spd_close`.
-  static func close(_ connection: Connection) {
-    spd_close(connection)
+  func close(_ connection: Connection) {
+    closeConnection(connection)
   }
 
   /// Queues text to be spoken.
@@ -68,8 +106,8 @@ enum SpeechDispatcherCalls {
   ///   - text: The words to speak.
   /// - Returns: The message id, or -1 when the daemon did not accept it (it may have died).
   /// The corresponding C function is `spd_say`.
-  static func say(_ connection: Connection, priority: SpeechPriority, text: String) -> Int32 {
-    text.withCString { spd_say(connection, cPriority(priority), $0) }
+  func say(_ connection: Connection, priority: SpeechPriority, text: String) -> Int32 {
+    text.withCString { sayText(connection, Self.cPriority(priority), $0) }
   }
 
   /// Plays a named sound icon.
@@ -80,8 +118,8 @@ enum SpeechDispatcherCalls {
   ///   - iconName: The sound icon's name.
   /// - Returns: The message id, or -1 when the daemon did not accept it.
   /// The corresponding C function is `spd_sound_icon`.
-  static func soundIcon(_ connection: Connection, priority: SpeechPriority, iconName: String) -> Int32 {
-    iconName.withCString { spd_sound_icon(connection, cPriority(priority), $0) }
+  func soundIcon(_ connection: Connection, priority: SpeechPriority, iconName: String) -> Int32 {
+    iconName.withCString { playSoundIcon(connection, Self.cPriority(priority), $0) }
   }
 
   /// Turns the reading of punctuation off for this connection.
@@ -89,8 +127,8 @@ enum SpeechDispatcherCalls {
   /// - Parameter connection: An open connection.
   /// - Returns: 0 on success, -1 on failure.
   /// The corresponding C function is `spd_set_punctuation`.
-  static func setPunctuationNone(_ connection: Connection) -> Int32 {
-    spd_set_punctuation(connection, SPD_PUNCT_NONE)
+  func setPunctuationNone(_ connection: Connection) -> Int32 {
+    setPunctuation(connection, SPD_PUNCT_NONE)
   }
 
   /// Asks which output module the daemon uses for this connection.
@@ -98,8 +136,8 @@ enum SpeechDispatcherCalls {
   /// - Parameter connection: An open connection.
   /// - Returns: The module's name, or `nil` when the daemon did not say.
   /// The corresponding C function is `spd_get_output_module`.
-  static func outputModule(_ connection: Connection) -> String? {
-    guard let name = spd_get_output_module(connection) else { return nil }
+  func outputModule(_ connection: Connection) -> String? {
+    guard let name = getOutputModule(connection) else { return nil }
     defer { free(name) }
     return String(cString: name)
   }
@@ -108,14 +146,14 @@ enum SpeechDispatcherCalls {
   ///
   /// - Returns: The address, or the error text libspeechd gave.
   /// The corresponding C function is `spd_get_default_address`.
-  static func defaultAddress() -> Result<SpeechDispatcherAddress, SpeechError> {
+  func defaultAddress() -> Result<SpeechDispatcherAddress, SpeechError> {
     var errorText: UnsafeMutablePointer<CChar>?
-    guard let address = spd_get_default_address(&errorText) else {
+    guard let address = getDefaultAddress(&errorText) else {
       let message = errorText.map { String(cString: $0) } ?? "no default address"
       free(errorText)
       return .failure(.addressInvalid(message))
     }
-    defer { SPDConnectionAddress__free(address) }
+    defer { freeDefaultAddress(address) }
     switch address.pointee.method {
     case SPD_METHOD_INET_SOCKET:
       let host = address.pointee.inet_socket_host.map { String(cString: $0) } ?? "127.0.0.1"

@@ -10,6 +10,8 @@ public enum SpeechError: Error, Equatable, Sendable {
   case addressInvalid(String)
   /// A D-Bus call failed; carries GLib's error domain, code and message.
   case dbus(domain: UInt32, code: Int32, message: String)
+  /// A C library loaded at run time (libspeechd, GIO) is missing; carries the loader's explanation.
+  case libraryMissing(String)
 
   /// A short sentence for diagnostics; the prompt shows a fixed notice instead.
   public var description: String {
@@ -19,6 +21,7 @@ public enum SpeechError: Error, Equatable, Sendable {
     case .sendFailed: "speech-dispatcher stopped answering"
     case let .addressInvalid(reason): "bad speech-dispatcher address: \(reason)"
     case let .dbus(_, code, message): "D-Bus error \(code): \(message)"
+    case let .libraryMissing(reason): reason
     }
   }
 }

@@ -1,12 +1,17 @@
 /// What waits to be sent to speech-dispatcher, with the rules for dropping stale messages.
 ///
-/// - While there is no connection only the newest request is kept.
+/// - Until the first connection attempt ends, everything is kept in order, so a program that starts
+///   speech when its first dialog opens still speaks that dialog's description and prompt once.
+/// - During an outage (an attempt failed, or the connection was lost) only the newest request is kept:
+///   after a reconnection, old news would mislead.
 /// - A newer progress (TEXT) message replaces any older one still waiting.
 /// - At most `capacity` requests wait; the oldest go first.
 struct SpeechQueue: Equatable, Sendable {
   /// The requests in the order they will be sent.
   private(set) var requests: [SpeechRequest] = []
-  /// The most requests kept while connected.
+  /// Whether speech is known to be down: a connection attempt failed or the connection was lost.
+  private(set) var isDown = false
+  /// The most requests kept.
   let capacity: Int
 
   /// Creates an empty queue.
@@ -16,13 +21,11 @@ struct SpeechQueue: Equatable, Sendable {
     self.capacity = max(capacity, 1)
   }
 
-  /// Adds a request.
+  /// Adds a request; during an outage it replaces whatever waits.
   ///
-  /// - Parameters:
-  ///   - request: The request.
-  ///   - connected: Whether a connection exists; without one, only this newest request is kept.
-  mutating func add(_ request: SpeechRequest, connected: Bool) {
-    guard connected else {
+  /// - Parameter request: The request.
+  mutating func add(_ request: SpeechRequest) {
+    guard !isDown else {
       requests = [request]
       return
     }
@@ -42,10 +45,22 @@ struct SpeechQueue: Equatable, Sendable {
     requests.isEmpty ? nil : requests.removeFirst()
   }
 
+  /// A connection is up: requests queue normally again.
+  mutating func connectionEstablished() {
+    isDown = false
+  }
+
+  /// A connection attempt failed or took too long: keeps only the newest request.
+  mutating func connectionFailed() {
+    isDown = true
+    if let newest = requests.last { requests = [newest] }
+  }
+
   /// Keeps only the newest request after the connection was lost.
   ///
   /// - Parameter failed: The request whose sending failed; it is kept when nothing newer waits.
   mutating func connectionLost(failed: SpeechRequest?) {
+    isDown = true
     if let newest = requests.last {
       requests = [newest]
     } else {

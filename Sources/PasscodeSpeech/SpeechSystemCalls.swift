@@ -163,9 +163,27 @@ enum SpeechSystemCalls {
     return failure == 0
   }
 
+  /// Runs a closure with no signal blocked on the calling thread, then restores the thread's mask.
+  ///
+  /// A process forked by the closure inherits the calling thread's mask; background threads block every
+  /// signal, so without this a daemon started from one would ignore SIGTERM and its own timers.
+  ///
+  /// The corresponding C function is `pthread_sigmask`.
+  ///
+  /// - Parameter body: The work, typically a call that may fork and exec.
+  /// - Returns: What the closure returns.
+  static func withNoSignalsBlocked<Value>(_ body: () -> Value) -> Value {
+    var nothing = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&nothing)
+    pthread_sigmask(SIG_SETMASK, &nothing, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return body()
+  }
+
   /// Runs a closure on a new detached thread.
   ///
-  /// The corresponding C functions are `pthread_create` and `pthread_detach`.
+  /// The corresponding C functions are `pthread_sigmask`, `pthread_create` and `pthread_detach`.
   ///
   /// - Parameter body: The work.
   /// - Returns: `true` when the thread started; otherwise the closure is not run.
@@ -173,6 +191,13 @@ enum SpeechSystemCalls {
   static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let box = Unmanaged.passRetained(ThreadBody(body))
     var thread = pthread_t()
+    // The thread starts with every signal blocked, as Dispatch's worker threads do, so that signals sent to
+    // the process reach the main thread's relay and never interrupt background work.
+    var everything = sigset_t()
+    var previous = sigset_t()
+    sigfillset(&everything)
+    pthread_sigmask(SIG_BLOCK, &everything, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     let status = pthread_create(
       &thread, nil,
       { raw in

@@ -1,4 +1,3 @@
-import Dispatch
 import PasscodeEngine
 import Synchronization
 
@@ -23,12 +22,12 @@ final class SpeechWorker: Sendable {
   private let configuration: SpeechDispatcherConfiguration
   private let onUnavailable: @Sendable (String) -> Void
   private let state = Mutex(State())
-  private let wake = DispatchSemaphore(value: 0)
-  private let finished = DispatchSemaphore(value: 0)
+  private let wake = Semaphore()
+  private let finished = Semaphore()
   /// Signalled when a connect or send begins, and on close; the watchdog sleeps on it.
-  private let operationBegan = DispatchSemaphore(value: 0)
+  private let operationBegan = Semaphore()
   /// Signalled when a connect or send ends.
-  private let operationEnded = DispatchSemaphore(value: 0)
+  private let operationEnded = Semaphore()
 
   init(configuration: SpeechDispatcherConfiguration, onUnavailable: @escaping @Sendable (String) -> Void) {
     self.configuration = configuration
@@ -56,6 +55,7 @@ final class SpeechWorker: Sendable {
         let stuck = state.withLock { state in
           guard let operation, state.busyOperation == operation else { return false }
           state.connected = false
+          state.queue.connectionFailed()
           return true
         }
         if stuck {
@@ -70,7 +70,7 @@ final class SpeechWorker: Sendable {
   func submit(_ request: SpeechRequest) {
     let accepted = state.withLock { state in
       guard !state.closing else { return false }
-      state.queue.add(request, connected: state.connected)
+      state.queue.add(request)
       return true
     }
     if accepted { wake.signal() }
@@ -104,23 +104,32 @@ final class SpeechWorker: Sendable {
   }
 
   private func run() {
+    // libspeechd is loaded here, on this thread, when speech is first needed: never on the input path.
+    let calls: SpeechDispatcherCalls
+    switch SpeechDispatcherCalls.load() {
+    case let .success(loaded): calls = loaded
+    case let .failure(error):
+      reportOutage(error.description)
+      return
+    }
     var connection: SpeechDispatcherCalls.Connection?
     var backoff = configuration.backoff
-    var nextAttempt = ContinuousClock.now
+    var nextAttempt = MonotonicClock.now
     while !isClosing {
       guard let open = connection else {
-        let wait = nextAttempt - ContinuousClock.now
+        let wait = nextAttempt - MonotonicClock.now
         if wait > .zero {
           _ = wake.wait(for: wait)
           continue
         }
-        switch connect() {
+        switch connect(calls) {
         case let .success(opened):
           connection = opened
           backoff.reset()
         case let .failure(error):
+          state.withLock { $0.queue.connectionFailed() }
           reportOutage(error.description)
-          nextAttempt = ContinuousClock.now + backoff.next()
+          nextAttempt = MonotonicClock.now + backoff.next()
         }
         continue
       }
@@ -128,43 +137,45 @@ final class SpeechWorker: Sendable {
         wake.wait()
         continue
       }
-      if !send(request, over: open) {
-        SpeechDispatcherCalls.close(open)
+      if !send(request, over: open, calls) {
+        calls.close(open)
         connection = nil
         state.withLock { state in
           state.connected = false
           state.queue.connectionLost(failed: request)
         }
         reportOutage(SpeechError.sendFailed.description)
-        nextAttempt = ContinuousClock.now + backoff.next()
+        nextAttempt = MonotonicClock.now + backoff.next()
       }
     }
     if let connection {
       // Say what is still queued (the last "Cancelled" or "Passcode accepted" of a short-lived process)
       // before closing; ``close()`` bounds the whole wait by the deadline.
-      while let request = state.withLock({ $0.queue.next() }), send(request, over: connection) {}
-      SpeechDispatcherCalls.close(connection)
+      while let request = state.withLock({ $0.queue.next() }), send(request, over: connection, calls) {}
+      calls.close(connection)
     }
   }
 
-  private func connect() -> Result<SpeechDispatcherCalls.Connection, SpeechError> {
+  private func connect(_ calls: SpeechDispatcherCalls) -> Result<SpeechDispatcherCalls.Connection, SpeechError> {
     let operation = beginOperation(description: "connect")
-    let result = SpeechDispatcherCalls.open(
+    let result = calls.open(
       clientName: configuration.clientName, connectionName: configuration.connectionName,
       userName: configuration.userName, address: configuration.address, autospawn: configuration.autospawn)
     if case let .success(connection) = result {
-      _ = SpeechDispatcherCalls.setPunctuationNone(connection)
+      _ = calls.setPunctuationNone(connection)
     }
     endOperation(operation, succeeded: (try? result.get()) != nil)
     return result
   }
 
-  private func send(_ request: SpeechRequest, over connection: SpeechDispatcherCalls.Connection) -> Bool {
+  private func send(
+    _ request: SpeechRequest, over connection: SpeechDispatcherCalls.Connection, _ calls: SpeechDispatcherCalls
+  ) -> Bool {
     let operation = beginOperation(description: "send")
     let status =
       switch request.content {
-      case let .words(text): SpeechDispatcherCalls.say(connection, priority: request.priority, text: text)
-      case let .soundIcon(name): SpeechDispatcherCalls.soundIcon(connection, priority: request.priority, iconName: name)
+      case let .words(text): calls.say(connection, priority: request.priority, text: text)
+      case let .soundIcon(name): calls.soundIcon(connection, priority: request.priority, iconName: name)
       }
     endOperation(operation, succeeded: status != -1)
     return status != -1
@@ -185,6 +196,7 @@ final class SpeechWorker: Sendable {
       if state.busyOperation == operation { state.busyOperation = nil }
       if succeeded {
         state.connected = true
+        state.queue.connectionEstablished()
         state.outageReported = false
       }
     }

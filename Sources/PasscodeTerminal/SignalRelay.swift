@@ -30,8 +30,8 @@ private func relaySignal(_ number: Int32) {
 /// ``uninstall()``, or releasing the relay, puts the previous dispositions back.
 ///
 /// The relay does not change signal masks. A signal sent to the process is handled by a thread that does
-/// not block it (normally the main thread); Dispatch worker threads block signals, so a signal `raise`d on
-/// one stays pending until unblocked.
+/// not block it (normally the main thread); background threads (speech, verification) start with every
+/// signal blocked, so a signal `raise`d on one stays pending until unblocked.
 public final class SignalRelay {
   /// The descriptor to `poll` for `POLLIN`; when it is readable, call ``drain()``.
   public let readFileDescriptor: Int32

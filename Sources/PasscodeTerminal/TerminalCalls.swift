@@ -1,3 +1,5 @@
+import PasscodeSpeech
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -145,14 +147,13 @@ enum TerminalCalls {
   ///
   /// The corresponding C function is `poll` with no descriptors.
   ///
-  /// - Parameters:
-  ///   - instant: When to wake.
-  ///   - clock: The clock the instant belongs to.
-  static func pause(until instant: ContinuousClock.Instant, clock: ContinuousClock) {
+  /// - Parameter instant: When to wake, on ``MonotonicClock``.
+  static func pause(until instant: MonotonicClock.Instant) {
     while true {
-      let remaining = instant - clock.now
+      let remaining = instant - MonotonicClock.now
       guard remaining > .zero else { return }
-      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+      let (seconds, attoseconds) = remaining.components
+      let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
       var none: [pollfd] = []
       _ = Glibc.poll(&none, 0, min(milliseconds, 1000))
     }

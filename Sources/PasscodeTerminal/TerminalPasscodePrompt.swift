@@ -34,10 +34,9 @@ public final class TerminalPasscodePrompt {
   private var decoder: KeyDecoder
   private var pendingKeys: [Key] = []
   private var lastDisplay: EntryDisplay?
-  private var escapeDeadline: ContinuousClock.Instant?
+  private var escapeDeadline: MonotonicClock.Instant?
   /// When the prompt last wrote to the terminal.
-  private var lastWrite: ContinuousClock.Instant?
-  private let clock = ContinuousClock()
+  private var lastWrite: MonotonicClock.Instant?
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
   /// Set when the terminal hung up: writes are dropped and the prompt ends as cancelled.
@@ -169,7 +168,7 @@ public final class TerminalPasscodePrompt {
           }
           try send(event(for: key), in: &run)
         }
-        for timer in run.timers.takeDue(now: clock.now) where run.outcome == nil {
+        for timer in run.timers.takeDue(now: MonotonicClock.now) where run.outcome == nil {
           try send(.timerFired(timer), in: &run)
         }
       }
@@ -189,10 +188,10 @@ public final class TerminalPasscodePrompt {
   /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
   public func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
     var run = PromptRun(engine: nil, verifier: { _ in .retry(.tooWeak) }, reduceMotion: true)
-    if let timeout { run.timers.schedule(.timeout, after: timeout, now: clock.now) }
+    if let timeout { run.timers.schedule(.timeout, after: timeout, now: MonotonicClock.now) }
     while pendingKeys.isEmpty {
       pendingKeys += try waitForInput(run: &run)
-      if pendingKeys.isEmpty, !run.timers.takeDue(now: clock.now).isEmpty { return nil }
+      if pendingKeys.isEmpty, !run.timers.takeDue(now: MonotonicClock.now).isEmpty { return nil }
     }
     return pendingKeys.removeFirst()
   }
@@ -217,7 +216,7 @@ public final class TerminalPasscodePrompt {
   /// the keys, which it returns.
   private func waitForInput(run: inout PromptRun) throws(PromptError) -> [Key] {
     var timeout: Int32 = -1
-    let now = clock.now
+    let now = MonotonicClock.now
     if let deadline = run.timers.nextDeadline { timeout = Self.milliseconds(until: deadline, from: now) }
     if let escapeDeadline {
       let escapeTimeout = Self.milliseconds(until: escapeDeadline, from: now)
@@ -263,8 +262,8 @@ public final class TerminalPasscodePrompt {
       } else {
         keys += decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
       }
-      escapeDeadline = decoder.isAwaitingEscapeCompletion ? clock.now + Self.escapeWait : nil
-    } else if let deadline = escapeDeadline, clock.now >= deadline {
+      escapeDeadline = decoder.isAwaitingEscapeCompletion ? MonotonicClock.now + Self.escapeWait : nil
+    } else if let deadline = escapeDeadline, MonotonicClock.now >= deadline {
       escapeDeadline = nil
       keys += decoder.expireEscape()
     }
@@ -342,7 +341,7 @@ public final class TerminalPasscodePrompt {
 
   private func perform(_ effects: [EntryEffect], in run: inout PromptRun) throws(PromptError) {
     // One instant for the whole batch, so timers scheduled together keep their order.
-    let now = clock.now
+    let now = MonotonicClock.now
     for effect in effects {
       switch effect {
       case let .render(display):
@@ -389,14 +388,14 @@ public final class TerminalPasscodePrompt {
     let ending = renderer.finish()
     guard !ending.isEmpty else { return }
     if let readingTime = renderer.lineDiscipline.readingTime, let lastWrite {
-      TerminalCalls.pause(until: lastWrite + readingTime, clock: clock)
+      TerminalCalls.pause(until: lastWrite + readingTime)
     }
     try write(ending)
   }
 
   private func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty, !isHungUp else { return }
-    lastWrite = clock.now
+    lastWrite = MonotonicClock.now
     do {
       try device.write(text)
     } catch  where error.errno == EIO {
@@ -406,8 +405,7 @@ public final class TerminalPasscodePrompt {
     }
   }
 
-  private static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32
-  {
+  private static func milliseconds(until deadline: MonotonicClock.Instant, from now: MonotonicClock.Instant) -> Int32 {
     let remaining = deadline - now
     guard remaining > .zero else { return 0 }
     let (seconds, attoseconds) = remaining.components

@@ -1,5 +1,5 @@
-import Dispatch
 import PasscodeEngine
+import PasscodeSpeech
 import Synchronization
 
 /// Runs a verifier off the input thread and wakes the prompt's `poll` through a pipe when it answers.
@@ -9,7 +9,6 @@ final class VerificationRunner: Sendable {
 
   private let pipe: (read: Int32, write: Int32)
   private let answer = Mutex<Answer?>(nil)
-  private let queue = DispatchQueue(label: "passcode.verify")
 
   /// The descriptor that becomes readable when an answer is ready.
   var readFileDescriptor: Int32 { pipe.read }
@@ -28,7 +27,8 @@ final class VerificationRunner: Sendable {
     _ secret: any SecretStorage, verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) {
     let writeEnd = pipe.write
-    queue.async { [self] in
+    // One verification at a time: the engine waits for a verdict before it asks for another.
+    let started = BackgroundThread.start { [self] in
       let result: Answer
       do {
         result = .success(try verifier(secret))
@@ -38,6 +38,10 @@ final class VerificationRunner: Sendable {
         result = .failure(.verifierFailed(VerifierFailure(message: "\(error)")))
       }
       self.answer.withLock { $0 = result }
+      TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
+    }
+    if !started {
+      answer.withLock { $0 = .failure(.verifierFailed(VerifierFailure(message: "could not start a thread"))) }
       TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
     }
   }

@@ -1,3 +1,5 @@
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

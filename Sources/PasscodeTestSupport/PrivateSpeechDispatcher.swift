@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PasscodeSpeech
 import Synchronization
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A real speech-dispatcher of its own for tests, with no audio: its output module writes each text it is asked to
 /// speak to `BASE/spoken.txt`, and its protocol log records every SSIP request (PLATFORM.md's recipe).

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A child process started with `posix_spawn` (no Foundation `Process`, so a daemon never holds our pipes).
 public final class SpawnedProcess: Sendable {

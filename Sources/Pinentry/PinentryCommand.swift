@@ -114,7 +114,7 @@ public enum PinentryCommand: Equatable, Sendable {
     case "SETKEYINFO": return .setKeyInfo(argument.isEmpty || argument == "--clear" ? nil : argument)
     case "SETTIMEOUT": return .setTimeout(argument.isEmpty ? nil : leadingInteger(argument))
     case "GETPIN": return .getPIN
-    case "CONFIRM": return .confirm(oneButton: argument.contains("--one-button"))
+    case "CONFIRM": return .confirm(oneButton: contains(argument, "--one-button"))
     case "MESSAGE": return .message
     case "GETINFO":
       guard let topic = PinentryInfoTopic(rawValue: argument) else { throw .parameter() }
@@ -167,6 +167,23 @@ public enum PinentryCommand: Equatable, Sendable {
   /// - Throws: What ``PercentEscaping/unescape(_:)`` throws.
   private static func optionalText(_ argument: String) throws(PinentryError) -> String? {
     argument.isEmpty ? nil : try PercentEscaping.unescape(argument)
+  }
+
+  /// Whether `needle` occurs in `text`, as pinentry's `strstr` finds it. A byte search: String's own
+  /// `contains(_:)` for substrings lives in _StringProcessing, which would link the regex engine and its
+  /// metadata (about 2,800 relocations at every start) into `passcode`.
+  ///
+  /// - Parameters:
+  ///   - text: Where to look.
+  ///   - needle: What to find.
+  /// - Returns: `true` when `needle` occurs in `text` (always for an empty `needle`).
+  static func contains(_ text: String, _ needle: String) -> Bool {
+    let haystack = Array(text.utf8)
+    let pattern = Array(needle.utf8)
+    guard haystack.count >= pattern.count else { return false }
+    return (0...(haystack.count - pattern.count)).contains { start in
+      haystack[start..<start + pattern.count].elementsEqual(pattern)
+    }
   }
 
   /// Reads a number the way C's `atoi` does: optional blanks and sign, then digits; anything else is 0.

@@ -262,7 +262,8 @@ private final class CommandNames {
   let pointers: [UnsafePointer<CChar>]
 
   init() {
-    let standard: Set = ["NOP", "BYE", "RESET"]
+    // An array, not a Set: hashing three names would instantiate Set<String> at every start.
+    let standard = ["NOP", "BYE", "RESET"]
     pointers = PinentryCommand.commandNames.filter { !standard.contains($0) }.map { name in
       let bytes = Array(name.utf8CString)
       let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)

@@ -1,4 +1,5 @@
 import Foundation
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// What every benchmark shares: the options, the programs, a scratch directory, and the results.
 final class BenchContext {

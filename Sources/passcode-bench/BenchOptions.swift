@@ -10,18 +10,23 @@ struct BenchOptions {
   var writePath: String?
   /// The `passcode` executable; by default the one next to passcode-bench.
   var passcodePath: String
+  /// The hello world built like `passcode` (`passcode-bench-floor`, next to passcode-bench); `nil` when it
+  /// was not built.
+  var floorPath: String?
   /// Which items of issue 7 to run (all by default).
   var items: Set<Int> = Set(1...7)
   /// The arguments as given, for the reproducing command.
   var arguments: [String]
 
   static let usage = """
-    USAGE: passcode-bench [--runs N] [--smoke] [--write FILE] [--passcode PATH] [--only 1,2,...]
+    USAGE: passcode-bench [--runs N] [--smoke] [--write FILE] [--binary PATH] [--only 1,2,...]
       --runs N         measurements per figure (default 30; the report needs at least 30)
       --smoke          quick check for CI: prints the table, writes nothing, no thresholds
       --write FILE     write the Markdown report, e.g. Docs/Benchmarks.md
-      --passcode PATH  the passcode executable (default: next to passcode-bench)
-      --only LIST      run only these items of issue 7, e.g. 1,4
+      --binary PATH    the passcode executable to measure, such as an installed
+                       /usr/local/bin/passcode (default: next to passcode-bench;
+                       --passcode PATH is the same)
+      --only LIST      run only these items, e.g. 1,4
 
     """
 
@@ -32,7 +37,8 @@ struct BenchOptions {
   static func parse(_ arguments: [String]) -> Result<BenchOptions, BenchUsageError> {
     let ownPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
     let directory = ownPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    var options = BenchOptions(passcodePath: directory + "/passcode", arguments: arguments)
+    var options = BenchOptions(
+      passcodePath: directory + "/passcode", floorPath: directory + "/passcode-bench-floor", arguments: arguments)
     var index = 0
     func value() -> String? {
       index += 1
@@ -49,8 +55,8 @@ struct BenchOptions {
       case "--write":
         guard let path = value() else { return .failure(.init("--write needs a file")) }
         options.writePath = path
-      case "--passcode":
-        guard let path = value() else { return .failure(.init("--passcode needs a path")) }
+      case "--binary", "--passcode":
+        guard let path = value() else { return .failure(.init("\(arguments[index - 1]) needs a path")) }
         options.passcodePath = path
       case "--only":
         guard let text = value() else { return .failure(.init("--only needs a list")) }
@@ -61,8 +67,11 @@ struct BenchOptions {
       index += 1
     }
     if options.smoke && options.writePath != nil { return .failure(.init("--smoke writes nothing; drop --write")) }
+    if let floor = options.floorPath, !FileManager.default.isExecutableFile(atPath: floor) {
+      options.floorPath = nil
+    }
     guard FileManager.default.isExecutableFile(atPath: options.passcodePath) else {
-      return .failure(.init("no passcode executable at \(options.passcodePath); build it or pass --passcode"))
+      return .failure(.init("no passcode executable at \(options.passcodePath); build it or pass --binary"))
     }
     return .success(options)
   }

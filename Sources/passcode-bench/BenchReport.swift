@@ -9,18 +9,33 @@ struct BenchReport {
   let options: BenchOptions
   let table: ResultTable
 
+  /// The release build `make install` installs: `.ci/release-build` says how it is linked and why.
+  static let releaseBuild = "sh .ci/release-build"
+
   /// The exact command that reproduces the run.
   var command: String {
     let arguments = options.arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-    let build = isStaticallyLinked ? "swift build -c release --static-swift-stdlib" : "swift build -c release"
+    let build = isStaticallyLinked ? Self.releaseBuild : "swift build -c release"
     return "\(build) && .build/release/passcode-bench \(arguments)"
   }
 
   /// Whether the measured `passcode` carries the Swift runtime itself (built with `--static-swift-stdlib`):
   /// a dynamically linked one names `libswiftCore.so` among its needed libraries.
   var isStaticallyLinked: Bool {
+    !binaryNames("libswiftCore.so")
+  }
+
+  /// Whether the measured `passcode` names a library (or any string) in its file, as NEEDED entries do.
+  private func binaryNames(_ text: String) -> Bool {
     guard let data = FileManager.default.contents(atPath: options.passcodePath) else { return false }
-    return data.range(of: Data("libswiftCore.so".utf8)) == nil
+    return data.range(of: Data(text.utf8)) != nil
+  }
+
+  /// Which build was measured, in words.
+  var buildDescription: String {
+    guard isStaticallyLinked else { return "Swift standard library shared (`swift build -c release`)" }
+    let cxx = binaryNames("libstdc++.so") ? "libstdc++ shared" : "libstdc++ and libgcc static"
+    return "Swift standard library static (`--static-swift-stdlib`), \(cxx)"
   }
 
   /// The CPU model from `/proc/cpuinfo`.
@@ -32,14 +47,22 @@ struct BenchReport {
     return "\(model.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"), \(count) logical CPUs"
   }
 
+  /// The first three fields of `/proc/loadavg`: other work on the machine during the run.
+  var loadAverage: String {
+    guard let data = FileManager.default.contents(atPath: "/proc/loadavg") else { return "unknown" }
+    return String(decoding: data, as: UTF8.self).split(separator: " ").prefix(3).joined(separator: ", ")
+  }
+
   /// The header and the table.
   var markdown: String {
     let date = ISO8601DateFormatter().string(from: Date())
     return """
       - Command: `\(command)`
+      - Binary measured: `\(options.passcodePath)`
       - CPU: \(cpuModel)
       - Date: \(date)
-      - Swift standard library: \(isStaticallyLinked ? "static (`--static-swift-stdlib`)" : "shared (default)")
+      - Load average when the report was written (1, 5, 15 min): \(loadAverage)
+      - Build: \(buildDescription)
       - Runs per figure: \(options.runs)\(options.smoke ? " (smoke: no goals judged)" : "")
 
       \(table.markdown)

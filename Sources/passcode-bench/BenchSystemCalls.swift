@@ -199,7 +199,7 @@ enum BenchSystemCalls {
   }
 
   /// Runs a program with `input` on standard input under ptrace, stops it at its exit and reads its peak
-  /// resident set (VmHWM) before it is gone.
+  /// resident set (VmHWM) and the shared objects it mapped before it is gone.
   ///
   /// `wait4`'s `ru_maxrss` cannot be used for a child of a large process: exec records the old image's
   /// high-water mark, which after fork (or posix_spawn's vfork) is the parent's.
@@ -210,11 +210,11 @@ enum BenchSystemCalls {
   ///   - arguments: The arguments after `argv[0]`.
   ///   - environment: The whole environment.
   ///   - input: The bytes on standard input (at most 64 KiB).
-  /// - Returns: The peak resident set in KiB, or `nil` when the exit stop was not seen.
+  /// - Returns: What the process held at its exit, or `nil` when the exit stop was not seen.
   /// - Throws: ``BenchError/systemCall(_:errno:)``.
-  static func peakResidentKibibytes(
+  static func inspectAtExit(
     path: String, arguments: [String], environment: [String: String], input: [UInt8]
-  ) throws(BenchError) -> Int? {
+  ) throws(BenchError) -> ExitSnapshot? {
     let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
     defer { vectors.free() }
     let (argv, envp) = (vectors.argv, vectors.envp)
@@ -243,7 +243,7 @@ enum BenchSystemCalls {
       }
     }
     guard pid > 0 else { throw .systemCall("fork", errno: errno) }
-    var peak: Int?
+    var snapshot: ExitSnapshot?
     var status: Int32 = 0
     var optionsSet = false
     while retryingOnInterrupt({ waitpid(pid, &status, 0) }) == pid {
@@ -251,7 +251,9 @@ enum BenchSystemCalls {
       guard stopped else { break }
       let stopSignal = (status >> 8) & 0xff
       if status >> 8 == passcode_bench_exit_stop_status() {
-        peak = ProcessStatus(pid: pid)?.kibibytes("VmHWM")
+        snapshot = ExitSnapshot(
+          peakKibibytes: ProcessStatus(pid: pid)?.kibibytes("VmHWM"),
+          sharedObjects: ProcessStatus.sharedObjects(pid: pid))
         _ = passcode_bench_continue(pid, 0)
       } else if !optionsSet && stopSignal == SIGTRAP {
         optionsSet = true
@@ -261,7 +263,7 @@ enum BenchSystemCalls {
         _ = passcode_bench_continue(pid, stopSignal)
       }
     }
-    return peak
+    return snapshot
   }
 
   /// Removes a file.

@@ -1,4 +1,5 @@
 import PasscodeTestSupport
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// `passcode demo` running on a pseudo-terminal, driven from the master side.
 final class DemoSession {
@@ -9,18 +10,21 @@ final class DemoSession {
   /// When the spawn began.
   let startedAt: ContinuousClock.Instant
 
-  /// Starts `passcode demo` with arguments and an environment.
+  /// Starts `passcode demo` (or another program on the same terms) with arguments and an environment.
   ///
   /// - Parameters:
-  ///   - passcodePath: The `passcode` executable.
+  ///   - passcodePath: The `passcode` executable, or another program such as the benchmark's floor.
+  ///   - subcommand: The first argument; `nil` for a program that takes none.
   ///   - arguments: The arguments after `demo`.
   ///   - environment: The whole environment.
   /// - Throws: When the pseudo-terminal or the fork fails.
-  init(passcodePath: String, arguments: [String], environment: [String: String]) throws {
+  init(
+    passcodePath: String, subcommand: String? = "demo", arguments: [String], environment: [String: String]
+  ) throws {
     terminal = try PseudoTerminal(columns: 80, rows: 24)
     startedAt = ContinuousClock.now
     pid = try BenchSystemCalls.spawnOnTerminal(
-      path: passcodePath, arguments: ["demo"] + arguments, environment: environment,
+      path: passcodePath, arguments: (subcommand.map { [$0] } ?? []) + arguments, environment: environment,
       terminalPath: terminal.slavePath, closing: [terminal.masterFileDescriptor, terminal.slaveFileDescriptor])
     terminal.closeSlave()
   }

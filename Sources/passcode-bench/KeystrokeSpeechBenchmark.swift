@@ -1,4 +1,5 @@
 import PasscodeTestSupport
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// Item 4: from a digit written to the pseudo-terminal's master to its SSIP SPEAK text arriving at the
 /// timestamping server, alternated with one `spd-say` process per announcement against a real private

@@ -40,6 +40,27 @@ struct ProcessStatus {
     fields[name].flatMap { Int($0) }
   }
 
+  /// The shared objects a process has mapped: the distinct files in `/proc/PID/maps` whose name has `.so`
+  /// in it (the vDSO is not a file and is not counted; the program itself is not a shared object).
+  ///
+  /// - Parameter pid: The process.
+  /// - Returns: The paths, sorted.
+  static func sharedObjects(pid: Int32) -> [String] {
+    // /proc files report size 0; FileManager reads only the first page of them, so read to the end.
+    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"), let data = try? file.readToEnd() else {
+      return []
+    }
+    defer { try? file.close() }
+    var paths = Set<String>()
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+      guard let slash = line.firstIndex(of: "/") else { continue }
+      let path = String(line[slash...])
+      let name = path.split(separator: "/").last.map(String.init) ?? ""
+      if name.hasSuffix(".so") || name.contains(".so.") { paths.insert(path) }
+    }
+    return paths.sorted()
+  }
+
   /// The context switches (voluntary plus involuntary) of each thread of a process, by thread id.
   ///
   /// - Parameter pid: The process.
@@ -65,4 +86,12 @@ struct ProcessStatus {
   static func switchesBetween(_ before: [String: Int], _ after: [String: Int]) -> Int {
     after.reduce(0) { sum, entry in sum + entry.value - (before[entry.key] ?? 0) }
   }
+}
+
+/// What a short-lived process held when it exited.
+struct ExitSnapshot {
+  /// Its peak resident set (VmHWM), in KiB.
+  var peakKibibytes: Int?
+  /// The shared objects it had mapped.
+  var sharedObjects: [String]
 }

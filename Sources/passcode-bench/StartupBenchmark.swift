@@ -1,5 +1,8 @@
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
+
 /// Item 1: the same Assuan session (`GETINFO version`, `BYE`) fed to `passcode pinentry` and to
-/// pinentry-tty, alternating, with wall time, pair-wise ratio and peak resident set.
+/// pinentry-tty, with the floor (a Swift hello world built like `passcode`) run in the same rotation: wall
+/// time, pair-wise ratios, peak resident set and the shared objects mapped.
 struct StartupBenchmark {
   static let session = Array("GETINFO version\nBYE\n".utf8)
   static let pinentryTTY = "/usr/bin/pinentry-tty"
@@ -11,39 +14,31 @@ struct StartupBenchmark {
     guard let probe = try? Self.runOnce(passcode, ["pinentry"], context.environment()) else {
       throw BenchError.missing("passcode pinentry did not run")
     }
-    let answers = probe.output.contains("\nD ")
-    var arguments = ["pinentry"]
-    var label = "`passcode pinentry`"
-    if !answers || probe.status != 0 {
-      arguments = ["--version"]
-      label = "`passcode --version` (pinentry not on this branch)"
-      context.table.note(
-        "Item 1: `passcode pinentry` does not answer the Assuan session on this build (exit status "
-          + "\(probe.status >> 8)), so the same binary's `--version` stands in: it loads every library and runs "
-          + "the same start-up; libassuan's own greeting and two replies would add a few microseconds.")
+    guard probe.output.contains("\nD "), probe.status == 0 else {
+      throw BenchError.missing("passcode pinentry did not answer GETINFO version (exit status \(probe.status >> 8))")
+    }
+    let floor = context.options.floorPath
+    if floor == nil {
+      context.table.note("Item 1: no floor program next to passcode-bench (build passcode-bench-floor with it).")
     }
     var passcodeWall = Samples()
     var ttyWall = Samples()
-    var passcodePeak = Samples()
-    var ttyPeak = Samples()
+    var floorWall = Samples()
     for _ in 0..<context.runs {
-      passcodeWall.add(try Self.runOnce(passcode, arguments, context.environment()).milliseconds)
+      passcodeWall.add(try Self.runOnce(passcode, ["pinentry"], context.environment()).milliseconds)
       ttyWall.add(try Self.runOnce(Self.pinentryTTY, [], context.environment()).milliseconds)
+      if let floor { floorWall.add(try Self.runOnce(floor, [], context.environment()).milliseconds) }
     }
+    var passcodeExit = ExitFigures()
+    var ttyExit = ExitFigures()
+    var floorExit = ExitFigures()
     for _ in 0..<context.runs {
-      if let peak = try BenchSystemCalls.peakResidentKibibytes(
-        path: passcode, arguments: arguments, environment: context.environment(), input: Self.session)
-      {
-        passcodePeak.add(Double(peak) / 1024)
-      }
-      if let peak = try BenchSystemCalls.peakResidentKibibytes(
-        path: Self.pinentryTTY, arguments: [], environment: context.environment(), input: Self.session)
-      {
-        ttyPeak.add(Double(peak) / 1024)
-      }
+      try passcodeExit.add(inspecting: passcode, ["pinentry"], context.environment())
+      try ttyExit.add(inspecting: Self.pinentryTTY, [], context.environment())
+      if let floor { try floorExit.add(inspecting: floor, [], context.environment()) }
     }
     let ratio = Samples.ratios(passcodeWall, ttyWall)
-    context.table.add(ResultRow(item: "1", measure: "\(label) wall", samples: passcodeWall, unit: "ms"))
+    context.table.add(ResultRow(item: "1", measure: "`passcode pinentry` wall", samples: passcodeWall, unit: "ms"))
     context.table.add(ResultRow(item: "1", measure: "`pinentry-tty` wall", samples: ttyWall, unit: "ms"))
     context.table.add(
       ResultRow(
@@ -51,10 +46,33 @@ struct StartupBenchmark {
         goal: "≤ 2×", verdict: context.verdict(ratio.median <= 2)))
     context.table.add(
       ResultRow(
-        item: "1", measure: "\(label) peak RSS (VmHWM)", samples: passcodePeak, unit: "MiB", decimals: 1,
-        goal: "≤ 6 MiB", verdict: context.verdict(passcodePeak.median <= 6)))
+        item: "1", measure: "`passcode pinentry` peak RSS (VmHWM)", samples: passcodeExit.peak, unit: "MiB",
+        decimals: 1, goal: "≤ 6 MiB", verdict: context.verdict(passcodeExit.peak.median <= 6)))
     context.table.add(
-      ResultRow(item: "1", measure: "`pinentry-tty` peak RSS (VmHWM)", samples: ttyPeak, unit: "MiB", decimals: 1))
+      ResultRow(item: "1", measure: "`pinentry-tty` peak RSS (VmHWM)", samples: ttyExit.peak, unit: "MiB", decimals: 1))
+    context.table.add(
+      ResultRow(
+        item: "1", measure: "shared objects mapped by `passcode pinentry` (no screen-reader check)",
+        samples: passcodeExit.sharedObjectCount, unit: "", decimals: 0, goal: "≤ 6",
+        verdict: context.verdict(passcodeExit.sharedObjectCount.median <= 6)))
+    context.table.add(
+      ResultRow(
+        item: "1", measure: "shared objects mapped by `pinentry-tty`", samples: ttyExit.sharedObjectCount, unit: "",
+        decimals: 0))
+    if floor != nil {
+      context.table.add(
+        ResultRow(item: "1", measure: "floor (Swift hello world, same build) wall", samples: floorWall, unit: "ms"))
+      context.table.add(
+        ResultRow(
+          item: "1", measure: "floor / pinentry-tty wall (pair-wise)", samples: Samples.ratios(floorWall, ttyWall),
+          unit: "×"))
+      context.table.add(
+        ResultRow(item: "1", measure: "floor peak RSS (VmHWM)", samples: floorExit.peak, unit: "MiB", decimals: 1))
+    }
+    context.table.note(
+      "Item 1: shared objects mapped by `passcode pinentry` at its exit: "
+        + passcodeExit.lastSharedObjects.map { "`\($0.split(separator: "/").last ?? "")`" }.joined(separator: ", ")
+        + ".")
   }
 
   /// Runs a program with the session on standard input.
@@ -68,5 +86,22 @@ struct StartupBenchmark {
     let end = ContinuousClock.now
     BenchSystemCalls.close(child.output)
     return (milliseconds(from: start, to: end), status, String(decoding: output, as: UTF8.self))
+  }
+}
+
+/// Peak resident set and shared objects of one program over several runs, each read at its exit stop.
+private struct ExitFigures {
+  var peak = Samples()
+  var sharedObjectCount = Samples()
+  var lastSharedObjects: [String] = []
+
+  mutating func add(inspecting path: String, _ arguments: [String], _ environment: [String: String]) throws {
+    guard
+      let snapshot = try BenchSystemCalls.inspectAtExit(
+        path: path, arguments: arguments, environment: environment, input: StartupBenchmark.session)
+    else { return }
+    if let kibibytes = snapshot.peakKibibytes { peak.add(Double(kibibytes) / 1024) }
+    sharedObjectCount.add(Double(snapshot.sharedObjects.count))
+    lastSharedObjects = snapshot.sharedObjects
   }
 }

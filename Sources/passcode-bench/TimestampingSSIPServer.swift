@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PasscodeTestSupport
 import Synchronization
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A minimal SSIP server on a Unix socket that answers just enough of the protocol for libspeechd (the
 /// replies the real daemon sends, as its protocol log shows) and records when each SPEAK text arrives.

@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeVault
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// Item 7: Argon2id verification time and memory at `HashParameters.standard`, right and wrong code
 /// alternated, measured in this process.

@@ -56,8 +56,8 @@ struct DoctorCommand {
       speech.next =
         "Start speech-dispatcher (systemctl --user start speech-dispatcher, or speech-dispatcher -d), "
         + "or add 'speech = off' to \(configFilePath); until then you get one notice and the text."
-    } else if !decision.speaks, let advice = decision.advice.first(where: { $0.contains("speech = on") }) {
-      speech.next = advice.replacingFirst("the config file", with: configFilePath)
+    } else if !decision.speaks, decision.advice.contains(.askForSpeech) {
+      speech.next = SpeechDecision.Advice.askForSpeech.text(configFile: configFilePath)
     }
     if case .speechDispatcher(mayStartDaemon: true) = decision.channel {
       speech.verdict +=
@@ -71,8 +71,8 @@ struct DoctorCommand {
       findings.append(Finding(verdict: "Session: local; no SSH, mosh or remote tmux client found."))
     case let .remote(evidence):
       var session = Finding(verdict: "Session: remote, because \(evidence); nothing is spoken on this machine.")
-      if decision.advice.contains(SpeechDecision.remoteScreenReaderAdvice) {
-        session.next = SpeechDecision.remoteScreenReaderAdvice.replacingFirst("the config file", with: configFilePath)
+      if decision.advice.contains(.stateScreenReader) {
+        session.next = SpeechDecision.Advice.stateScreenReader.text(configFile: configFilePath)
       }
       findings.append(session)
     }
@@ -301,14 +301,5 @@ struct DoctorCommand {
       program = String(words[1].drop(while: { $0 == " " || $0 == "\t" }))
     }
     return program
-  }
-}
-
-extension String {
-  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-    guard let range = firstRange(of: target) else { return self }
-    var result = self
-    result.replaceSubrange(range, with: replacement)
-    return result
   }
 }

@@ -17,7 +17,6 @@ struct PinentryCommand {
     defer { if output != 1 { _ = ProtocolDescriptors.closeDescriptor(output) } }
     let prompter = TerminalPinentryPrompter(context: context)
     defer { prompter.close() }
-    prompter.startSpeech()
     let session = PinentrySession(prompter: prompter, inputDescriptor: 0, outputDescriptor: output)
     do {
       try session.run()

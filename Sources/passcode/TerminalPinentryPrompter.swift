@@ -1,10 +1,13 @@
 import PasscodeEngine
+import PasscodeSpeech
 import PasscodeTerminal
 import Pinentry
 
 /// Runs pinentry's dialogs on a terminal with ``TerminalPasscodePrompt``: one prompt per dialog, on the
 /// tty gpg-agent names (`OPTION ttyname`, else `--ttyname`, else `/dev/tty`), with `TERM` from
-/// `OPTION ttytype`. Speech is decided once for the whole session and shared by every dialog.
+/// `OPTION ttytype`. Speech is decided when the first dialog opens (a session that only answers
+/// `GETINFO` never detects screen readers, loads libspeechd or starts a thread) and is shared by every
+/// later dialog. What the first dialog says before the connection is up waits for it, in order.
 ///
 /// It lives in the executable rather than in the `Pinentry` library so that the library stays free of the
 /// terminal and vault layers; the decisions it makes (``PinentryEntryPlan``) and the repeat flow
@@ -18,14 +21,6 @@ final class TerminalPinentryPrompter: PinentryPrompter {
   /// - Parameter context: The parsed options and the environment.
   init(context: CommandContext) {
     self.context = context
-  }
-
-  /// Decides speech and starts connecting in the background, so that the connection is up by the time
-  /// gpg-agent has sent its options and texts and asks for the first dialog; the first words (the
-  /// description) are then not lost to a connection still being made.
-  func startSpeech() {
-    guard speech == nil else { return }
-    speech = try? context.openSpeech()
   }
 
   /// Stops speech; the session is over.
@@ -109,9 +104,9 @@ final class TerminalPinentryPrompter: PinentryPrompter {
         speech?.announcer?.announce(line.spoken)
       }
       // SETTIMEOUT applies to confirmations too: the whole dialog gets that long.
-      let deadline = request.timeoutSeconds > 0 ? ContinuousClock.now + .seconds(request.timeoutSeconds) : nil
+      let deadline = request.timeoutSeconds > 0 ? MonotonicClock.now + .seconds(request.timeoutSeconds) : nil
       while true {
-        guard let key = try prompt.readKey(timeout: deadline.map { $0 - ContinuousClock.now }) else {
+        guard let key = try prompt.readKey(timeout: deadline.map { $0 - MonotonicClock.now }) else {
           speech?.announcer?.announce(.timedOut)
           try prompt.show(AnnouncementCatalogue.english.text(for: .timedOut))
           return .timedOut

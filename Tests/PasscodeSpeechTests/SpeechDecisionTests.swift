@@ -121,7 +121,7 @@ struct SpeechDecisionTests {
 
     let remote = SpeechDecision.decide(.init(choice: .automatic, locality: Self.ssh))
     #expect(!remote.usesScreenReaderLines)
-    #expect(remote.advice == [SpeechDecision.remoteScreenReaderAdvice])
+    #expect(remote.advice == [.stateScreenReader])
 
     let local = SpeechDecision.decide(.init(choice: .automatic, daemon: .answering))
     #expect(!local.usesScreenReaderLines)

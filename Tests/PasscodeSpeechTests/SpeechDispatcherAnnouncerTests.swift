@@ -22,7 +22,7 @@ private final class UnavailableReports: Sendable {
   }
 }
 
-/// Waits (bounded) until the announcer has connected, since earlier announcements are dropped but the newest.
+/// Waits (bounded) until the announcer has connected, so a test's announcements go over a live connection.
 private func connected(_ announcer: SpeechDispatcherAnnouncer) -> SpeechDispatcherAnnouncer {
   let end = ContinuousClock.now + .seconds(5)
   while !announcer.isConnected, ContinuousClock.now < end { usleep(5_000) }
@@ -64,6 +64,23 @@ struct SpeechDispatcherAnnouncerTests {
     #expect(commands.contains { $0.hasPrefix("SET SELF CLIENT_NAME") && $0.hasSuffix(":passcode:main\"") })
     #expect(commands.contains("SET SELF PUNCTUATION none"))
     #expect(reports.all.isEmpty)
+  }
+
+  @Test("a description and progress announced before the connection is up are each sent once, in order")
+  func announcementsBeforeConnectingAreAllSent() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let announcer = SpeechDispatcherAnnouncer(configuration: configuration(daemon.speechAddress)) { _ in }
+    announcer.announce(.callerDescription("Unlock the signing key"))
+    announcer.announce(.prompt(title: "Passphrase", length: nil, kind: .characters))
+    announcer.announce(.progress(entered: 1, length: nil, kind: .characters))
+    announcer.announce(.progress(entered: 2, length: nil, kind: .characters))
+    let requests = daemon.waitForLastRequest(text: "2 characters entered")
+    announcer.close()
+    #expect(requests.first == SSIPSpeakRequest(priority: "MESSAGE", text: "Unlock the signing key"))
+    #expect(requests.filter { $0.text == "Unlock the signing key" }.count == 1)
+    #expect(requests.dropFirst().first?.priority == "MESSAGE")
+    #expect(requests.last == SSIPSpeakRequest(priority: "TEXT", text: "2 characters entered"))
   }
 
   @Test("the output module really receives Wrong passcode")

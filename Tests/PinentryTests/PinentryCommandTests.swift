@@ -59,6 +59,8 @@ struct PinentryCommandTests {
   func commandArguments() throws {
     #expect(try parse("CONFIRM") == .confirm(oneButton: false))
     #expect(try parse("CONFIRM --one-button") == .confirm(oneButton: true))
+    #expect(try parse("CONFIRM x--one-buttons") == .confirm(oneButton: true))  // strstr, as pinentry reads it
+    #expect(try parse("CONFIRM --one-butto") == .confirm(oneButton: false))
     #expect(try parse("GETINFO version") == .getInfo(.version))
     #expect(try parse("GETINFO ttyinfo") == .getInfo(.ttyinfo))
     #expect(throws: PinentryError.parameter()) { try parse("GETINFO nothing") }

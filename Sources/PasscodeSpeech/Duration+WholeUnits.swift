@@ -1,16 +1,3 @@
-import Dispatch
-
-/// Waiting on a semaphore for at most a `Duration`.
-extension DispatchSemaphore {
-  /// Waits for a signal or for the duration to pass.
-  ///
-  /// - Parameter duration: The longest wait.
-  /// - Returns: `true` when signalled, `false` when the time ran out.
-  func wait(for duration: Duration) -> Bool {
-    wait(timeout: .now() + .nanoseconds(duration.wholeNanoseconds)) == .success
-  }
-}
-
 extension Duration {
   /// The duration in nanoseconds, clamped to `Int`.
   var wholeNanoseconds: Int {

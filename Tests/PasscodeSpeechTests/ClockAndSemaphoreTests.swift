@@ -1,0 +1,57 @@
+import Testing
+
+@testable import PasscodeSpeech
+
+@Suite("MonotonicClock and Semaphore")
+struct ClockAndSemaphoreTests {
+  @Test("an instant plus a duration, minus the instant, is the duration; later instants compare greater")
+  func instantArithmetic() {
+    let start = MonotonicClock.now
+    let later = start + .milliseconds(1500)
+    #expect(later - start == .milliseconds(1500))
+    #expect(start - later == .milliseconds(-1500))
+    #expect(start < later)
+    #expect(start + .zero == start)
+  }
+
+  @Test("instant arithmetic saturates instead of trapping on overflow")
+  func instantArithmeticSaturates() {
+    let far = MonotonicClock.now + .seconds(Int64.max)
+    #expect(far > MonotonicClock.now)
+    #expect(far - (MonotonicClock.now + .seconds(Int64.min)) > .zero)
+  }
+
+  @Test("the clock does not go backwards")
+  func clockIsMonotonic() {
+    var previous = MonotonicClock.now
+    for _ in 0..<1000 {
+      let now = MonotonicClock.now
+      #expect(now >= previous)
+      previous = now
+    }
+  }
+
+  @Test("a signal before the wait is kept: the wait returns at once, and the count is used up")
+  func signalBeforeWait() {
+    let semaphore = Semaphore()
+    semaphore.signal()
+    #expect(semaphore.wait(for: .seconds(10)))
+    #expect(!semaphore.wait(for: .milliseconds(1)))
+  }
+
+  @Test("a timed wait with no signal reports that the time ran out")
+  func timedWaitRunsOut() {
+    #expect(!Semaphore().wait(for: .milliseconds(5)))
+    #expect(!Semaphore().wait(for: .zero))
+  }
+
+  @Test("a signal from another thread wakes a waiter; the count starts at the given value")
+  func signalFromAnotherThread() {
+    let started = Semaphore(value: 1)
+    #expect(started.wait(for: .zero))
+    let semaphore = Semaphore()
+    #expect(BackgroundThread.start { semaphore.signal() })
+    semaphore.wait()
+    #expect(!semaphore.wait(for: .milliseconds(1)))
+  }
+}
