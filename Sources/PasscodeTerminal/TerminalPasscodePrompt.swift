@@ -37,6 +37,9 @@ public final class TerminalPasscodePrompt {
   private var escapeDeadline: MonotonicClock.Instant?
   /// When the prompt last wrote to the terminal.
   private var lastWrite: MonotonicClock.Instant?
+  /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
+  /// opens and then spoken as one utterance; `nil` once it is open.
+  private var openingSpeech: [Announcement]?
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
   /// Set when the terminal hung up: writes are dropped and the prompt ends as cancelled.
@@ -115,7 +118,16 @@ public final class TerminalPasscodePrompt {
     let text =
       capabilities.profile == .visual ? catalogue.screenText(for: announcement) : catalogue.text(for: announcement)
     try write(renderer.line(text))
-    settings.announcer?.announce(announcement)
+    speak(announcement)
+  }
+
+  /// Speaks through the announcer, or collects the announcement while a prompt opens.
+  private func speak(_ announcement: Announcement) {
+    if openingSpeech != nil {
+      openingSpeech?.append(announcement)
+    } else {
+      settings.announcer?.announce(announcement)
+    }
   }
 
   /// Asks for one code and returns how the prompt ended.
@@ -150,11 +162,20 @@ public final class TerminalPasscodePrompt {
       try show(configuration.title)
       try show(renderer.catalogue.screenText(for: hint))
     }
-    try perform(run.engine?.start() ?? [], in: &run)
-    try perform(preamble.map(EntryEffect.announce), in: &run)
-    if let hint {
-      if capabilities.profile == .visual { settings.announcer?.announce(hint) } else { try say(hint) }
+    // Spoken as one utterance: the speech channel keeps only the newest request until it is connected.
+    openingSpeech = []
+    do {
+      try perform(run.engine?.start() ?? [], in: &run)
+      try perform(preamble.map(EntryEffect.announce), in: &run)
+      if let hint {
+        if capabilities.profile == .visual { speak(hint) } else { try say(hint) }
+      }
+    } catch {
+      openingSpeech = nil
+      throw error
     }
+    if let opening = openingSpeech, !opening.isEmpty { settings.announcer?.announce(together: opening) }
+    openingSpeech = nil
     do {
       while run.outcome == nil {
         var keys = pendingKeys
@@ -354,7 +375,7 @@ public final class TerminalPasscodePrompt {
           lastDisplay = display
           try write(renderer.render(display))
         }
-        settings.announcer?.announce(announcement)
+        speak(announcement)
       case let .cue(cue):
         // Optional, never the only signal, and silenced by reduce motion: a sound icon through speech,
         // otherwise the terminal bell.

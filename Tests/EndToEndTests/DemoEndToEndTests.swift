@@ -182,8 +182,9 @@ struct DemoEndToEndTests {
       for chunk in stride(from: 0, to: bytes.count, by: 97) {
         try session.type(bytes: Array(bytes[chunk..<min(chunk + 97, bytes.count)]))
       }
-      // End any open string or paste, then cancel.
-      try session.type(bytes: Array("\u{7}\u{1b}\\\u{1b}[201~".utf8))
+      // End any open string or paste, resume output a random Ctrl-S may have stopped (the terminal's own
+      // flow control, which holds every write of the program), then cancel.
+      try session.type(bytes: Array("\u{7}\u{1b}\\\u{1b}[201~\u{11}".utf8))
       try session.type(bytes: [0x03])
       let status = try session.finish(timeout: .seconds(10))
       #expect(status == .exited(2) || status == .exited(0), "round \(round): \(status)")

@@ -61,8 +61,8 @@ struct HeardSpeech {
   ///   - clientProgram: The reader's program in its `CLIENT_NAME` (`Orca`, `fenrir`).
   ///   - ownWords: What the reader says of itself and of the keys, not of the program (its start-up words and
   ///     key echo: "Start Fenrir", "backspace"); matched whole, case-insensitively.
-  /// - Returns: The phrases.
   ///   - punctuationWords: Words the reader says for punctuation, mapped back ("re dash enter" is "re-enter").
+  /// - Returns: The phrases.
   func phrases(
     ofClient clientProgram: String, ignoring ownWords: Set<String>, punctuationWords: [String: String] = [:]
   ) -> [String] {
