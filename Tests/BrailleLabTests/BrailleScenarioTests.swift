@@ -208,4 +208,26 @@ struct BrailleScenarioTests {
     #expect(replies.contains("S PIN_REPEATED") && replies.contains("D kq7"), "replies: \(replies)")
     lab.expectNoTypedCharacterShown(["kq7", "zj3"])
   }
+
+  @Test("brltty reads only consoles: while it runs, a prompt on a pseudo-terminal keeps the visual profile")
+  func pseudoTerminalStaysVisual() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    let terminal = try PseudoTerminal()
+    let program = try ChildProcess(
+      executablePath: PasscodeBinary.path, arguments: ["demo"],
+      environment: [
+        "PATH": "/usr/bin:/bin", "HOME": lab.home, "XDG_RUNTIME_DIR": lab.home, "TERM": "xterm-256color",
+        "LANG": "C.UTF-8", "PASSCODE_SPEECH": "off",
+      ], terminal: terminal)
+    let shown = String(
+      decoding: try terminal.readUntil(Array("Enter Passcode, 4 digits".utf8), timeout: .seconds(10)), as: UTF8.self)
+    try terminal.write(Array("\u{3}".utf8))
+    _ = try program.waitForExit(timeout: .seconds(10))
+    // The lead's decision (console readers count only on a console) is the lab helper's to implement in the
+    // detector; until it lands this is a known issue, and the test says so when it stops being one.
+    withKnownIssue("brltty still counts for a pseudo-terminal (LEAD.md #1, pending in the detector)") {
+      #expect(shown.contains("\u{1b}[2K"), "the visual status line is drawn: \(shown.debugDescription)")
+    }
+  }
 }
