@@ -214,8 +214,12 @@ struct BrailleScenarioTests {
     let lab = try BrailleLab()
     defer { lab.stop() }
     let terminal = try PseudoTerminal()
+    // As the lab's user, so only brltty (which counts for any user) could switch the profile.
     let program = try ChildProcess(
-      executablePath: PasscodeBinary.path, arguments: ["demo"],
+      executablePath: "/usr/bin/setpriv",
+      arguments: [
+        "--reuid=\(BrailleLab.user)", "--regid=\(BrailleLab.user)", "--clear-groups", "--", PasscodeBinary.path, "demo",
+      ],
       environment: [
         "PATH": "/usr/bin:/bin", "HOME": lab.home, "XDG_RUNTIME_DIR": lab.home, "TERM": "xterm-256color",
         "LANG": "C.UTF-8", "PASSCODE_SPEECH": "off",
