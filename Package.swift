@@ -53,8 +53,10 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),
+    .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
     .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
+    .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
   ],

@@ -59,6 +59,16 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case askedAgain
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
+  /// The demo's published code, `length` digits of ``demoDigits``: part of the demo's text, never a typed secret.
+  /// It is spoken with digit words ("two five eight zero"), so a count is the only numeral a reader speaks.
+  case demoCode(length: Int)
+  /// The demo was unlocked; the keys that lock it again or quit.
+  case demoUnlocked
+  /// A key the demo's unlocked screen does not take was pressed; the keys it takes.
+  case demoKeys
+
+  /// The demo's published code: `passcode demo --length N` uses its first N digits.
+  public static let demoDigits: [UInt8] = Array("258025802580".utf8)
 
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {
@@ -77,7 +87,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
     case .questionWithdrawn, .questionExpired, .askedAgain: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .questionSource, .answerSent:
+      .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
       .message
     }
   }

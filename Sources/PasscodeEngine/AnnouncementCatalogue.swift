@@ -62,6 +62,11 @@ public struct AnnouncementCatalogue: Sendable {
     "minute.other": "{count} minutes",
     "second.one": "1 second",
     "second.other": "{count} seconds",
+    "demo.code": "The passcode is {code}",
+    "demo.unlocked": "Unlocked. Press L to lock again or Q to quit.",
+    "demo.keys": "Press L to lock again or Q to quit.",
+    "digit.0": "zero", "digit.1": "one", "digit.2": "two", "digit.3": "three", "digit.4": "four",
+    "digit.5": "five", "digit.6": "six", "digit.7": "seven", "digit.8": "eight", "digit.9": "nine",
   ])
 
   /// The words for an announcement.
@@ -118,7 +123,22 @@ public struct AnnouncementCatalogue: Sendable {
     case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
     case let .questionSource(asker, subject?):
       fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])
+    case let .demoCode(length):
+      fill("demo.code", ["code": digitWords(Announcement.demoDigits.prefix(max(length, 0)))])
+    case .demoUnlocked: fill("demo.unlocked", [:])
+    case .demoKeys: fill("demo.keys", [:])
     }
+  }
+
+  /// The words for an announcement as a sighted user reads them on screen: the same as ``text(for:)``, except
+  /// that the demo's code is shown in numerals ("The passcode is 2580").
+  ///
+  /// - Parameter announcement: What to show.
+  /// - Returns: The text to show.
+  public func screenText(for announcement: Announcement) -> String {
+    guard case let .demoCode(length) = announcement else { return text(for: announcement) }
+    let numerals = String(decoding: Announcement.demoDigits.prefix(max(length, 0)), as: UTF8.self)
+    return fill("demo.code", ["code": numerals])
   }
 
   /// A duration in words, largest units first, without zero parts: "1 hour 5 minutes", "30 seconds".
@@ -143,6 +163,11 @@ public struct AnnouncementCatalogue: Sendable {
         "progress.fixed", ["entered": "\(entered)", "length": "\(length)", "units": units(kind, count: length)])
     }
     return fill("progress.variable", ["entered": "\(entered)", "enteredUnits": units(.characters, count: entered)])
+  }
+
+  /// ASCII digits as words, one word per digit: "two five eight zero".
+  private func digitWords(_ digits: ArraySlice<UInt8>) -> String {
+    digits.map { fill("digit.\(Character(Unicode.Scalar($0)))", [:]) }.joined(separator: " ")
   }
 
   private func units(_ kind: Announcement.CharacterKind, count: Int) -> String {

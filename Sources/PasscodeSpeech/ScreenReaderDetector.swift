@@ -1,6 +1,7 @@
 import Glibc
 
-/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup and a running Orca.
+/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
+/// espeakup processes of the same user or a brltty of any user.
 ///
 /// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus.
 public struct ScreenReaderDetector: Sendable {
@@ -14,6 +15,9 @@ public struct ScreenReaderDetector: Sendable {
   public var sessionBusAddress: String?
   /// The longest time the whole AT-SPI check may take, connecting included; at most 100 ms by default.
   public var atspiDeadline: Duration
+  /// The terminal the prompt asks on when it is not this process's controlling terminal (`--tty`,
+  /// `--ttyname`); `nil` uses the controlling terminal.
+  public var terminalPath: String?
 
   /// Creates a detector; the defaults read this session.
   ///
@@ -39,9 +43,43 @@ public struct ScreenReaderDetector: Sendable {
   ///
   /// - Returns: What was found; takes at most about ``atspiDeadline`` plus a scan of the process table.
   public func detect() -> ScreenReaderDetection {
-    ScreenReaderDetection(
+    let programs = runningReaderPrograms()
+    return ScreenReaderDetection(
       atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
-      orcaRunning: orcaRunning())
+      orcaRunning: programs.contains(.orca), fenrirRunning: programs.contains(.fenrir),
+      espeakupRunning: programs.contains(.espeakup), brlttyRunning: programs.contains(.brltty),
+      promptOnConsole: promptOnConsole())
+  }
+
+  /// Whether the prompt's terminal is a Linux virtual console (character major 4, minors 0 to 63) or
+  /// `/dev/console` (5, 1): the only terminals Speakup, espeakup and brltty's Linux screen driver read.
+  ///
+  /// - Returns: `true` also when the terminal cannot be found out, so a console reader is never missed.
+  public func promptOnConsole() -> Bool {
+    let device: (major: UInt64, minor: UInt64)?
+    if let terminalPath {
+      device = SpeechSystemCalls.characterDeviceNumber(terminalPath).map { number in
+        ((number >> 8) & 0xfff | (number >> 32) & ~0xfff, number & 0xff | (number >> 12) & ~0xff)
+      }
+    } else {
+      device = controllingTerminal()
+    }
+    guard let device else { return true }
+    return (device.major == 4 && device.minor < 64) || (device.major == 5 && device.minor == 1)
+  }
+
+  /// This process's controlling terminal from `PROCROOT/self/stat` (field `tty_nr`), or `nil` when there is
+  /// none or it cannot be read.
+  private func controllingTerminal() -> (major: UInt64, minor: UInt64)? {
+    guard let data = SpeechSystemCalls.readFile(procRoot + "/self/stat"),
+      let close = data.lastIndex(of: UInt8(ascii: ")"))
+    else { return nil }
+    // Counted from the state, past the command name in parentheses (which may hold spaces): 4 is tty_nr.
+    let fields = data[(close + 1)...].split(separator: UInt8(ascii: " "))
+    guard fields.count > 4, let encoded = UInt64(String(decoding: fields[4], as: UTF8.self)), encoded != 0 else {
+      return nil
+    }
+    return ((encoded >> 8) & 0xfff, (encoded & 0xff) | ((encoded >> 12) & 0xfff00))
   }
 
   /// Reads `org.a11y.Status.ScreenReaderEnabled` from the a11y bus launcher (`org.a11y.Bus`, `/org/a11y/bus`)
@@ -90,29 +128,44 @@ public struct ScreenReaderDetector: Sendable {
     readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
   }
 
-  /// Whether a process of ``userID`` is Orca: its `comm` is `orca`, its program is `orca`, or its program is a
-  /// Python interpreter whose script is `orca`.
+  /// Whether a process of ``userID`` is Orca.
   ///
   /// - Returns: `true` when one is found.
   public func orcaRunning() -> Bool {
-    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return false }
-    return entries.contains { entry in
-      guard !entry.isEmpty, entry.allSatisfy(\.isNumber) else { return false }
-      let directory = procRoot + "/" + entry
-      guard isOrca(directory), realUserID(directory) == userID else { return false }
-      return true
-    }
+    runningReaderPrograms().contains(.orca)
   }
 
-  private func isOrca(_ directory: String) -> Bool {
-    if readTrimmed(directory + "/comm") == "orca" { return true }
+  /// The screen-reader programs running, from one scan of the process table: Orca, Fenrir and espeakup of
+  /// ``userID``, brltty of any user. A process is a program when its `comm` is the program's name, its
+  /// `argv[0]` is, or its `argv[0]` is a Python interpreter and its `argv[1]` is the program (Orca and Fenrir
+  /// are Python scripts).
+  ///
+  /// - Returns: The readers found, each once.
+  public func runningReaderPrograms() -> Set<ScreenReader> {
+    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return [] }
+    var found: Set<ScreenReader> = []
+    for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
+      let directory = procRoot + "/" + entry
+      guard let program = Self.programs.first(where: { isProgram($0.name, directory) }) else { continue }
+      if program.anyUser || realUserID(directory) == userID { found.insert(program.reader) }
+    }
+    return found
+  }
+
+  /// The programs looked for, by process name, and whether another user's process counts.
+  private static let programs: [(name: String, reader: ScreenReader, anyUser: Bool)] = [
+    ("orca", .orca, false), ("fenrir", .fenrir, false), ("espeakup", .espeakup, false), ("brltty", .brltty, true),
+  ]
+
+  private func isProgram(_ name: String, _ directory: String) -> Bool {
+    if readTrimmed(directory + "/comm") == name { return true }
     guard let data = SpeechSystemCalls.readFile(directory + "/cmdline") else { return false }
     let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2).map { argument in
       String(decoding: argument, as: UTF8.self).split(separator: "/").last.map(String.init) ?? ""
     }
     guard let program = arguments.first else { return false }
-    if program == "orca" { return true }
-    return program.hasPrefix("python") && arguments.dropFirst().first == "orca"
+    if program == name { return true }
+    return program.hasPrefix("python") && arguments.dropFirst().first == name
   }
 
   private func realUserID(_ directory: String) -> UInt32? {

@@ -199,6 +199,8 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
     let terminal = terminalPath.flatMap { path in
       SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
     }
+    var detector = detector
+    if detector.terminalPath == nil { detector.terminalPath = terminalPath }
     var inputs = SpeechPolicyInputs(
       choice: choice, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
       detection: detector.detect(), screenReaderStated: screenReaderStated)

@@ -43,6 +43,22 @@ public final class SpeechDispatcherAnnouncer: Announcer {
       SpeechRequest(content: .words(catalogue.text(for: announcement)), priority: announcement.priority))
   }
 
+  /// Queues the announcements' words as one request, joined with full stops, at the most urgent of their
+  /// priorities; returns at once.
+  ///
+  /// - Parameter announcements: What to say, in order.
+  public func announce(together announcements: [Announcement]) {
+    guard announcements.count > 1 else {
+      announcements.first.map(announce)
+      return
+    }
+    let words = announcements.map { catalogue.text(for: $0) }.joined(separator: ". ")
+    let priorities = announcements.map(\.priority)
+    let priority: SpeechPriority =
+      priorities.contains(.important) ? .important : priorities.contains(.message) ? .message : .text
+    worker.submit(SpeechRequest(content: .words(words), priority: priority))
+  }
+
   /// Queues a sound icon; returns at once.
   ///
   /// - Parameter cue: The cue to play.

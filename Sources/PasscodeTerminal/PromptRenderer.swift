@@ -2,11 +2,14 @@ import PasscodeEngine
 
 /// Turns displays and announcements into the bytes one output profile writes (ACCESSIBILITY.md §2).
 ///
-/// - The visual profile redraws one status line in place (carriage return, erase line), never wraps it,
-///   never moves the cursor up and never uses the alternate screen.
-/// - The screen-reader and plain profiles append one line of words per announcement and ignore redraws,
-///   so a rejection prints exactly one line and shake frames print nothing. The plain profile, and the
-///   screen-reader profile, write no escape byte at all.
+/// - The visual profile redraws one status line in place (carriage return, erase line), never moves the
+///   cursor up and never uses the alternate screen. A status too wide for the terminal (large fonts, narrow
+///   windows) wraps at words instead of being cut: its rows are written below, and since rows above the cursor
+///   are never rewritten, the next status after a wrapped one starts on a fresh row.
+/// - The screen-reader profile writes one line of words per announcement in its ``LineDiscipline``: a newline
+///   first (raw mode keeps output processing, so the terminal makes it CR LF), then the words, the cursor left after them or at the line's start. It ignores redraws, so a
+///   rejection prints exactly one line and shake frames print nothing, and it writes no escape byte.
+/// - The plain profile writes the words and then a newline, and no escape byte either.
 ///
 /// Rendering is pure: it returns text and keeps only what it needs to avoid repeating itself.
 public struct PromptRenderer: Sendable {
@@ -27,7 +30,13 @@ public struct PromptRenderer: Sendable {
   public var width: Int
   /// The words of announcements.
   public let catalogue: AnnouncementCatalogue
-  private var lastStatusLine: String?
+  /// Where the screen-reader profile leaves the cursor.
+  public let lineDiscipline: LineDiscipline
+  /// The rows of the status last drawn, or `nil` when none is drawn.
+  private var lastStatusRows: [String]?
+  /// Whether the cursor rests on an empty line (as when a program starts after a shell command), so the
+  /// screen-reader profile's next line needs no newline first.
+  private var cursorOnEmptyLine = true
 
   /// Creates a renderer.
   ///
@@ -35,25 +44,39 @@ public struct PromptRenderer: Sendable {
   ///   - profile: The output profile.
   ///   - usesColor: Whether colour may be used (only in the visual profile).
   ///   - width: The terminal's width in columns.
+  ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - catalogue: The words of announcements.
-  public init(profile: OutputProfile, usesColor: Bool, width: Int, catalogue: AnnouncementCatalogue = .english) {
+  public init(
+    profile: OutputProfile, usesColor: Bool, width: Int, lineDiscipline: LineDiscipline = .caretAfterWords,
+    catalogue: AnnouncementCatalogue = .english
+  ) {
     self.profile = profile
     self.usesColor = usesColor && profile == .visual
     self.width = max(width, 10)
+    self.lineDiscipline = lineDiscipline
     self.catalogue = catalogue
   }
 
   /// Text for a line that is not an announcement (a heading or a hint), in this profile's form.
   ///
   /// - Parameter text: The line's words, cleaned: free text reaches the terminal only as ``SanitizedText``.
-  /// - Returns: The bytes to write: the line and a newline, after clearing the status line if one is drawn.
+  /// - Returns: The bytes to write: in the visual profile the line and a newline, after clearing the status
+  ///   line if one is drawn; in the others the line as ``announce(_:)`` writes one.
   public mutating func line(_ text: SanitizedText) -> String {
-    var output = ""
-    if profile == .visual, lastStatusLine != nil {
-      output += "\r\u{1b}[2K"
-      lastStatusLine = nil
+    switch profile {
+    case .visual:
+      let output = leaveStatus()
+      return output + text.text + "\n"
+    case .plain:
+      return text.text + "\n"
+    case .screenReader:
+      let start = cursorOnEmptyLine ? "" : "\n"
+      cursorOnEmptyLine = false
+      switch lineDiscipline {
+      case .caretAfterWords: return start + text.text
+      case .caretAtLineStart: return start + text.text + "\r"
+      }
     }
-    return output + text.text + "\n"
   }
 
   /// Text for a display update: the redrawn status line in the visual profile, nothing otherwise.
@@ -62,10 +85,20 @@ public struct PromptRenderer: Sendable {
   /// - Returns: The bytes to write; empty when nothing changed.
   public mutating func render(_ display: EntryDisplay) -> String {
     guard profile == .visual else { return "" }
-    let line = statusLine(display)
-    guard line != lastStatusLine else { return "" }
-    lastStatusLine = line
-    return "\r\u{1b}[2K" + line
+    let rows = statusRows(display)
+    guard rows != lastStatusRows else { return "" }
+    // One row drawn is rewritten in place; rows above the cursor never are, so a wrapped one is left above.
+    let start = (lastStatusRows?.count ?? 0) > 1 ? "\n" : "\r\u{1b}[2K"
+    lastStatusRows = rows
+    return start + rows.joined(separator: "\n")
+  }
+
+  /// Text that clears the status drawn, when it is one row, or moves below it when it is wrapped, so the next
+  /// output starts at the beginning of an empty row.
+  private mutating func leaveStatus() -> String {
+    guard let rows = lastStatusRows else { return "" }
+    lastStatusRows = nil
+    return rows.count > 1 ? "\n" : "\r\u{1b}[2K"
   }
 
   /// Text for an announcement: a new line of words in the screen-reader and plain profiles; nothing in
@@ -73,19 +106,28 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter announcement: What to say.
   /// - Returns: The bytes to write.
-  public func announce(_ announcement: Announcement) -> String {
+  public mutating func announce(_ announcement: Announcement) -> String {
     guard profile != .visual else { return "" }
-    return catalogue.text(for: announcement) + "\n"
+    return line(SanitizedText(catalogue.text(for: announcement)))
   }
 
-  /// Text that ends the prompt: in the visual profile, the status line is finished with a newline so the
-  /// shell prompt starts on a clean line.
+  /// Text that ends the prompt: the visual profile's status line, or the screen-reader profile's last line
+  /// of words, is finished with a newline so the shell prompt starts on a clean line.
   ///
   /// - Returns: The bytes to write.
   public mutating func finish() -> String {
-    guard profile == .visual, lastStatusLine != nil else { return "" }
-    lastStatusLine = nil
-    return "\n"
+    switch profile {
+    case .visual:
+      guard lastStatusRows != nil else { return "" }
+      lastStatusRows = nil
+      return "\n"
+    case .screenReader:
+      guard !cursorOnEmptyLine else { return "" }
+      cursorOnEmptyLine = true
+      return "\n"
+    case .plain:
+      return ""
+    }
   }
 
   /// Text that redraws the status line from scratch (after a resize or a resume).
@@ -93,17 +135,30 @@ public struct PromptRenderer: Sendable {
   /// - Parameter display: What to draw.
   /// - Returns: The bytes to write.
   public mutating func redraw(_ display: EntryDisplay) -> String {
-    lastStatusLine = nil
+    if let rows = lastStatusRows, rows.count > 1 {
+      lastStatusRows = nil
+      return "\n" + render(display)
+    }
+    lastStatusRows = nil
     return render(display)
   }
 
-  /// The visual status line, without the leading carriage return and erase.
+  /// The visual status line, without the leading carriage return and erase: the status's first row.
   ///
   /// - Parameter display: What to draw.
-  /// - Returns: The line, cut to fit the width.
+  /// - Returns: The line; a status too wide for one row continues in ``statusRows(_:)``.
   public func statusLine(_ display: EntryDisplay) -> String {
+    statusRows(display)[0]
+  }
+
+  /// The visual status as rows, each at least one column shorter than the terminal: one row when it fits,
+  /// otherwise the cells and as many words as fit, then the rest of the words wrapped below (without the shake,
+  /// which would redraw every row).
+  ///
+  /// - Parameter display: What to draw.
+  /// - Returns: The rows, without line breaks.
+  public func statusRows(_ display: EntryDisplay) -> [String] {
     let isError = display.phase == .rejected || (display.message?.isError ?? false)
-    let offset = min(max(display.shakeOffset, -Self.shakeMargin), Self.shakeMargin)
     var cells = ""
     if display.fixedLength != nil {
       for cell in display.cells { cells.append(glyph(for: cell)) }
@@ -116,21 +171,54 @@ public struct PromptRenderer: Sendable {
     }
     var message = display.message.map(catalogue.text(for:)) ?? ""
     if isError, !message.isEmpty { message = "\(Self.errorSymbol) \(message)" }
+    let budget = width - 1
+    let offset = min(max(display.shakeOffset, -Self.shakeMargin), Self.shakeMargin)
     let margin = String(repeating: " ", count: Self.shakeMargin + offset)
     let trailing = String(repeating: " ", count: Self.shakeMargin - offset)
-    // The line stays at least one column shorter than the terminal, so it never wraps: the message is
-    // cut first, then the cells.
-    let budget = width - 1
-    let cellsBudget = budget - margin.count
-    if cells.count > cellsBudget { cells = String(cells.prefix(max(0, cellsBudget))) }
-    let room = budget - margin.count - cells.count - trailing.count - 2
-    if message.count > room {
-      message = room >= 2 ? String(message.prefix(room - 1)) + "…" : ""
-    }
-    let separator = message.isEmpty ? "" : String(trailing.prefix(max(0, budget - margin.count - cells.count))) + "  "
-    guard usesColor else { return margin + cells + separator + message }
     let style = isError ? "\u{1b}[1;31m" : display.phase == .accepted ? "\u{1b}[1;32m" : "\u{1b}[1m"
-    return margin + style + cells + "\u{1b}[0m" + separator + (isError ? style + message + "\u{1b}[0m" : message)
+    func styled(_ cells: String, _ separator: String, _ words: String) -> String {
+      guard usesColor else { return cells + separator + words }
+      let shownCells = cells.isEmpty ? "" : style + cells + "\u{1b}[0m"
+      let shownWords = words.isEmpty ? "" : (isError ? style + words + "\u{1b}[0m" : words)
+      return shownCells + separator + shownWords
+    }
+    let oneRow = margin.count + cells.count + (message.isEmpty ? 0 : trailing.count + 2 + message.count)
+    if oneRow <= budget {
+      return [margin + styled(cells, message.isEmpty ? "" : trailing + "  ", message)]
+    }
+    // Too wide: no shake, the cells as they fit, then the words wrapped, never cut inside a word unless the
+    // word alone is wider than the terminal.
+    let fixedMargin = String(repeating: " ", count: min(Self.shakeMargin, max(0, budget - cells.count)))
+    let shownCells = String(cells.prefix(max(1, budget - fixedMargin.count)))
+    var rows: [(cells: String, words: String)] = [(fixedMargin + shownCells, "")]
+    for word in Self.words(of: message, fittingIn: budget) {
+      let last = rows[rows.count - 1]
+      let used = (last.cells.isEmpty ? 0 : last.cells.count + 2) + (last.words.isEmpty ? 0 : last.words.count + 1)
+      if used + word.count <= budget {
+        rows[rows.count - 1].words += last.words.isEmpty ? word : " " + word
+      } else {
+        rows.append(("", word))
+      }
+    }
+    return rows.map { row in
+      let separator = row.cells.isEmpty || row.words.isEmpty ? "" : "  "
+      let cells = row.cells.drop { $0 == " " }
+      let indent = String(row.cells.prefix { $0 == " " })
+      return indent + styled(String(cells), separator, row.words)
+    }
+  }
+
+  /// The words of a message, each split into pieces no wider than `budget`.
+  private static func words(of message: String, fittingIn budget: Int) -> [String] {
+    message.split(separator: " ").flatMap { word -> [String] in
+      var pieces: [String] = []
+      var rest = Substring(word)
+      while rest.count > budget {
+        pieces.append(String(rest.prefix(budget)))
+        rest = rest.dropFirst(budget)
+      }
+      return pieces + [String(rest)]
+    }
   }
 
   private func glyph(for cell: EntryDisplay.Cell) -> Character {

@@ -11,6 +11,8 @@ public struct PromptSettings: Sendable {
   public var screenReaderForced: Bool
   /// Whether a screen reader was detected reading the terminal.
   public var screenReaderDetected: Bool
+  /// Where the screen-reader profile leaves the cursor, from the reader detected (``LineDiscipline/init(readers:)``).
+  public var lineDiscipline: LineDiscipline
   /// A profile the person chose, or `nil` to decide from the terminal and the screen readers.
   public var requestedProfile: OutputProfile?
   /// The environment (TERM, NO_COLOR, COLUMNS).
@@ -38,6 +40,7 @@ public struct PromptSettings: Sendable {
   ///   - color: The colour choice.
   ///   - screenReaderForced: Whether the screen-reader profile was asked for.
   ///   - screenReaderDetected: Whether a screen reader was detected.
+  ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - requestedProfile: A profile the person chose, or `nil`.
   ///   - environment: The environment.
   ///   - outputIsTerminal: Whether standard output is a terminal.
@@ -52,6 +55,7 @@ public struct PromptSettings: Sendable {
     color: ColorOption = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
+    lineDiscipline: LineDiscipline = .caretAfterWords,
     requestedProfile: OutputProfile? = nil,
     environment: [String: String] = [:],
     outputIsTerminal: Bool = true,
@@ -66,6 +70,7 @@ public struct PromptSettings: Sendable {
     self.color = color
     self.screenReaderForced = screenReaderForced
     self.screenReaderDetected = screenReaderDetected
+    self.lineDiscipline = lineDiscipline
     self.requestedProfile = requestedProfile
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal

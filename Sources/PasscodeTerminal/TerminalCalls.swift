@@ -1,3 +1,5 @@
+import PasscodeSpeech
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -139,6 +141,22 @@ enum TerminalCalls {
   static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(TerminalError) -> Int32 {
     let count = nfds_t(descriptors.count)
     return try valueOrError(.poll) { Glibc.poll(&descriptors, count, timeoutMilliseconds) }
+  }
+
+  /// Sleeps until an instant has passed (at once when it has), waking on no descriptor.
+  ///
+  /// The corresponding C function is `poll` with no descriptors.
+  ///
+  /// - Parameter instant: When to wake, on ``MonotonicClock``.
+  static func pause(until instant: MonotonicClock.Instant) {
+    while true {
+      let remaining = instant - MonotonicClock.now
+      guard remaining > .zero else { return }
+      let (seconds, attoseconds) = remaining.components
+      let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+      var none: [pollfd] = []
+      _ = Glibc.poll(&none, 0, min(milliseconds, 1000))
+    }
   }
 
   /// Reads a terminal's settings.

@@ -36,6 +36,11 @@ public final class TerminalPasscodePrompt {
   private let pendingKeys: KeyQueue
   private var lastDisplay: EntryDisplay?
   private var escapeDeadline: MonotonicClock.Instant?
+  /// When the prompt last wrote to the terminal.
+  private var lastWrite: MonotonicClock.Instant?
+  /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
+  /// opens and then spoken as one utterance; `nil` once it is open.
+  private var openingSpeech: [Announcement]?
   private let readBuffer: UnsafeMutableRawBufferPointer
   private var isClosed = false
   /// Set when the terminal hung up: writes are dropped and the prompt ends with ``PromptError/hungUp``.
@@ -64,7 +69,8 @@ public final class TerminalPasscodePrompt {
       requestedProfile: settings.requestedProfile,
       windowColumns: device.windowColumns())
     renderer = PromptRenderer(
-      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width)
+      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
+      lineDiscipline: settings.lineDiscipline)
     decoder = KeyDecoder(makePasteStorage: settings.makeSecretStorage)
     readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: Self.readSize)
     pendingKeys = KeyQueue(capacity: 2 * Self.readSize + 1)
@@ -93,19 +99,45 @@ public final class TerminalPasscodePrompt {
     guard !isClosed else { return }
     isClosed = true
     pendingKeys.removeAll()
-    _ = try? write(renderer.finish())
+    try? finishLine()
     try? rawMode?.restore()
     rawMode = nil
+    // A terminating signal that came after the run loop's last look (during the last line's reading time)
+    // still ends the process, now that the terminal is restored, instead of being lost with the relay.
+    let unhandled = signals.drain().first(where: \.isTerminating)
     signals.uninstall()
     device.close()
+    if let unhandled { try? signals.reraise(unhandled) }
   }
 
-  /// Prints a line of words that is not an announcement (a hint, a heading), in the profile's form.
+  /// Prints a line of words that is not an announcement (a heading, a caller's text), in the profile's form.
   ///
   /// - Parameter text: The words, cleaned; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
   public func show(_ text: SanitizedText) throws(PromptError) {
     try write(renderer.line(text))
+  }
+
+  /// Prints an announcement as a line of its own in every profile, and speaks it when speech is on, so speech
+  /// users hear what sighted users read. The visual profile shows its screen form (the demo's code in numerals).
+  ///
+  /// - Parameter announcement: What to tell.
+  /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
+  public func say(_ announcement: Announcement) throws(PromptError) {
+    let catalogue = renderer.catalogue
+    let text =
+      capabilities.profile == .visual ? catalogue.screenText(for: announcement) : catalogue.text(for: announcement)
+    try write(renderer.line(SanitizedText(text)))
+    speak(announcement)
+  }
+
+  /// Speaks through the announcer, or collects the announcement while a prompt opens.
+  private func speak(_ announcement: Announcement) {
+    if openingSpeech != nil {
+      openingSpeech?.append(announcement)
+    } else {
+      settings.announcer?.announce(announcement)
+    }
   }
 
   /// Asks for one code and returns how the prompt ended.
@@ -115,7 +147,7 @@ public final class TerminalPasscodePrompt {
   ///   - failureCount: Consecutive failures before this prompt.
   ///   - lockoutRemaining: How much of a lockout is still running.
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
-  ///   - hint: A line shown, not spoken, under the prompt (the demo's code), or `nil`.
+  ///   - hint: An announcement told under the prompt (the demo's code), or `nil`.
   ///   - preamble: Announcements made right after the prompt's own (a description, an error).
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
   ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
@@ -127,7 +159,7 @@ public final class TerminalPasscodePrompt {
     failureCount: Int = 0,
     lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil,
-    hint: SanitizedText? = nil,
+    hint: Announcement? = nil,
     preamble: [Announcement] = [],
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
@@ -135,13 +167,25 @@ public final class TerminalPasscodePrompt {
       configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     var run = PromptRun(engine: engine, verifier: verifier, reduceMotion: configuration.reduceMotion)
+    // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.
     if capabilities.profile == .visual, let hint {
       try show(configuration.title)
-      try show(hint)
+      try show(SanitizedText(renderer.catalogue.screenText(for: hint)))
     }
-    try perform(run.engine?.start() ?? [], in: &run)
-    try perform(preamble.map(EntryEffect.announce), in: &run)
-    if capabilities.profile != .visual, let hint { try show(hint) }
+    // Spoken as one utterance: the speech channel keeps only the newest request until it is connected.
+    openingSpeech = []
+    do {
+      try perform(run.engine?.start() ?? [], in: &run)
+      try perform(preamble.map(EntryEffect.announce), in: &run)
+      if let hint {
+        if capabilities.profile == .visual { speak(hint) } else { try say(hint) }
+      }
+    } catch {
+      openingSpeech = nil
+      throw error
+    }
+    if let opening = openingSpeech, !opening.isEmpty { settings.announcer?.announce(together: opening) }
+    openingSpeech = nil
     do {
       while run.outcome == nil {
         if pendingKeys.isEmpty { try waitForInput(run: &run) }
@@ -306,7 +350,7 @@ public final class TerminalPasscodePrompt {
   }
 
   private func suspend() throws(PromptError) {
-    try write(renderer.finish())
+    try finishLine()
     try? rawMode?.restore()
     rawMode = nil
     do {
@@ -363,7 +407,7 @@ public final class TerminalPasscodePrompt {
           lastDisplay = display
           try write(renderer.render(display))
         }
-        settings.announcer?.announce(announcement)
+        speak(announcement)
       case let .cue(cue):
         // Optional, never the only signal, and silenced by reduce motion: a sound icon through speech,
         // otherwise the terminal bell.
@@ -386,13 +430,25 @@ public final class TerminalPasscodePrompt {
       case let .finish(outcome):
         run.outcome = outcome
         run.timers.cancelAll()
-        try write(renderer.finish())
+        try finishLine()
       }
     }
   }
 
+  /// Ends the last line so what follows starts on a fresh one. A reader that speaks a line only while the caret
+  /// is still at its end (``LineDiscipline/readingTime``) gets that long after the line was written first.
+  private func finishLine() throws(PromptError) {
+    let ending = renderer.finish()
+    guard !ending.isEmpty else { return }
+    if let readingTime = renderer.lineDiscipline.readingTime, let lastWrite {
+      TerminalCalls.pause(until: lastWrite + readingTime)
+    }
+    try write(ending)
+  }
+
   private func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty, !isHungUp else { return }
+    lastWrite = MonotonicClock.now
     do {
       try device.write(text)
     } catch  where error.errno == EIO {

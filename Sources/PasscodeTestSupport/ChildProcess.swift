@@ -29,9 +29,26 @@ public final class ChildProcess {
   ///   - environment: The whole environment of the child.
   ///   - terminal: The pseudo-terminal whose slave side the child uses.
   /// - Throws: ``PseudoTerminalError`` when the fork fails. A program that cannot be executed exits with 127.
-  public init(executablePath: String, arguments: [String], environment: [String: String], terminal: PseudoTerminal)
-    throws
-  {
+  public convenience init(
+    executablePath: String, arguments: [String], environment: [String: String], terminal: PseudoTerminal
+  ) throws {
+    try self.init(
+      executablePath: executablePath, arguments: arguments, environment: environment,
+      controllingTerminal: terminal.slaveFileDescriptor)
+  }
+
+  /// Starts a program on any terminal this process holds open, such as a kernel virtual console: it gets a
+  /// session of its own with that terminal as its controlling terminal and as descriptors 0, 1 and 2.
+  ///
+  /// - Parameters:
+  ///   - executablePath: The program's absolute path; also passed as `argv[0]`.
+  ///   - arguments: The arguments after `argv[0]`.
+  ///   - environment: The whole environment of the child.
+  ///   - controllingTerminal: The terminal's descriptor in this process.
+  /// - Throws: ``PseudoTerminalError`` when the fork fails. A program that cannot be executed exits with 127.
+  public init(
+    executablePath: String, arguments: [String], environment: [String: String], controllingTerminal: Int32
+  ) throws {
     let argumentPointers = ([executablePath] + arguments).map(PseudoTerminalCalls.duplicate) + [nil]
     let environmentPointers =
       environment.sorted { $0.key < $1.key }.map { PseudoTerminalCalls.duplicate("\($0.key)=\($0.value)") } + [nil]
@@ -41,7 +58,7 @@ public final class ChildProcess {
     }
     guard let path = argumentPointers[0] else { throw PseudoTerminalError.systemCall(name: "strdup", errno: ENOMEM) }
     let limit = PseudoTerminalCalls.descriptorLimit()
-    let slave = terminal.slaveFileDescriptor
+    let slave = controllingTerminal
     processIdentifier = try argumentPointers.withUnsafeBufferPointer { argumentBuffer in
       try environmentPointers.withUnsafeBufferPointer { environmentBuffer in
         guard let argumentBase = argumentBuffer.baseAddress, let environmentBase = environmentBuffer.baseAddress

@@ -81,7 +81,10 @@ public struct QuestionQueue: Sendable {
         continue
       }
       current = next.question
-      return QuestionTurn(question: next.question, isAskedAgain: next.isAskedAgain, pendingCount: pendingCount)
+      // Also looked at now: the question may have arrived while the answer before it was still being sent,
+      // before ``finish(_:_:now:)`` recorded that answer.
+      let isAskedAgain = next.isAskedAgain || wasAnsweredRecently(next.question, now: now)
+      return QuestionTurn(question: next.question, isAskedAgain: isAskedAgain, pendingCount: pendingCount)
     }
     return nil
   }

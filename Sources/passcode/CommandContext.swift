@@ -64,11 +64,15 @@ struct CommandContext {
     }
   }
 
-  /// Gathers what the speech policy looks at; the one place, so it can later be done lazily.
-  func speechPolicyInputs() -> SpeechPolicyInputs {
+  /// Gathers what the speech policy looks at; the one place, so it can be done when the first prompt opens.
+  ///
+  /// - Parameter terminalPath: The terminal the prompt asks on; `nil` uses `--tty`, then the controlling
+  ///   terminal. It decides whether console-only readers (brltty, Speakup) count and whether it is remote.
+  /// - Returns: The inputs.
+  func speechPolicyInputs(terminalPath: String? = nil) -> SpeechPolicyInputs {
     SpeechPolicyInputs.gather(
       choice: speechChoice, screenReaderStated: screenReaderStated, environment: environment,
-      terminalPath: options.tty)
+      terminalPath: terminalPath ?? options.tty)
   }
 
   /// Opens a prompt: decides the speech channel, starts speech in the background when it was chosen,
@@ -94,10 +98,11 @@ struct CommandContext {
   /// one fixed notice is shown for the whole session. `pinentry` does this once per session and opens a
   /// prompt per dialog.
   ///
+  /// - Parameter terminalPath: The terminal the prompt asks on, when it is not `--tty` or the controlling one.
   /// - Returns: The decision, the detection, the notices and the announcer, if speech was chosen.
   /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
-  func openSpeech() throws(CommandError) -> PromptSpeech {
-    let inputs = speechPolicyInputs()
+  func openSpeech(terminalPath: String? = nil) throws(CommandError) -> PromptSpeech {
+    let inputs = speechPolicyInputs(terminalPath: terminalPath)
     let decision = SpeechDecision.decide(inputs)
     let notices: NoticeBoard?
     do {
@@ -141,6 +146,7 @@ struct CommandContext {
       color: colorOption,
       screenReaderForced: speech.decision.usesScreenReaderLines && requestedProfile == nil,
       screenReaderDetected: speech.detection.isReading,
+      lineDiscipline: LineDiscipline(readers: speech.detection.readers),
       requestedProfile: requestedProfile,
       environment: promptEnvironment,
       outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,

@@ -5,21 +5,17 @@ import PasscodeTerminal
 /// `passcode demo`: the seed demo. The code 2580 (or the first N digits of 258025802580 for
 /// `--length N`) is shown under the prompt; the right code unlocks, L locks again, Q quits.
 struct DemoCommand {
-  /// The demo's published code; it is part of the demo's text, not a secret.
-  static let seedDigits: [UInt8] = Array("258025802580".utf8)
-
   let context: CommandContext
 
   func run() throws(CommandError) -> ExitCode {
     let configuration = try context.configuration(defaultLength: 4)
     let length = configuration.maximumLength
-    let expected = Array(Self.seedDigits.prefix(length))
-    let hint = SanitizedText("The passcode is \(String(decoding: expected, as: UTF8.self))")
+    let expected = Array(Announcement.demoDigits.prefix(length))
     let open = try context.openPrompt()
     defer { open.close() }
     do {
       while true {
-        let outcome = try open.prompt.ask(configuration, hint: hint) { secret in
+        let outcome = try open.prompt.ask(configuration, hint: .demoCode(length: length)) { secret in
           let matches = secret.withUnsafeBytes { bytes in
             bytes.count == expected.count && zip(bytes, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
           }
@@ -31,7 +27,7 @@ struct DemoCommand {
         case .timedOut: return .timedOut
         case .attemptsExhausted: return .wrongNoTriesLeft
         }
-        try open.prompt.show("Unlocked. Press L to lock again or Q to quit.")
+        try open.prompt.say(.demoUnlocked)
         guard try waitForLockOrQuit(open.prompt) else { return .accepted }
       }
     } catch {
@@ -45,7 +41,7 @@ struct DemoCommand {
       switch try prompt.readKey() ?? .endOfFile {
       case .character("l"), .character("L"): return true
       case .character("q"), .character("Q"), .escape, .interrupt, .endOfFile, .enter: return false
-      default: try prompt.show("Press L to lock again or Q to quit.")
+      default: try prompt.say(.demoKeys)
       }
     }
   }

@@ -89,6 +89,14 @@ struct DoctorCommand {
         Finding(verdict: "Screen reader: \(name) found; passcode prints lines of words for it and does not also speak.")
       )
     }
+    for reader in detection.consoleReadersElsewhere {
+      findings.append(
+        Finding(
+          verdict: "Screen reader: \(reader.name) is running, but it reads only the Linux console and this terminal "
+            + "is not one, so passcode does not count it.",
+          next: "If you read this terminal another way, add 'profile = screen-reader' to the config file."))
+    }
+    findings.append(Finding(verdict: BrailleDisplayReport.gather(brlttyRunning: detection.brlttyRunning).line))
     let atspi = detection.atspiEnabled.map { $0 ? "on" : "off" } ?? "unknown (no answer on the session bus)"
     findings.append(Finding(verdict: "AT-SPI screen reader setting: \(atspi)."))
     if detection.speakupPresent {

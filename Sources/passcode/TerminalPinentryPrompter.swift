@@ -131,7 +131,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       if let opened = self.speech {
         speech = opened
       } else {
-        speech = try context.openSpeech()
+        speech = try context.openSpeech(terminalPath: terminalPath)
         self.speech = speech
       }
       return .success(

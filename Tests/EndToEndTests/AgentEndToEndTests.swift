@@ -176,27 +176,27 @@ struct AgentEndToEndTests {
     let second = try SystemdAsker("Unlock the other disk", identifier: prefix + "/dev/other")
     let session = try agent(["--query", "--speech", "on"], environment: ["SPEECHD_ADDRESS": daemon.address])
     try session.waitFor("Unlock the e2e disk")
-    _ = daemon.waitForLastRequest(text: "2 questions waiting")
+    let source = "Asked by \(prefix.dropLast()) for /dev/spoken"
+    // A question's opening (its message, who asks, how many wait) is one utterance.
+    let opening = "Unlock the e2e disk. \(source). 2 questions waiting"
+    _ = daemon.waitForLastRequest(text: opening)
     try session.type("zebra")
     _ = daemon.waitForLastRequest(text: "5 characters entered")
     try session.type("\r")
     try session.waitFor("Unlock the other disk")
-    _ = daemon.waitForLastRequest(text: "Asked by \(prefix.dropLast()) for /dev/other")
+    let secondOpening = "Unlock the other disk. Asked by \(prefix.dropLast()) for /dev/other"
+    _ = daemon.waitForLastRequest(text: secondOpening)
     try session.type("\u{1B}")
     #expect(try session.finish() == .exited(2))
     #expect(try first.finish() == (0, "zebra\n"))
     #expect(try second.finish().code == 1)
 
     let texts = daemon.protocolRequests().map(\.text)
-    let source = "Asked by \(prefix.dropLast()) for /dev/spoken"
     // Progress messages may replace each other before they are sent; the last one is always sent.
-    for expected in [
-      "Unlock the e2e disk", source, "2 questions waiting", "5 characters entered", "Answer sent",
-      "Unlock the other disk", "Cancelled",
-    ] {
+    for expected in [opening, "5 characters entered", "Answer sent", secondOpening, "Cancelled"] {
       #expect(texts.contains(expected), "not spoken: \(expected); spoken: \(texts)")
     }
-    #expect(texts.firstIndex(of: "Unlock the e2e disk") ?? 99 < texts.firstIndex(of: "2 questions waiting") ?? 0)
+    #expect(texts.firstIndex(of: opening) ?? 99 < texts.firstIndex(of: "Answer sent") ?? 0)
     for file in try FileManager.default.subpathsOfDirectory(atPath: daemon.base) {
       let contents = (try? String(contentsOfFile: daemon.base + "/" + file, encoding: .utf8)) ?? ""
       #expect(!contents.contains("zebra"), "\(file) holds the passphrase")

@@ -56,8 +56,9 @@ struct ConfigFileEndToEndTests {
     defer { agent.stop() }
     let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache9 X Passphrase: Unlock+the+config+key")
     try agent.waitForScreen("Passphrase")
-    let requests = speech.waitForLastRequest(text: "Unlock the config key", timeout: .seconds(10))
-    #expect(requests.last?.text == "Unlock the config key", "agent log:\n\(agent.agentLog())")
+    // The dialog's opening (gpg's prompt and description) is one utterance.
+    let requests = speech.waitForLastRequest(text: "Passphrase. Unlock the config key", timeout: .seconds(10))
+    #expect(requests.last?.text == "Passphrase. Unlock the config key", "agent log:\n\(agent.agentLog())")
     try agent.type("x\r")
     #expect(try agent.replies(of: connection) == ["D x", "OK"])
   }

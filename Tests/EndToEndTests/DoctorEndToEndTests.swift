@@ -1,4 +1,5 @@
 import Foundation
+import PasscodeTestSupport
 import Testing
 
 /// `passcode doctor`'s pinentry findings against a real `GNUPGHOME` and a real `pinentry-passcode` link.

@@ -129,16 +129,18 @@ struct PinentryEndToEndTests {
     defer { agent.stop() }
     let connection = try agent.send("GET_PASSPHRASE --data --repeat=0 cache4 X Passphrase: Unlock+the+signing+key")
     try agent.waitForScreen("Passphrase")
-    // A listener hears the description before typing; wait until it reached the daemon.
-    _ = speech.waitForLastRequest(text: "Unlock the signing key", timeout: .seconds(10))
+    // A listener hears the prompt and the description, as one utterance, before typing.
+    _ = speech.waitForRequests(count: 1, timeout: .seconds(10))
     let passphrase = "QJ#Z%W"
     try agent.type(passphrase + "\r")
     let replies = try agent.replies(of: connection)
     #expect(replies == ["D QJ#Z%25W", "OK"])
     let requests = speech.waitForLastRequest(text: "Passcode accepted")
     let texts = requests.map(\.text)
-    #expect(texts.filter { $0 == "Unlock the signing key" }.count == 1, "requests: \(requests)")
-    #expect(requests.contains { $0.text == "Unlock the signing key" && $0.priority == "MESSAGE" })
+    #expect(texts.filter { $0.contains("Unlock the signing key") }.count == 1, "requests: \(requests)")
+    #expect(
+      requests.first.map { $0.text.hasSuffix(". Unlock the signing key") && $0.priority == "MESSAGE" } == true,
+      "the prompt, then the description, in the first request: \(requests)")
     #expect(texts.contains("6 characters entered"))
     let spoken = speech.waitForSpoken(count: 2) + texts
     for character in passphrase {

@@ -21,8 +21,9 @@ struct SpeechEndToEndTests {
     defer { daemon.stop() }
     let session = try DemoSession(
       ["demo", "--speech", "on"], environment: ["SPEECHD_ADDRESS": daemon.address])
+    let opening = "Enter Passcode, 4 digits. The passcode is two five eight zero"
     try session.waitFor("Enter Passcode, 4 digits")
-    _ = daemon.waitForLastRequest(text: "Enter Passcode, 4 digits")
+    _ = daemon.waitForLastRequest(text: opening)
     try press("1", session: session, daemon: daemon, expecting: "1 of 4 digits entered")
     try press("\u{7f}", session: session, daemon: daemon, expecting: "Deleted, 0 of 4 digits entered")
     try press("2", session: session, daemon: daemon, expecting: "1 of 4 digits entered")
@@ -37,17 +38,18 @@ struct SpeechEndToEndTests {
       try press(String(digit), session: session, daemon: daemon, expecting: expected)
     }
     try session.waitFor("Unlocked")
+    _ = daemon.waitForLastRequest(text: "Unlocked. Press L to lock again or Q to quit.")
     try session.type("q")
     #expect(try session.finish() == .exited(0))
 
     let expected: [(String, String)] = [
-      ("MESSAGE", "Enter Passcode, 4 digits"), ("TEXT", "1 of 4 digits entered"),
+      ("MESSAGE", opening), ("TEXT", "1 of 4 digits entered"),
       ("TEXT", "Deleted, 0 of 4 digits entered"), ("TEXT", "1 of 4 digits entered"),
       ("TEXT", "Cleared, 0 of 4 digits entered"), ("MESSAGE", "0 of 4 digits entered, 6 tries left"),
       ("TEXT", "Pasted, 3 of 4 digits entered, 1 ignored"), ("TEXT", "4 of 4 digits entered"),
       ("IMPORTANT", "Wrong passcode"), ("MESSAGE", "Ready"), ("TEXT", "1 of 4 digits entered"),
       ("TEXT", "2 of 4 digits entered"), ("TEXT", "3 of 4 digits entered"), ("TEXT", "4 of 4 digits entered"),
-      ("MESSAGE", "Passcode accepted"),
+      ("MESSAGE", "Passcode accepted"), ("MESSAGE", "Unlocked. Press L to lock again or Q to quit."),
     ]
     let requests = daemon.protocolRequests()
     #expect(requests.map(\.priority) == expected.map(\.0))
@@ -234,9 +236,11 @@ struct SpeechEndToEndTests {
     // The same session with speech forced does reach this daemon, so the silence above is the policy's.
     let forced = try DemoSession(["demo", "--speech", "on"], environment: remote)
     try forced.waitFor("Enter Passcode, 4 digits")
-    _ = daemon.waitForLastRequest(text: "Enter Passcode, 4 digits")
+    // The prompt's opening (its title and the demo's code) is one utterance.
+    let opening = "Enter Passcode, 4 digits. The passcode is two five eight zero"
+    _ = daemon.waitForLastRequest(text: opening)
     #expect(try forced.unlockAndQuit() == .exited(0))
-    #expect(daemon.protocolRequests().first?.text == "Enter Passcode, 4 digits")
+    #expect(daemon.protocolRequests().first?.text == opening)
   }
 
   @Test("auto with no daemon running starts no process; --speech on lets libspeechd start one, which ends by itself")

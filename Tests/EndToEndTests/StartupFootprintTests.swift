@@ -1,4 +1,5 @@
 import Foundation
+import PasscodeTestSupport
 import Testing
 
 /// What `passcode` carries and loads at start: Foundation never, GLib and libspeechd only when used.

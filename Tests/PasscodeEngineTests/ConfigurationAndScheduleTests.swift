@@ -133,6 +133,19 @@ struct ConfigurationAndScheduleTests {
     }
   }
 
+  @Test("the demo's code is spoken in digit words and shown in numerals; its unlock screen names its keys")
+  func demoAnnouncements() {
+    let catalogue = AnnouncementCatalogue.english
+    #expect(catalogue.text(for: .demoCode(length: 4)) == "The passcode is two five eight zero")
+    #expect(catalogue.text(for: .demoCode(length: 6)) == "The passcode is two five eight zero two five")
+    #expect(!catalogue.text(for: .demoCode(length: 12)).contains { $0.isNumber }, "no numeral is spoken")
+    #expect(catalogue.screenText(for: .demoCode(length: 4)) == "The passcode is 2580")
+    #expect(catalogue.screenText(for: .ready) == catalogue.text(for: .ready))
+    #expect(catalogue.text(for: .demoUnlocked) == "Unlocked. Press L to lock again or Q to quit.")
+    #expect(catalogue.text(for: .demoKeys) == "Press L to lock again or Q to quit.")
+    #expect(Announcement.demoCode(length: 4).priority == .message)
+  }
+
   @Test("a replaced catalogue localises the words")
   func localisedCatalogue() {
     var phrases = AnnouncementCatalogue.english.phrases

@@ -63,11 +63,28 @@ struct PromptRendererTests {
     #expect(clamped.prefix { $0 == " " }.count == 6)
   }
 
-  @Test("the status line never wraps, however narrow the terminal", arguments: [12, 20, 30, 80])
-  func neverWraps(width: Int) {
+  @Test(
+    "a status too wide wraps at words into rows shorter than the terminal, and no word is lost",
+    arguments: [12, 20, 28, 30, 80])
+  func wrapsAtWords(width: Int) {
     let renderer = PromptRenderer(profile: .visual, usesColor: false, width: width)
-    let line = renderer.statusLine(display(entered: 3, message: .lockedOut(seconds: 3900)))
-    #expect(line.count < max(width, 10))
+    let rows = renderer.statusRows(display(entered: 3, phase: .rejected, message: .wrong(triesLeft: 2)))
+    #expect(rows.allSatisfy { $0.count < max(width, 10) }, "\(rows)")
+    let words = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words == "●●●○ ✗ Wrong passcode, 2 tries left", "\(rows)")
+    #expect(!rows.joined().contains("…"))
+  }
+
+  @Test("at 28 columns a wrong code reads in full on the row under the cells")
+  func narrowWrongCode() {
+    var renderer = PromptRenderer(profile: .visual, usesColor: false, width: 28)
+    #expect(
+      renderer.render(display(entered: 4, phase: .rejected, message: .wrong(triesLeft: nil)))
+        == "\r\u{1b}[2K   ●●●●  ✗ Wrong passcode")
+    #expect(renderer.render(display(entered: 1)) == "\r\u{1b}[2K   ●○○○  1 of 4 digits\nentered")
+    // The wrapped status is never rewritten from above: the next one starts on a fresh row.
+    #expect(renderer.render(display(entered: 2)) == "\n   ●●○○  2 of 4 digits\nentered")
+    #expect(renderer.line("Unlocked") == "\nUnlocked\n")
   }
 
   @Test("screen-reader and plain profiles print one line per announcement and ignore redraws")
@@ -75,14 +92,52 @@ struct PromptRendererTests {
     for profile in [OutputProfile.screenReader, .plain] {
       var renderer = PromptRenderer(profile: profile, usesColor: true, width: 80)
       #expect(renderer.render(display(entered: 1, phase: .rejected, offset: 2)) == "")
-      #expect(renderer.announce(.wrong(triesLeft: 2)) == "Wrong passcode, 2 tries left\n")
+      #expect(renderer.announce(.wrong(triesLeft: 2)).hasPrefix("Wrong passcode, 2 tries left"))
       #expect(!renderer.announce(.progress(entered: 1, length: 4, kind: .digits)).contains("\u{1b}"))
     }
   }
 
+  @Test("the plain profile ends each line with a newline")
+  func plainLines() {
+    var renderer = PromptRenderer(profile: .plain, usesColor: false, width: 80)
+    #expect(renderer.announce(.ready) == "Ready\n")
+    #expect(renderer.line("Unlocked") == "Unlocked\n")
+    #expect(renderer.finish() == "")
+  }
+
+  @Test("caret after words: a newline first, the cursor left after the words, a newline at the end")
+  func caretAfterWords() {
+    var renderer = PromptRenderer(profile: .screenReader, usesColor: false, width: 80, lineDiscipline: .caretAfterWords)
+    #expect(renderer.line("Enter Passcode, 4 digits") == "Enter Passcode, 4 digits", "the first line needs no newline")
+    #expect(renderer.announce(.progress(entered: 1, length: 4, kind: .digits)) == "\n1 of 4 digits entered")
+    #expect(renderer.announce(.deleted(entered: 0, length: 4, kind: .digits)) == "\nDeleted, 0 of 4 digits entered")
+    #expect(renderer.finish() == "\n")
+    #expect(renderer.finish() == "", "a finished prompt is on an empty line")
+    #expect(renderer.announce(.ready) == "Ready")
+  }
+
+  @Test("caret at line start: a newline first, the words, the cursor back at column 0 of their line")
+  func caretAtLineStart() {
+    var renderer = PromptRenderer(
+      profile: .screenReader, usesColor: false, width: 80, lineDiscipline: .caretAtLineStart)
+    #expect(renderer.announce(.ready) == "Ready\r")
+    #expect(renderer.announce(.wrong(triesLeft: nil)) == "\nWrong passcode\r")
+    #expect(renderer.finish() == "\n")
+  }
+
+  @Test("a desktop reader wins the line discipline; text-screen readers alone put the cursor at line start")
+  func disciplineFromReaders() {
+    #expect(LineDiscipline(readers: []) == .caretAfterWords)
+    #expect(LineDiscipline(readers: [.orca]) == .caretAfterWords)
+    #expect(LineDiscipline(readers: [.orca, .brltty]) == .caretAfterWords)
+    #expect(LineDiscipline(readers: [.fenrir]) == .caretAtLineStart)
+    #expect(LineDiscipline(readers: [.brltty]) == .caretAtLineStart)
+    #expect(LineDiscipline(readers: [.speakup, .espeakup]) == .caretAtLineStart)
+  }
+
   @Test("the visual profile leaves announcements to the status line")
   func visualAnnouncementsAreDrawn() {
-    let renderer = PromptRenderer(profile: .visual, usesColor: true, width: 80)
+    var renderer = PromptRenderer(profile: .visual, usesColor: true, width: 80)
     #expect(renderer.announce(.ready) == "")
   }
 }

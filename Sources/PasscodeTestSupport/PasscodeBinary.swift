@@ -1,10 +1,10 @@
 import Foundation
 
-/// Finds the `passcode` executable that `swift build` made, for every end-to-end test.
-enum PasscodeBinary {
+/// Finds the `passcode` executable that `swift build` made, for every end-to-end and lab test.
+public enum PasscodeBinary {
   /// The executable: `PASSCODE_BINARY` when set, else the `passcode` in the build folder that holds this
   /// test runner (so debug and release test runs each use their own), else `.build/debug/passcode`.
-  static let path: String = {
+  public static let path: String = {
     if let path = ProcessInfo.processInfo.environment["PASSCODE_BINARY"], !path.isEmpty { return path }
     if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
@@ -17,15 +17,15 @@ enum PasscodeBinary {
     return packageRoot + "/.build/debug/passcode"
   }()
 
-  /// The package root, three levels up from this file (`Tests/EndToEndTests/PasscodeBinary.swift`).
-  static let packageRoot: String = {
+  /// The package root, three levels up from this file (`Sources/PasscodeTestSupport/PasscodeBinary.swift`).
+  public static let packageRoot: String = {
     var components = URL(fileURLWithPath: #filePath).pathComponents
     components.removeLast(3)
     return "/" + components.dropFirst().joined(separator: "/")
   }()
 
   /// Why the binary is missing, or `nil` when it is there.
-  static var missingReason: String? {
+  public static var missingReason: String? {
     FileManager.default.isExecutableFile(atPath: path)
       ? nil : "\(path) is missing: run 'swift build' before 'swift test'."
   }
@@ -35,7 +35,7 @@ enum PasscodeBinary {
   /// - Parameter directory: Where to put the link.
   /// - Returns: The link's path.
   /// - Throws: When the link cannot be made.
-  static func makePinentryLink(in directory: String) throws -> String {
+  public static func makePinentryLink(in directory: String) throws -> String {
     let link = directory + "/pinentry-passcode"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
     return link

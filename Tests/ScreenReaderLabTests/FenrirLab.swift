@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import PasscodeTestSupport
+
+/// The real Fenrir in its pseudo-terminal mode, reading one scenario's program on a pseudo-terminal the test owns,
+/// speaking through the private speech-dispatcher with a private settings file.
+///
+/// Fenrir runs the wrapper as its shell (with `TERM=linux`), passes the keys written to its own terminal on, and
+/// ends when the shell ends; the wrapper keeps the terminal open 1.5 s after the program, because Fenrir
+/// discards output that arrives together with end of file.
+final class FenrirLab: LabTerminal {
+  /// Fenrir's own words, left out of what the program made it say: start and stop, and "blank" for the empty
+  /// line under the last output, "bypass" for its Alt-: chord that lets the next key (Escape) through.
+  static let ownWords: Set<String> = ["Start Fenrir", "Quit Fenrir", "blank", "bypass"]
+
+  /// Fenrir reads some punctuation as words (its "some" level): "re-enter" is spoken "re dash enter".
+  static let punctuationWords = ["dash": "-"]
+
+  private let terminal: PseudoTerminal
+  private let child: ChildProcess
+  private let program: LabProgram
+  let run: LabRun
+
+  init(_ scenario: LabScenario, speech: PrivateSpeechDispatcher, directory: LabDirectory) throws {
+    program = try LabProgram(scenario, in: directory)
+    let shell = try program.wrapper(waitsForReturn: false, lingerSeconds: "1.5")
+    let settings = try directory.write("settings.conf", try Self.settings(shell: shell, directory: directory.path))
+    terminal = try PseudoTerminal(columns: 80, rows: 24)
+    LabUser.own(terminal.slavePath)
+    run = LabRun(
+      speech: speech, clientProgram: "fenrir", ownWords: Self.ownWords,
+      punctuationWords: Self.punctuationWords,
+      listeningAfterExit: .seconds(2))
+    let command = LabUser.command("/usr/bin/fenrir", ["-s", settings])
+    child = try ChildProcess(
+      executablePath: command.executable, arguments: command.arguments,
+      environment: [
+        "PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8", "SPEECHD_ADDRESS": speech.address,
+        "XDG_RUNTIME_DIR": directory.path,
+      ], terminal: terminal)
+    terminal.closeSlave()
+  }
+
+  deinit {
+    try? child.signal(SIGKILL)
+    _ = try? child.waitForExit(timeout: .seconds(5))
+  }
+
+  var exitStatus: Int32? { program.exitStatus }
+
+  func idle() {
+    _ = try? terminal.read(timeout: .zero)
+  }
+
+  /// Writes each key on its own, as typed; a lone Escape goes after Fenrir's bypass chord (Alt-:).
+  func press(_ keys: [LabKey]) throws {
+    for key in keys {
+      switch key {
+      case let .text(text):
+        for character in text {
+          try terminal.write(String(character))
+          pause()
+        }
+      case .backspace: try terminal.write([0x7f])
+      case .enter: try terminal.write("\r")
+      case let .control(letter):
+        let code = letter.lowercased().unicodeScalars.first.map { UInt8($0.value) & 0x1f } ?? 0
+        try terminal.write([code])
+      case .escape:
+        try terminal.write("\u{1b}:")
+        pause()
+        try terminal.write([0x1b])
+      case let .paste(text):
+        try terminal.write("\u{1b}[200~\(text)\u{1b}[201~")
+      }
+      pause()
+    }
+  }
+
+  /// Lets Fenrir read one write at a time, so each key gives its own utterance.
+  private func pause() {
+    run.listen(for: .milliseconds(150), terminal: self)
+  }
+
+  /// Debian's default settings with the pty drivers, speech-dispatcher, no sound, no remote control, and the
+  /// wrapper as the shell. Fenrir reads the file with interpolation, so a `%` in a value is written `%%`.
+  static func settings(shell: String, directory: String) throws -> String {
+    let defaults = try String(contentsOfFile: "/etc/fenrirscreenreader/settings/settings.conf", encoding: .utf8)
+    let changes: [String: [String: String]] = [
+      "screen": ["driver": "ptyDriver"],
+      "keyboard": ["driver": "ptyDriver", "keyboardLayout": "pty"],
+      "speech": ["driver": "speechdDriver"],
+      "sound": ["enabled": "False"],
+      "remote": ["enable": "False"],
+      "general": [
+        "shell": shell, "debugFile": directory + "/fenrir-debug.log", "clipboardExportPath": directory + "/clipboard",
+      ],
+    ]
+    var section = ""
+    var lines: [String] = []
+    for line in defaults.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.hasPrefix("["), line.hasSuffix("]") { section = String(line.dropFirst().dropLast()) }
+      if let equals = line.firstIndex(of: "="), !line.hasPrefix("#"),
+        let value = changes[section]?[String(line[..<equals])]
+      {
+        lines.append(String(line[..<equals]) + "=" + value.replacing("%", with: "%%"))
+      } else {
+        lines.append(line)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

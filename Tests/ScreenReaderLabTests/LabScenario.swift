@@ -1,0 +1,115 @@
+import Testing
+
+/// A key the lab presses, as each reader's driver types it: bytes on Fenrir's pseudo-terminal, `xdotool` under Orca.
+enum LabKey: Equatable, Sendable, CustomStringConvertible {
+  /// Printable characters, one key each.
+  case text(String)
+  /// BackSpace.
+  case backspace
+  /// Escape. Fenrir keeps a lone Escape for itself, so its driver sends its bypass chord (Alt-:) first.
+  case escape
+  /// Return.
+  case enter
+  /// A Ctrl chord with a letter, such as Ctrl-U.
+  case control(Character)
+  /// A bracketed paste of the text (the terminal's own paste under Orca).
+  case paste(String)
+
+  var description: String {
+    switch self {
+    case let .text(text): text
+    case .backspace: "BackSpace"
+    case .escape: "Esc"
+    case .enter: "Return"
+    case let .control(letter): "Ctrl-\(letter.uppercased())"
+    case let .paste(text): "paste(\(text))"
+    }
+  }
+}
+
+/// The screen readers the lab runs.
+enum LabReader: String, Sendable, CaseIterable {
+  case orca = "Orca"
+  case fenrir = "Fenrir"
+}
+
+/// One step of a scenario: keys, then the phrases the reader must speak because of them, in order.
+struct LabStep: Sendable {
+  let keys: [LabKey]
+  let heard: [String]
+  /// Extra time the step may take before its phrases come (a timeout warning, a lockout).
+  let patience: Duration
+
+  init(_ keys: [LabKey], heard: [String], patience: Duration = .seconds(15)) {
+    self.keys = keys
+    self.heard = heard
+    self.patience = patience
+  }
+}
+
+/// What to prepare before a scenario runs.
+enum LabPreparation: Sendable, Equatable {
+  /// Nothing: `demo` needs no store.
+  case none
+  /// A private store (`--store DIR`) with a fast lockout schedule and, when given, a passcode already set
+  /// (by running `passcode set` on a pseudo-terminal outside any reader).
+  case store(passcode: String?)
+  /// A private gpg-agent whose pinentry is the built binary; the scenario's program is `gpg-connect-agent`.
+  case gnuPGAgent
+}
+
+/// A scenario: a program run in a terminal a reader reads, the keys pressed, and every phrase the reader must
+/// speak, each once and in order.
+struct LabScenario: Sendable, CustomTestStringConvertible {
+  let name: String
+  /// The `passcode` arguments (or, with ``LabPreparation/gnuPGAgent``, the agent command).
+  let arguments: [String]
+  let preparation: LabPreparation
+  /// The phrases spoken when the program starts, before any key.
+  let opening: [String]
+  let steps: [LabStep]
+  let exitStatus: Int32
+  let readers: Set<LabReader>
+
+  init(
+    _ name: String, _ arguments: [String], preparation: LabPreparation = .none, opening: [String],
+    steps: [LabStep], exitStatus: Int32, readers: Set<LabReader> = Set(LabReader.allCases)
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.preparation = preparation
+    self.opening = opening
+    self.steps = steps
+    self.exitStatus = exitStatus
+    self.readers = readers
+  }
+
+  var testDescription: String { name }
+
+  /// Every phrase the reader must speak, in order. ``checking`` marks where "Checking" may come: a stored
+  /// passcode's Argon2id check can take longer than the 150 ms after which the prompt says so.
+  var expectedPhrases: [String] { opening + steps.flatMap(\.heard) }
+
+  /// The marker for an optional "Checking" in ``LabStep/heard``.
+  static let checking = "Checking?"
+
+  /// Whether the heard phrases are exactly the expected ones, in order, an optional "Checking" allowed where
+  /// marked.
+  func matches(_ heard: [String]) -> Bool {
+    var remaining = heard[...]
+    for phrase in expectedPhrases {
+      if phrase == Self.checking {
+        if remaining.first == "Checking" { remaining = remaining.dropFirst() }
+        continue
+      }
+      guard remaining.first == phrase else { return false }
+      remaining = remaining.dropFirst()
+    }
+    return remaining.isEmpty
+  }
+
+  /// How many phrases must have been heard after the steps before `index`: optional ones are not counted.
+  func requiredCount(throughStep index: Int) -> Int {
+    (opening + steps.prefix(index + 1).flatMap(\.heard)).filter { $0 != Self.checking }.count
+  }
+}

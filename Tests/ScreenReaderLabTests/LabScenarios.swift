@@ -1,0 +1,104 @@
+/// The scenarios every reader runs (Docs/ScreenReaders.md has what was heard).
+extension LabScenario {
+  static let demoOpening = ["Enter Passcode, 4 digits", "The passcode is two five eight zero"]
+  static let unlocked = ["Passcode accepted", "Unlocked. Press L to lock again or Q to quit."]
+
+  /// One step per digit, from `entered` digits already in a code of `length`; the last step hears `last` too.
+  static func typing(
+    _ digits: String, after entered: Int = 0, length: Int = 4, then last: [String] = []
+  ) -> [LabStep] {
+    digits.enumerated().map { offset, digit in
+      let count = entered + offset + 1
+      let progress = "\(count) of \(length) digits entered"
+      return LabStep([.text(String(digit))], heard: [progress] + (offset == digits.count - 1 ? last : []))
+    }
+  }
+
+  static let quit = LabStep([.text("q")], heard: [])
+
+  static let all: [LabScenario] = demo + stored + pinentry
+
+  static let demo: [LabScenario] = [
+    LabScenario(
+      "demo: the right code unlocks", ["demo"], opening: demoOpening,
+      steps: typing("2580", then: unlocked) + [quit], exitStatus: 0),
+    LabScenario(
+      "demo: a wrong code, Ready, then the right one", ["demo"], opening: demoOpening,
+      steps: typing("2581", then: ["Wrong passcode", "Ready"]) + typing("2580", then: unlocked) + [quit],
+      exitStatus: 0),
+    LabScenario(
+      "demo: BackSpace deletes one digit", ["demo"], opening: demoOpening,
+      steps: typing("25") + [LabStep([.backspace], heard: ["Deleted, 1 of 4 digits entered"])]
+        + typing("580", after: 1, then: unlocked) + [quit],
+      exitStatus: 0),
+    LabScenario(
+      "demo: Ctrl-U clears, Ctrl-R re-reads, Ctrl-C cancels", ["demo"], opening: demoOpening,
+      steps: typing("25") + [
+        LabStep([.control("u")], heard: ["Cleared, 0 of 4 digits entered"]),
+        LabStep([.control("r")], heard: ["0 of 4 digits entered, 6 tries left"]),
+        LabStep([.control("c")], heard: ["Cancelled"]),
+      ], exitStatus: 2),
+    LabScenario(
+      "demo: Esc cancels", ["demo"], opening: demoOpening,
+      steps: typing("2") + [LabStep([.escape], heard: ["Cancelled"])], exitStatus: 2),
+    LabScenario(
+      "demo: Ctrl-D cancels", ["demo"], opening: demoOpening,
+      steps: typing("25") + [LabStep([.control("d")], heard: ["Cancelled"])], exitStatus: 2),
+    LabScenario(
+      "demo: a bracketed paste", ["demo"], opening: demoOpening,
+      steps: [LabStep([.paste("2580")], heard: ["Pasted, 4 of 4 digits entered"] + unlocked), quit],
+      exitStatus: 0),
+    LabScenario(
+      "demo: the timeout warning after BackSpace, then Timed out", ["demo", "--timeout", "21"], opening: demoOpening,
+      steps: typing("2") + [
+        LabStep([.backspace], heard: ["Deleted, 0 of 4 digits entered"]),
+        LabStep([], heard: ["10 seconds left"], patience: .seconds(30)),
+        LabStep([], heard: ["Timed out"], patience: .seconds(20)),
+      ], exitStatus: 3),
+  ]
+
+  static let stored: [LabScenario] = [
+    LabScenario(
+      "set: a weak code, a mismatch, then the same code twice", ["set"], preparation: .store(passcode: nil),
+      opening: ["New Passcode, 6 digits"],
+      steps: typing("111111", length: 6, then: ["Too easy to guess. Choose another"])
+        + typing("135790", length: 6, then: ["Enter the same passcode again"])
+        + typing("246802", length: 6, then: ["Passcodes did not match. Start again"])
+        + typing("135790", length: 6, then: ["Enter the same passcode again"])
+        + typing("135790", length: 6, then: [checking, "Passcode accepted", "Passcode set."]),
+      exitStatus: 0),
+    LabScenario(
+      "check: wrong codes into a lockout, Ready, then the right code", ["check"],
+      preparation: .store(passcode: "135790"), opening: ["Enter Passcode, 6 digits"],
+      steps: typing("000000", length: 6, then: [checking, "Wrong passcode, 2 tries left", "Ready"])
+        + typing("000000", length: 6, then: [checking, "Wrong passcode, 1 try left", "Ready"])
+        + typing("000000", length: 6, then: [checking, "Too many tries. Try again in 2 seconds"])
+        + [LabStep([], heard: ["Ready"], patience: .seconds(20))]
+        + typing("135790", length: 6, then: [checking, "Passcode accepted"]),
+      exitStatus: 0),
+  ]
+
+  static let pinentry: [LabScenario] = [
+    LabScenario(
+      "pinentry: gpg-agent's prompt, description and Bad Passphrase error, then the passphrase",
+      ["GET_PASSPHRASE --data --repeat=0 labcache1 Bad+Passphrase Passphrase: Unlock+the+lab+key"],
+      preparation: .gnuPGAgent, opening: ["Passphrase", "Unlock the lab key", "Bad Passphrase"],
+      steps: [
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Passcode accepted"]),
+      ], exitStatus: 0),
+    LabScenario(
+      "pinentry: gpg-agent asks again to repeat a new passphrase",
+      ["GET_PASSPHRASE --data --repeat=1 labcache2 X Passphrase: New+lab+key"],
+      preparation: .gnuPGAgent, opening: ["Passphrase", "New lab key"],
+      steps: [
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Passcode accepted", "Passphrase", "Please re-enter this passphrase"]),
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Passcode accepted"]),
+      ], exitStatus: 0),
+  ]
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Glibc
+import PasscodeTestSupport
+
+/// The user the readers and the program run as. As root (CI) that is `nobody`, so a reader of the lab is never
+/// "a running screen reader of the same user" for the other tests' `passcode` running at the same time. As any
+/// other user, it is that user.
+enum LabUser {
+  static let isSeparate = getuid() == 0
+  static let userID: uid_t = isSeparate ? 65534 : getuid()
+  static let groupID: gid_t = isSeparate ? 65534 : getgid()
+
+  /// The command that runs `program` as the lab user.
+  static func command(_ program: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
+    guard isSeparate else { return (program, arguments) }
+    return (
+      "/usr/bin/setpriv",
+      ["--reuid=\(userID)", "--regid=\(groupID)", "--clear-groups", "--", program] + arguments
+    )
+  }
+
+  /// Gives a file or directory to the lab user.
+  static func own(_ path: String) {
+    if isSeparate { _ = chown(path, userID, groupID) }
+  }
+}
+
+/// A fresh directory under `/tmp` that the lab user owns; removed when released.
+final class LabDirectory {
+  let path: String
+
+  init(prefix: String = "passcode-lab") throws {
+    var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw LabError.setUp("mkdtemp failed: errno \(errno)") }
+    path = String(cString: made)
+    chmod(path, 0o755)
+    LabUser.own(path)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Writes a file the lab user owns.
+  @discardableResult
+  func write(_ name: String, _ text: String, mode: mode_t = 0o644) throws -> String {
+    let file = path + "/" + name
+    try text.write(toFile: file, atomically: false, encoding: .utf8)
+    chmod(file, mode)
+    LabUser.own(file)
+    return file
+  }
+
+  /// Makes a subdirectory the lab user owns.
+  func makeDirectory(_ name: String, mode: mode_t = 0o755) throws -> String {
+    let directory = path + "/" + name
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    chmod(directory, mode)
+    LabUser.own(directory)
+    return directory
+  }
+
+  func read(_ name: String) -> String? {
+    try? String(contentsOfFile: path + "/" + name, encoding: .utf8)
+  }
+}
+
+/// Why the lab could not run a scenario.
+enum LabError: Error, CustomStringConvertible {
+  case setUp(String)
+  case timedOut(String)
+
+  var description: String {
+    switch self {
+    case let .setUp(text): "set-up failed: \(text)"
+    case let .timedOut(text): "timed out: \(text)"
+    }
+  }
+}
+
+/// Which programs a reader's lab needs and whether they are installed.
+enum LabTools {
+  static let orcaPrograms = [
+    "/usr/bin/orca", "/usr/bin/Xvfb", "/usr/bin/dbus-run-session", "/usr/bin/gsettings", "/usr/bin/gdbus",
+    "/usr/bin/xfce4-terminal", "/usr/bin/xdotool", "/usr/bin/speech-dispatcher",
+  ]
+  static let fenrirPrograms = ["/usr/bin/fenrir", "/usr/bin/speech-dispatcher"]
+  static let fenrirPythonModules = ["/usr/lib/python3/dist-packages/speechd", "/usr/lib/python3/dist-packages/enchant"]
+
+  /// What is missing for a reader, by path; empty when it can run.
+  static func missing(for reader: LabReader) -> [String] {
+    let needed: [String]
+    switch reader {
+    case .orca: needed = orcaPrograms
+    case .fenrir: needed = fenrirPrograms + fenrirPythonModules
+    }
+    let setpriv = LabUser.isSeparate ? ["/usr/bin/setpriv"] : []
+    return (needed + setpriv).filter { !FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// Whether this run is in CI, where every reader must run.
+  static var inContinuousIntegration: Bool {
+    !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+  }
+
+  /// Whether the lab for a reader is to run: when its programs are installed, and always in CI (where a missing
+  /// program then fails the test).
+  static func shouldRun(_ reader: LabReader) -> Bool {
+    missing(for: reader).isEmpty || inContinuousIntegration
+  }
+}
+
+/// A terminal a reader reads and the lab types into.
+protocol LabTerminal: AnyObject {
+  /// Presses keys.
+  func press(_ keys: [LabKey]) throws
+  /// Called while the lab waits, so the terminal can drain its output.
+  func idle()
+  /// The program's exit status, once it has ended.
+  var exitStatus: Int32? { get }
+}
+
+/// What a reader spoke in one scenario.
+struct LabOutcome {
+  let phrases: [String]
+  let utterances: [HeardSpeech.Utterance]
+  let fromPasscode: [HeardSpeech.Utterance]
+  let exitStatus: Int32?
+}
+
+/// Runs a scenario's steps against a terminal and collects what the reader spoke.
+struct LabRun {
+  let speech: PrivateSpeechDispatcher
+  /// How many utterances the daemon had logged before the program started; later ones are the scenario's.
+  let utterancesBefore: Int
+  let clientProgram: String
+  let ownWords: Set<String>
+  let punctuationWords: [String: String]
+  /// How long the lab listens after the program ended.
+  let listeningAfterExit: Duration
+
+  init(
+    speech: PrivateSpeechDispatcher, clientProgram: String, ownWords: Set<String>,
+    punctuationWords: [String: String] = [:], listeningAfterExit: Duration
+  ) {
+    self.speech = speech
+    self.punctuationWords = punctuationWords
+    utterancesBefore = HeardSpeech(protocolLog: speech.protocolLog()).utterances.count
+    self.clientProgram = clientProgram
+    self.ownWords = ownWords
+    self.listeningAfterExit = listeningAfterExit
+  }
+
+  /// What was spoken since the program started (the whole log is read, so every client keeps its name).
+  func heard() -> HeardSpeech {
+    HeardSpeech(protocolLog: speech.protocolLog()).dropping(first: utterancesBefore)
+  }
+
+  func phrases() -> [String] {
+    heard().phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords)
+  }
+
+  /// Waits until the reader spoke at least `count` phrases, or the patience ran out.
+  func waitForPhrases(count: Int, patience: Duration, terminal: LabTerminal) {
+    let end = ContinuousClock.now + patience
+    while phrases().count < count, ContinuousClock.now < end {
+      terminal.idle()
+      usleep(50_000)
+    }
+  }
+
+  /// Waits for `duration` while draining the terminal.
+  func listen(for duration: Duration, terminal: LabTerminal) {
+    let end = ContinuousClock.now + duration
+    while ContinuousClock.now < end {
+      terminal.idle()
+      usleep(50_000)
+    }
+  }
+
+  /// Presses each step's keys once the phrases before it were heard, then waits for the program to end.
+  func perform(_ scenario: LabScenario, on terminal: LabTerminal) throws -> LabOutcome {
+    waitForPhrases(count: scenario.opening.count, patience: .seconds(20), terminal: terminal)
+    for (index, step) in scenario.steps.enumerated() {
+      try terminal.press(step.keys)
+      if step.heard.isEmpty {
+        listen(for: .milliseconds(700), terminal: terminal)
+      } else {
+        waitForPhrases(count: scenario.requiredCount(throughStep: index), patience: step.patience, terminal: terminal)
+      }
+    }
+    let end = ContinuousClock.now + .seconds(20)
+    while terminal.exitStatus == nil, ContinuousClock.now < end {
+      terminal.idle()
+      usleep(50_000)
+    }
+    listen(for: listeningAfterExit, terminal: terminal)
+    let heard = heard()
+    return LabOutcome(
+      phrases: heard.phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords),
+      utterances: heard.utterances,
+      fromPasscode: heard.fromPasscode, exitStatus: terminal.exitStatus)
+  }
+}
+
+/// The `passcode` command line and its preparation, as a shell wrapper that records the exit status.
+struct LabProgram {
+  let directory: LabDirectory
+  let commandLine: String
+
+  /// Prepares a scenario: its store (with a passcode set, if asked) or its gpg-agent, and the command line.
+  init(_ scenario: LabScenario, in directory: LabDirectory) throws {
+    self.directory = directory
+    // A copy the lab user can run even when the build folder is in a directory only root may enter (/root).
+    let binary = directory.path + "/passcode"
+    try FileManager.default.copyItem(atPath: PasscodeBinary.path, toPath: binary)
+    chmod(binary, 0o755)
+    var arguments = [binary] + scenario.arguments
+    switch scenario.preparation {
+    case .none:
+      break
+    case let .store(passcode):
+      let store = try directory.makeDirectory("store", mode: 0o700)
+      try directory.write("store/config", "lockout = 0,0,2,3\n", mode: 0o600)
+      if let passcode { try Self.setPasscode(passcode, store: store, binary: binary) }
+      arguments += ["--store", store]
+    case .gnuPGAgent:
+      commandLine = try Self.agentCommandLine(scenario.arguments, binary: binary, in: directory)
+      return
+    }
+    commandLine = arguments.map(Self.quoted).joined(separator: " ")
+  }
+
+  /// A shell script that waits for `gate` (a line on standard input) when asked, runs the program, writes its
+  /// exit status to `status` and keeps the terminal open for `linger` seconds.
+  func wrapper(waitsForReturn: Bool, lingerSeconds: String) throws -> String {
+    let gate = waitsForReturn ? "read gate\n" : ""
+    let script = """
+      #!/bin/sh
+      cd \(Self.quoted(directory.path))
+      \(gate)\(commandLine)
+      echo $? > \(Self.quoted(directory.path + "/status.tmp"))
+      mv \(Self.quoted(directory.path + "/status.tmp")) \(Self.quoted(directory.path + "/status"))
+      sleep \(lingerSeconds)
+
+      """
+    return try directory.write("run.sh", script, mode: 0o755)
+  }
+
+  /// The exit status the wrapper recorded.
+  var exitStatus: Int32? {
+    directory.read("status").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+  }
+
+  /// A private gpg-agent whose pinentry is `pinentry-passcode` (a link to the binary), asked by
+  /// `gpg-connect-agent` on the reader's terminal (`GPG_TTY=$(tty)`); its replies go to `replies`, and the agent
+  /// is stopped afterwards. The exit status is `gpg-connect-agent`'s.
+  private static func agentCommandLine(_ commands: [String], binary: String, in directory: LabDirectory) throws
+    -> String
+  {
+    let home = try directory.makeDirectory("gnupg", mode: 0o700)
+    let pinentry = home + "/pinentry-passcode"
+    try FileManager.default.createSymbolicLink(atPath: pinentry, withDestinationPath: binary)
+    try directory.write("gnupg/gpg-agent.conf", "pinentry-program \(pinentry)\n", mode: 0o600)
+    let agent = ["env", "GNUPGHOME=\(home)", "LC_ALL=C"].map(quoted).joined(separator: " ")
+    let request = (["gpg-connect-agent"] + commands + ["/bye"]).map(quoted).joined(separator: " ")
+    // The agent is started first and the client's own chatter goes to a file: the reader would read it.
+    let chatter = quoted(directory.path + "/agent-client.log")
+    return """
+      \(agent) gpgconf --launch gpg-agent 2>> \(chatter)
+      GPG_TTY=$(tty) \(agent) \(request) > \(quoted(directory.path + "/replies")) 2>> \(chatter); status=$?
+      \(agent) gpgconf --kill gpg-agent 2>> \(chatter); (exit $status)
+      """
+  }
+
+  static func quoted(_ argument: String) -> String {
+    "'" + argument.replacing("'", with: #"'\''"#) + "'"
+  }
+
+  /// Runs `passcode set` as the lab user on a pseudo-terminal of its own (no reader), typing the code twice.
+  private static func setPasscode(_ passcode: String, store: String, binary: String) throws {
+    let terminal = try PseudoTerminal()
+    LabUser.own(terminal.slavePath)
+    let command = LabUser.command(binary, ["set", "--store", store])
+    let child = try ChildProcess(
+      executablePath: command.executable, arguments: command.arguments,
+      environment: ["PATH": "/usr/bin:/bin", "TERM": "dumb", "PASSCODE_SPEECH": "off", "HOME": store],
+      terminal: terminal)
+    terminal.closeSlave()
+    _ = try terminal.readUntil("digits", timeout: .seconds(20))
+    try terminal.write(passcode)
+    _ = try terminal.readUntil("Enter the same passcode again", timeout: .seconds(20))
+    try terminal.write(passcode)
+    _ = try terminal.readUntil("Passcode set", timeout: .seconds(20))
+    guard try child.waitForExit(timeout: .seconds(20)) == .exited(0) else {
+      throw LabError.setUp("passcode set did not succeed")
+    }
+  }
+}

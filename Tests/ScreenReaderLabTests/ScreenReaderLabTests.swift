@@ -1,0 +1,86 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// Checks one reader's outcome: the exact phrases in order, each for a reason of the program, no numeral but a
+/// count, no glyph name, and nothing spoken by `passcode` itself (double speech).
+func expectHeard(
+  _ outcome: LabOutcome, for scenario: LabScenario, reader: LabReader, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let context = "\(reader.rawValue) heard \(outcome.phrases); all utterances: \(outcome.utterances)"
+  #expect(outcome.exitStatus == scenario.exitStatus, "exit status; \(context)", sourceLocation: sourceLocation)
+  #expect(
+    scenario.matches(outcome.phrases), "expected \(scenario.expectedPhrases); \(context)",
+    sourceLocation: sourceLocation)
+  #expect(
+    outcome.fromPasscode.isEmpty, "passcode spoke itself: \(outcome.fromPasscode)", sourceLocation: sourceLocation)
+  for phrase in outcome.phrases {
+    if let violation = HeardSpeech.violation(in: phrase) {
+      Issue.record("\(reader.rawValue) spoke \(violation)", sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// Fails loudly when a reader's programs are missing in CI (where the suite runs anyway).
+func requireTools(for reader: LabReader, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+  let missing = LabTools.missing(for: reader)
+  guard missing.isEmpty else {
+    Issue.record(
+      "the \(reader.rawValue) lab cannot run: missing \(missing.joined(separator: ", ")) (see .ci/install-packages)",
+      sourceLocation: sourceLocation)
+    return false
+  }
+  if let reason = PasscodeBinary.missingReason {
+    Issue.record(Comment(rawValue: reason), sourceLocation: sourceLocation)
+    return false
+  }
+  return true
+}
+
+@Suite(
+  "Fenrir 1.9.5 reads passcode (screen-reader lab)",
+  .enabled(
+    if: LabTools.shouldRun(.fenrir), "Fenrir is not installed: apt-get install fenrir python3-speechd python3-enchant"))
+struct FenrirLabTests {
+  static let scenarios = LabScenario.all.filter { $0.readers.contains(.fenrir) }
+
+  @Test("Fenrir speaks each phrase once, in order, and passcode stays silent", arguments: scenarios)
+  func scenario(_ scenario: LabScenario) throws {
+    guard requireTools(for: .fenrir) else { return }
+    let speech = try PrivateSpeechDispatcher()
+    defer { speech.stop() }
+    try LabSpeech.share(speech)
+    let directory = try LabDirectory(prefix: "passcode-fenrir")
+    let fenrir = try FenrirLab(scenario, speech: speech, directory: directory)
+    let outcome = try fenrir.run.perform(scenario, on: fenrir)
+    expectHeard(outcome, for: scenario, reader: .fenrir)
+  }
+}
+
+/// Lets the lab user reach the private speech-dispatcher, whose directory is private to the test's user.
+enum LabSpeech {
+  static func share(_ speech: PrivateSpeechDispatcher) throws {
+    guard LabUser.isSeparate else { return }
+    for path in [speech.base, speech.base + "/run"] { chmod(path, 0o755) }
+    chmod(speech.socketPath, 0o666)
+  }
+}
+
+@Suite(
+  "Orca 43.1 reads passcode in xfce4-terminal (screen-reader lab)", .serialized,
+  .enabled(
+    if: LabTools.shouldRun(.orca),
+    "Orca is not installed: apt-get install orca xvfb dbus-x11 at-spi2-core xfce4-terminal xdotool xauth"))
+struct OrcaLabTests {
+  static let scenarios = LabScenario.all.filter { $0.readers.contains(.orca) }
+
+  @Test("Orca speaks each phrase once, in order, and passcode stays silent", arguments: scenarios)
+  func scenario(_ scenario: LabScenario) throws {
+    guard requireTools(for: .orca) else { return }
+    let desktop = try OrcaDesktop.start()
+    let directory = try LabDirectory(prefix: "passcode-orca-run")
+    let orca = try OrcaLab(scenario, desktop: desktop, directory: directory)
+    let outcome = try orca.run.perform(scenario, on: orca)
+    expectHeard(outcome, for: scenario, reader: .orca)
+  }
+}
