@@ -27,8 +27,20 @@ final class OrcaDesktop: Sendable {
       if let shared { return try shared.get() }
       let result = Result<OrcaDesktop, LabError> { () throws(LabError) in try OrcaDesktop() }
       shared = result
+      // A static is never released, so the desktop and its speech daemon are stopped when the process exits.
+      atexit { OrcaDesktop.stopShared() }
       return try result.get()
     }
+  }
+
+  /// Stops the shared desktop (its shell kills Orca and reaps it) and its speech daemon, and removes its files.
+  static func stopShared() {
+    guard let desktop = try? shared.withLock({ $0 })?.get() else { return }
+    _ = FileManager.default.createFile(atPath: desktop.directory + "/stop", contents: nil)
+    _ = desktop.stack.waitForExit(timeout: .seconds(5))
+    desktop.speech.stop()
+    try? FileManager.default.removeItem(atPath: desktop.directory)
+    try? FileManager.default.removeItem(atPath: desktop.speech.base)
   }
 
   private init() throws(LabError) {
