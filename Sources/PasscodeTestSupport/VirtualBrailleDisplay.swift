@@ -1,4 +1,5 @@
 import Foundation
+import _Concurrency
 
 /// The real brltty reading one ``VirtualConsole`` and writing to a virtual braille display that this object
 /// is: brltty's `vr` driver is a socket server, and this is its client, told the display has 40 cells.
