@@ -25,7 +25,8 @@ struct BurstBenchmark {
     var lastTexts: [String: Int] = [:]
     var promptIndex = 0
     for run in 0..<context.runs {
-      guard let prompt = server.waitForSpeak(from: promptIndex, where: { $0.text.hasPrefix("Enter Passcode, 12 digits") })
+      guard
+        let prompt = server.waitForSpeak(from: promptIndex, where: { $0.text.hasPrefix("Enter Passcode, 12 digits") })
       else { throw BenchError.timedOut("the prompt's SPEAK, burst \(run)") }
       try demo.waitFor("Enter Passcode, 12 digits")
       demo.drain()
