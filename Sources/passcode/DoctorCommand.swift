@@ -245,58 +245,63 @@ struct DoctorCommand {
 
   // MARK: - Pinentry
 
+  /// The commands that make the `pinentry-passcode` link, as Docs/GnuPG.md gives them: to the binary's
+  /// absolute path (a link to a link, or to a relative path, would break when either moves), and only
+  /// when no such file is there yet.
+  static let pinentryLinkSteps =
+    "mkdir -p ~/.local/bin; [ -e ~/.local/bin/pinentry-passcode ] || "
+    + "ln -s \"$(readlink -f \"$(command -v passcode)\")\" ~/.local/bin/pinentry-passcode"
+
   private func pinentryFindings() -> [Finding] {
-    var findings: [Finding] = []
     let searchPath = context.environment["PATH"] ?? ""
     let link = SetupFiles.findOnPath(CommandLineParser.pinentryProgramName, searchPath: searchPath)
-    if let link {
-      findings.append(Finding(verdict: "Pinentry link: \(DoctorText.printable(link)) is on PATH."))
-    } else {
-      findings.append(
-        Finding(
-          verdict: "Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet.",
-          next: "ln -s \"$(command -v passcode)\" ~/.local/bin/pinentry-passcode"))
+    return [linkFinding(link), agentFinding(link: link), terminalVariableFinding()]
+  }
+
+  private func linkFinding(_ link: String?) -> Finding {
+    guard let link else {
+      return Finding(
+        verdict: "Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet.",
+        next: Self.pinentryLinkSteps)
     }
+    return Finding(verdict: "Pinentry link: \(DoctorText.printable(link)) is on PATH.")
+  }
+
+  private func agentFinding(link: String?) -> Finding {
     let home =
       context.environment["GNUPGHOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? (context.environment["HOME"] ?? "~") + "/.gnupg"
     let agentFile = home + "/gpg-agent.conf"
     let shownFile = DoctorText.printable(agentFile)
-    let program = SetupFiles.readText(agentFile).flatMap(Self.pinentryProgram(inConfiguration:))
     let suggested = link.map(DoctorText.printable) ?? "/path/to/pinentry-passcode"
     let reload = "then run 'gpgconf --reload gpg-agent'."
-    switch program {
-    case nil:
-      findings.append(
-        Finding(
-          verdict: "gpg-agent: no pinentry-program in \(shownFile), so gpg-agent uses its default pinentry.",
-          next: "To use passcode, add 'pinentry-program \(suggested)' to \(shownFile), \(reload)"))
-    case let program?:
-      let shown = DoctorText.printable(program)
-      if !SetupFiles.isExecutable(program) {
-        findings.append(
-          Finding(
-            verdict: "gpg-agent: pinentry-program \(shown) in \(shownFile) is missing or cannot be run, so "
-              + "gpg cannot ask for a passphrase.",
-            next: "Point it at an existing program, such as \(suggested), \(reload)", blocksPrompt: true))
-      } else if SetupFiles.resolved(program) == SetupFiles.resolved("/proc/self/exe") {
-        findings.append(Finding(verdict: "gpg-agent: pinentry-program \(shown) is passcode."))
-      } else {
-        findings.append(
-          Finding(
-            verdict: "gpg-agent: pinentry-program \(shown) is another pinentry.",
-            next: "To use passcode, set 'pinentry-program \(suggested)' in \(shownFile), \(reload)"))
-      }
+    guard let program = SetupFiles.readText(agentFile).flatMap(Self.pinentryProgram(inConfiguration:)) else {
+      return Finding(
+        verdict: "gpg-agent: no pinentry-program in \(shownFile), so gpg-agent uses its default pinentry.",
+        next: "To use passcode, add 'pinentry-program \(suggested)' to \(shownFile), \(reload)")
     }
-    if let tty = context.environment["GPG_TTY"], !tty.isEmpty {
-      findings.append(Finding(verdict: "GPG_TTY: \(DoctorText.printable(tty))."))
-    } else {
-      findings.append(
-        Finding(
-          verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
-          next: "Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
+    let shown = DoctorText.printable(program)
+    if !SetupFiles.isExecutable(program) {
+      return Finding(
+        verdict: "gpg-agent: pinentry-program \(shown) in \(shownFile) is missing or cannot be run, so "
+          + "gpg cannot ask for a passphrase.",
+        next: "Point it at an existing program, such as \(suggested), \(reload)", blocksPrompt: true)
     }
-    return findings
+    if SetupFiles.resolved(program) == SetupFiles.resolved("/proc/self/exe") {
+      return Finding(verdict: "gpg-agent: pinentry-program \(shown) is passcode.")
+    }
+    return Finding(
+      verdict: "gpg-agent: pinentry-program \(shown) is another pinentry.",
+      next: "To use passcode, set 'pinentry-program \(suggested)' in \(shownFile), \(reload)")
+  }
+
+  private func terminalVariableFinding() -> Finding {
+    guard let tty = context.environment["GPG_TTY"], !tty.isEmpty else {
+      return Finding(
+        verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
+        next: "Add 'export GPG_TTY=$(tty)' to your shell's start-up file.")
+    }
+    return Finding(verdict: "GPG_TTY: \(DoctorText.printable(tty)).")
   }
 
   /// The last `pinentry-program` value in the text of a `gpg-agent.conf`.

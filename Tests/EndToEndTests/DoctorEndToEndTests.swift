@@ -34,4 +34,32 @@ struct DoctorEndToEndTests {
     #expect(broken.text.contains("GPG_TTY: not set"))
     #expect(broken.text.contains("  Next: Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
   }
+
+  @Test("with no pinentry-passcode on PATH, the next step is GnuPG.md's: a link to the binary's absolute path")
+  func missingLinkAdvice() throws {
+    let base = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let bin = try GnuPGSetUpStepsEndToEndTests.makeBinDirectory(in: base, withPasscode: true)
+    let store = try StoreDirectory()
+    let doctor = try DemoSession(["doctor", "--store", store.path], environment: ["PATH": bin])
+    _ = try doctor.finish()
+    #expect(doctor.text.contains("Pinentry link: no pinentry-passcode on PATH"))
+    let prefix = "  Next: mkdir "
+    let line = doctor.text.split(whereSeparator: \.isNewline).first { $0.hasPrefix(prefix) }
+    let advice = try #require(line.map { String($0.dropFirst("  Next: ".count)) })
+
+    let documented = try GnuPGSetUpStepsEndToEndTests.setUpSteps().split(separator: "\n").map(String.init)
+    for step in advice.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      #expect(documented.contains(step), "not a step of Docs/GnuPG.md: \(step)")
+    }
+
+    let home = base + "/home"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let status = try SpawnedProcess.run(
+      executable: "/usr/bin/env",
+      arguments: ["-i", "HOME=\(home)", "PATH=\(bin)", "LC_ALL=C", "/bin/sh", "-eu", "-c", advice])
+    #expect(status == 0)
+    let target = try FileManager.default.destinationOfSymbolicLink(atPath: home + "/.local/bin/pinentry-passcode")
+    #expect(target == URL(fileURLWithPath: PasscodeBinary.path).resolvingSymlinksInPath().path)
+  }
 }
