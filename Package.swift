@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
     .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
     .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
-    .target(name: "PasscodeCommandLine"),
+    .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),
     .executableTarget(
@@ -58,7 +58,7 @@ let package = Package(
     .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
-      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine"], exclude: ["Snapshots"]),
+      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodeEngine"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// The options of one run, after the command line and the environment are combined.
 ///
 /// An option on the command line always wins over its environment variable. Options a subcommand does

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// What a shell may offer for an option's value.
 enum CompletionValue: Equatable, Sendable {
   /// The option is a flag and takes no value.

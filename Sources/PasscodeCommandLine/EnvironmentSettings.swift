@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// Applies the environment to options the command line did not give.
 enum EnvironmentSettings {
   /// Fills in `options` from the environment, for the options `subcommand` takes and the command line

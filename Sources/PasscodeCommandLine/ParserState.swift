@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// One pass over a command line: the position reached and everything gathered so far.
 struct ParserState {
   private let arguments: [String]

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// A preference that the command line, the environment and the config file may each give, in that order
 /// of precedence, over a default.
 public enum Preference: String, CaseIterable, Hashable, Sendable {

@@ -6,7 +6,7 @@ public struct PromptSettings: Sendable {
   /// The terminal to use instead of the controlling one (`--tty PATH`).
   public var terminalPath: String?
   /// The colour choice (`--color`).
-  public var color: ColorOption
+  public var color: ColorMode
   /// Whether the screen-reader profile was asked for (`--screen-reader`).
   public var screenReaderForced: Bool
   /// Whether a screen reader was detected reading the terminal.
@@ -52,7 +52,7 @@ public struct PromptSettings: Sendable {
   ///   - interruption: Ends a prompt from another thread, if given.
   public init(
     terminalPath: String? = nil,
-    color: ColorOption = .auto,
+    color: ColorMode = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
     lineDiscipline: LineDiscipline = .caretAfterWords,

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// What the output can do and how to present the prompt on it, decided once at start from the
 /// environment, the command-line options and whether the output is a terminal. A pure value: no I/O.
 public struct TerminalCapabilities: Equatable, Sendable {
@@ -28,7 +30,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
   ///     from the above; `visual` becomes `plain` where escape codes are not allowed.
   ///   - windowColumns: The columns the kernel reports for the window, if any.
   public init(
-    environment: [String: String], outputIsTerminal: Bool, color: ColorOption, screenReaderForced: Bool,
+    environment: [String: String], outputIsTerminal: Bool, color: ColorMode, screenReaderForced: Bool,
     screenReaderDetected: Bool, requestedProfile: OutputProfile? = nil, windowColumns: Int? = nil
   ) {
     let term = environment["TERM"] ?? ""

@@ -143,7 +143,7 @@ struct CommandContext {
     if let terminalType { promptEnvironment["TERM"] = terminalType }
     let settings = PromptSettings(
       terminalPath: terminalPath ?? options.tty,
-      color: colorOption,
+      color: options.color,
       screenReaderForced: speech.decision.usesScreenReaderLines && requestedProfile == nil,
       screenReaderDetected: speech.detection.isReading,
       lineDiscipline: LineDiscipline(readers: speech.detection.readers),
@@ -172,14 +172,6 @@ struct CommandContext {
   /// cannot allocate.
   @Sendable static func makeSecretStorage(capacity: Int) -> any SecretStorage {
     (try? SodiumSecretBuffer(capacity: capacity)) ?? WipedSecretBuffer(capacity: capacity)
-  }
-
-  private var colorOption: ColorOption {
-    switch options.color {
-    case .auto: .auto
-    case .always: .always
-    case .never: .never
-    }
   }
 
   /// The prompt configuration from the options, with defaults for this subcommand.

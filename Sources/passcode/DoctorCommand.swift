@@ -120,7 +120,7 @@ struct DoctorCommand {
   private func terminalFindings(decision: SpeechDecision) -> [Finding] {
     let capabilities = TerminalCapabilities(
       environment: context.environment, outputIsTerminal: StandardStreams.outputIsTerminal,
-      color: context.options.color == .never ? .never : .auto,
+      color: context.options.color,
       screenReaderForced: decision.usesScreenReaderLines && context.requestedProfile == nil,
       screenReaderDetected: false, requestedProfile: context.requestedProfile)
     let term = DoctorText.printable(context.environment["TERM"] ?? "not set")

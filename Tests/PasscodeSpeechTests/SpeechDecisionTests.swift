@@ -137,15 +137,6 @@ struct SpeechDecisionTests {
         == "Orca and Speakup are reading the screen")
   }
 
-  @Test("speech modes parse auto, on and off in any case and nothing else")
-  func parsesModes() {
-    #expect(SpeechMode(parsing: "auto") == .auto)
-    #expect(SpeechMode(parsing: " ON ") == .on)
-    #expect(SpeechMode(parsing: "Off") == .off)
-    #expect(SpeechMode(parsing: "yes") == nil)
-    #expect(SpeechMode(parsing: "") == nil)
-  }
-
   @Test("Speakup echoing keys is flagged only for key_echo 2")
   func speakupEcho() {
     var detection = Self.speakup

@@ -1,3 +1,4 @@
+import PasscodeEngine
 import PasscodeTerminal
 import Testing
 
@@ -5,7 +6,7 @@ struct CapabilitiesCase: Sendable, CustomTestStringConvertible {
   let name: String
   var environment: [String: String] = ["TERM": "xterm-256color"]
   var outputIsTerminal = true
-  var color = ColorOption.auto
+  var color = ColorMode.auto
   var screenReaderForced = false
   var screenReaderDetected = false
   let kind: TerminalKind

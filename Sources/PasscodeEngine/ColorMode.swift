@@ -1,8 +1,8 @@
 /// When the visual profile may use colour (`--color`).
 public enum ColorMode: String, CaseIterable, Equatable, Sendable {
-  /// Colour on a colour terminal, none for `TERM=dumb`, a pipe or `NO_COLOR`.
+  /// Colour on a colour terminal, none for `TERM=dumb`, a pipe or a non-empty `NO_COLOR`.
   case auto
-  /// Colour even when it would not be chosen by itself.
+  /// Colour whenever escapes are allowed, even when `NO_COLOR` is set: the person asked for it.
   case always
   /// No colour at all.
   case never
