@@ -7,10 +7,10 @@ import PasscodeEngine
 public struct CommonOptions: Equatable, Sendable {
   /// `--title TEXT`: the prompt's title, spoken and shown as given.
   public var title: String?
-  /// `--length N`: the passcode length, 1 to 12.
+  /// `--length N`: the passcode length, within ``EntryConfiguration/fixedLengthLimits``.
   public var length: Int?
-  /// `--allowed SET`: which characters may be typed.
-  public var allowed: AllowedCharacterSet?
+  /// `--allowed SET`: which characters may be typed, one of ``EntryConfiguration/AllowedCharacters/named``.
+  public var allowed: EntryConfiguration.AllowedCharacters?
   /// `--reduce-motion` or `PASSCODE_REDUCE_MOTION`: no shaking, blinking or bell.
   public var reduceMotion: Bool
   /// `--speech MODE` or `PASSCODE_SPEECH`: whether announcements are spoken.
@@ -61,7 +61,7 @@ public struct CommonOptions: Equatable, Sendable {
   public init(
     title: String? = nil,
     length: Int? = nil,
-    allowed: AllowedCharacterSet? = nil,
+    allowed: EntryConfiguration.AllowedCharacters? = nil,
     reduceMotion: Bool = false,
     speech: SpeechMode = .auto,
     screenReader: Bool = false,

@@ -18,7 +18,7 @@ extension Option {
   /// What a shell may offer for this option's value, from the same tables the parser checks values with.
   var completionValue: CompletionValue {
     switch self {
-    case .allowed: .choices(AllowedCharacterSet.allCases.map(\.rawValue))
+    case .allowed: .choices(EntryConfiguration.AllowedCharacters.names)
     case .speech: .choices(SpeechMode.allCases.map(\.rawValue))
     case .color: .choices(ColorMode.allCases.map(\.rawValue))
     case .store: .directory

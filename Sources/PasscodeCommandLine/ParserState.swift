@@ -176,13 +176,14 @@ struct ParserState {
       }
       options.title = value
     case .length:
-      guard let length = Self.wholeNumber(value), (1...12).contains(length) else {
-        throw invalid("Please provide a length from 1 to 12.")
+      let limits = EntryConfiguration.fixedLengthLimits
+      guard let length = Self.wholeNumber(value), limits.contains(length) else {
+        throw invalid("Please provide a length from \(limits.lowerBound) to \(limits.upperBound).")
       }
       options.length = length
     case .allowed:
-      guard let allowed = AllowedCharacterSet(rawValue: value) else {
-        throw invalid(Self.oneOf(AllowedCharacterSet.allCases.map(\.rawValue)))
+      guard let allowed = EntryConfiguration.AllowedCharacters(name: value) else {
+        throw invalid(Self.oneOf(EntryConfiguration.AllowedCharacters.names))
       }
       options.allowed = allowed
     case .speech:

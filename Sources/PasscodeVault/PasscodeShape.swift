@@ -7,36 +7,23 @@ import PasscodeEngine
 /// file without them is from an earlier version: its passcode is digits, of the settings file's length.
 /// It tells nothing about the code beyond what the prompt shows anyway.
 public struct PasscodeShape: Equatable, Hashable, Sendable {
-  /// Which characters a stored passcode may be made of, spelled as `--allowed` spells them.
-  public enum Characters: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// The digits 0 to 9.
-    case digits
-    /// ASCII letters and digits.
-    case alphanumeric
-
-    /// The engine's name for the same set.
-    public var entryCharacters: EntryConfiguration.AllowedCharacters {
-      switch self {
-      case .digits: .digits
-      case .alphanumeric: .lettersAndDigits
-      }
-    }
-  }
-
   /// The number of characters, within ``EntryConfiguration/fixedLengthLimits``.
   public let length: Int
-  /// Which characters it is made of.
-  public let characters: Characters
+  /// Which characters it is made of: one of ``EntryConfiguration/AllowedCharacters/named``.
+  public let characters: EntryConfiguration.AllowedCharacters
+  /// The name of ``characters``, as the hash file spells it.
+  private let charactersName: String
 
   /// Makes a shape.
   ///
   /// - Parameters:
   ///   - length: The number of characters; fails (gives `nil`) outside ``EntryConfiguration/fixedLengthLimits``.
-  ///   - characters: Which characters it is made of.
-  public init?(length: Int, characters: Characters) {
-    guard EntryConfiguration.fixedLengthLimits.contains(length) else { return nil }
+  ///   - characters: Which characters it is made of; fails for a set with no name (printable, custom).
+  public init?(length: Int, characters: EntryConfiguration.AllowedCharacters) {
+    guard EntryConfiguration.fixedLengthLimits.contains(length), let name = characters.name else { return nil }
     self.length = length
     self.characters = characters
+    charactersName = name
   }
 
   /// The shape of a passcode stored without one (by an earlier version), or of a new one when nothing
@@ -51,11 +38,12 @@ public struct PasscodeShape: Equatable, Hashable, Sendable {
   private init(checkedLength: Int) {
     length = checkedLength
     characters = .digits
+    charactersName = "digits"
   }
 
   /// The lines that follow the hash in the hash file.
   var encodedLines: [String] {
-    ["length \(length)", "allowed \(characters.rawValue)"]
+    ["length \(length)", "allowed \(charactersName)"]
   }
 
   /// Reads the lines that follow the hash; fails (gives `nil`) unless they are exactly a length and an
@@ -66,7 +54,8 @@ public struct PasscodeShape: Equatable, Hashable, Sendable {
     guard lines.count == 2, lines[0].hasPrefix("length "), lines[1].hasPrefix("allowed ") else { return nil }
     let digits = lines[0].dropFirst("length ".count)
     guard (1...2).contains(digits.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let length = Int(digits), let characters = Characters(rawValue: String(lines[1].dropFirst("allowed ".count)))
+      let length = Int(digits),
+      let characters = EntryConfiguration.AllowedCharacters(name: String(lines[1].dropFirst("allowed ".count)))
     else { return nil }
     self.init(length: length, characters: characters)
   }

@@ -189,7 +189,7 @@ struct CommandContext {
       return try EntryConfiguration(
         title: options.title.map { SanitizedText($0) } ?? SanitizedText(defaultTitle),
         length: .fixed(options.length ?? defaultLength),
-        allowed: options.allowed == .alphanumeric ? .lettersAndDigits : .digits,
+        allowed: options.allowed ?? .digits,
         reduceMotion: options.reduceMotion,
         lockoutSchedule: schedule,
         timeout: options.timeout.map { .seconds($0) })

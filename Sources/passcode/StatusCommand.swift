@@ -35,7 +35,7 @@ struct StatusCommand {
     let shape = stored.map { $0.shape ?? .digits(settingsLength: store.settings.length) }
     let report = StatusReport(
       isPasscodeSet: stored != nil, length: shape?.length,
-      allowed: shape?.characters.rawValue, failures: status.lockout.failures,
+      allowed: shape?.characters.name, failures: status.lockout.failures,
       lockoutRemainingSeconds: Self.wholeSecondsUp(status.lockout.remaining),
       graceRemainingSeconds: Self.wholeSecondsUp(store.graceRemaining()), store: store.location.dataDirectory)
     try StandardStreams.output(context.options.json ? report.json : Self.text(report))

@@ -45,10 +45,10 @@ struct VaultContext {
   /// - Returns: The shape.
   /// - Throws: ``CommandError/usage(_:)`` when the length is out of range.
   func newShape(_ options: CommonOptions) throws(CommandError) -> PasscodeShape {
-    let characters: PasscodeShape.Characters = options.allowed == .alphanumeric ? .alphanumeric : .digits
     let length = options.length ?? PasscodeShape.digits(settingsLength: settings.length).length
-    guard let shape = PasscodeShape(length: length, characters: characters) else {
-      throw .usage("The length must be from 1 to 12.")
+    guard let shape = PasscodeShape(length: length, characters: options.allowed ?? .digits) else {
+      let limits = EntryConfiguration.fixedLengthLimits
+      throw .usage("The length must be from \(limits.lowerBound) to \(limits.upperBound).")
     }
     return shape
   }
@@ -143,7 +143,7 @@ struct VaultContext {
       return try EntryConfiguration(
         title: context.options.title.map { SanitizedText($0) } ?? SanitizedText(title),
         length: .fixed(shape.length),
-        allowed: shape.characters.entryCharacters,
+        allowed: shape.characters,
         reduceMotion: context.options.reduceMotion,
         lockoutSchedule: settings.lockout,
         timeout: context.options.timeout.map { .seconds($0) })

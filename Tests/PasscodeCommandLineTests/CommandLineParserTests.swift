@@ -33,7 +33,7 @@ struct CommandLineParserTests {
     ParseCase(["set", "--length", "6"], run(.set, CommonOptions(length: 6))),
     ParseCase(["set", "--length=12"], run(.set, CommonOptions(length: 12))),
     ParseCase(["demo", "--length=1"], run(.demo, CommonOptions(length: 1))),
-    ParseCase(["set", "--allowed", "alphanumeric"], run(.set, CommonOptions(allowed: .alphanumeric))),
+    ParseCase(["set", "--allowed", "alphanumeric"], run(.set, CommonOptions(allowed: .lettersAndDigits))),
     ParseCase(["set", "--allowed=digits"], run(.set, CommonOptions(allowed: .digits))),
     ParseCase(["check", "--reduce-motion"], run(.check, CommonOptions(reduceMotion: true))),
     ParseCase(["check", "--speech", "off"], run(.check, CommonOptions(speech: .off))),

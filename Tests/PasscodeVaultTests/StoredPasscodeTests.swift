@@ -8,7 +8,7 @@ struct StoredPasscodeTests {
   func shapeRoundTrip() throws {
     let directory = try TemporaryDirectory()
     let vault = Vault(location: directory.location, parameters: .fast)
-    let shape = try #require(PasscodeShape(length: 4, characters: .alphanumeric))
+    let shape = try #require(PasscodeShape(length: 4, characters: .lettersAndDigits))
     try vault.setPasscode(secret("k7Qz"), shape: shape)
     let lines = String(decoding: try directory.read("passcode.hash"), as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false)
@@ -63,11 +63,12 @@ struct StoredPasscodeTests {
     }
   }
 
-  @Test("a shape's length must be within the engine's fixed-length limits")
+  @Test("a shape's length must be within the engine's fixed-length limits, and its characters a named set")
   func lengthLimits() {
     #expect(PasscodeShape(length: 0, characters: .digits) == nil)
     #expect(PasscodeShape(length: 13, characters: .digits) == nil)
     #expect(PasscodeShape(length: 1, characters: .digits)?.length == 1)
-    #expect(PasscodeShape(length: 12, characters: .alphanumeric)?.characters.entryCharacters == .lettersAndDigits)
+    #expect(PasscodeShape(length: 12, characters: .lettersAndDigits)?.characters == .lettersAndDigits)
+    #expect(PasscodeShape(length: 4, characters: .printable) == nil)
   }
 }
