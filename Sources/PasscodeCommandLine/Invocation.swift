@@ -1,7 +1,12 @@
 /// One parsed run of `passcode`: what to do, and how.
 public struct Invocation: Equatable, Sendable {
-  /// The subcommand and its arguments.
-  public var command: Command
+  /// The subcommand.
+  public var subcommand: Subcommand
+  /// `exec`'s command: the program, then its arguments, untouched; never empty for `exec`, and empty for
+  /// every other subcommand.
+  public var execCommand: [String]
+  /// What `agent` was asked to do; the defaults for every other subcommand.
+  public var agent: AgentOptions
   /// The options, with the environment (and, after ``applying(_:configFile:)``, the config file) applied.
   public var options: CommonOptions
   /// Where each preference in ``options`` came from.
@@ -10,11 +15,18 @@ public struct Invocation: Equatable, Sendable {
   /// Makes an invocation.
   ///
   /// - Parameters:
-  ///   - command: The subcommand and its arguments.
+  ///   - subcommand: The subcommand.
   ///   - options: The options, with the environment already applied.
   ///   - sources: Where each preference came from.
-  public init(command: Command, options: CommonOptions = CommonOptions(), sources: PreferenceSources = .init()) {
-    self.command = command
+  ///   - execCommand: `exec`'s command and its arguments.
+  ///   - agent: `agent`'s options.
+  public init(
+    subcommand: Subcommand, options: CommonOptions = CommonOptions(), sources: PreferenceSources = .init(),
+    execCommand: [String] = [], agent: AgentOptions = AgentOptions()
+  ) {
+    self.subcommand = subcommand
+    self.execCommand = execCommand
+    self.agent = agent
     self.options = options
     self.sources = sources
   }

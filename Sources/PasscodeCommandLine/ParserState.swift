@@ -299,25 +299,12 @@ struct ParserState {
           expectation: "Please provide a whole number of seconds, 1 or more."),
         subcommand: subcommand)
     }
-    let command: Command
-    switch subcommand {
-    case .demo: command = .demo
-    case .set: command = .set
-    case .check: command = .check
-    case .lock: command = .lock
-    case .exec:
-      guard let execCommand else { throw UsageError(.missingCommand, subcommand: .exec) }
-      command = .exec(command: execCommand)
-    case .status: command = .status
-    case .remove: command = .remove
-    case .pinentry: command = .pinentry
-    case .doctor: command = .doctor
-    case .agent: command = .agent(agent)
-    }
+    if subcommand == .exec, execCommand == nil { throw UsageError(.missingCommand, subcommand: .exec) }
     var options = options
     var sources = sources
     try EnvironmentSettings.apply(
       environment, to: &options, sources: &sources, subcommand: subcommand, given: Set(given.map(\.option)))
-    return Invocation(command: command, options: options, sources: sources)
+    return Invocation(
+      subcommand: subcommand, options: options, sources: sources, execCommand: execCommand ?? [], agent: agent)
   }
 }

@@ -41,7 +41,7 @@ enum PasscodeMain {
       warnAboutUnreadableSettings(context)
       let status: ExitCode
       do {
-        status = try run(invocation.command, context: context)
+        status = try run(invocation, context: context)
       } catch {
         status = report(error)
       }
@@ -49,18 +49,18 @@ enum PasscodeMain {
     }
   }
 
-  private static func run(_ command: Command, context: CommandContext) throws(CommandError) -> ExitCode {
-    switch command {
+  private static func run(_ invocation: Invocation, context: CommandContext) throws(CommandError) -> ExitCode {
+    switch invocation.subcommand {
     case .demo: return try DemoCommand(context: context).run()
     case .doctor: return try DoctorCommand(context: context).run()
     case .set: return try SetCommand(context: context).run()
     case .check: return try CheckCommand(context: context).run()
     case .lock: return try LockCommand(context: context).run()
-    case let .exec(arguments): return try ExecCommand(context: context, command: arguments).run()
+    case .exec: return try ExecCommand(context: context, command: invocation.execCommand).run()
     case .status: return try StatusCommand(context: context).run()
     case .remove: return try RemoveCommand(context: context).run()
     case .pinentry: return PinentryCommand(context: context).run()
-    case let .agent(options): return try AgentCommand(context: context, agent: options).run()
+    case .agent: return try AgentCommand(context: context, agent: invocation.agent).run()
     }
   }
 
@@ -68,7 +68,7 @@ enum PasscodeMain {
   /// on with the default preferences; the store subcommands refuse it themselves, and `doctor` reports it.
   private static func warnAboutUnreadableSettings(_ context: CommandContext) {
     guard case let .failure(error) = context.settings else { return }
-    switch context.invocation.command {
+    switch context.invocation.subcommand {
     case .demo, .pinentry:
       StandardStreams.error(
         "passcode: \(VaultRecoveryAdvice.explain(error))\npasscode: using the default preferences.\n")

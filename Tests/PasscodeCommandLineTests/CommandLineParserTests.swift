@@ -1,8 +1,11 @@
 import PasscodeCommandLine
 import Testing
 
-private func run(_ command: Command, _ options: CommonOptions = CommonOptions()) -> Invocation {
-  Invocation(command: command, options: options)
+private func run(
+  _ subcommand: Subcommand, _ options: CommonOptions = CommonOptions(), exec: [String] = [],
+  agent: AgentOptions = AgentOptions()
+) -> Invocation {
+  Invocation(subcommand: subcommand, options: options, execCommand: exec, agent: agent)
 }
 
 /// Parses, leaving out where the preferences came from (``PreferenceSourceTests`` checks those).
@@ -44,7 +47,7 @@ struct CommandLineParserTests {
     ParseCase(["check", "--timeout", "30"], run(.check, CommonOptions(timeout: 30))),
     ParseCase(["check", "--timeout=5"], run(.check, CommonOptions(timeout: 5))),
     ParseCase(["check", "--grace", "0"], run(.check, CommonOptions(grace: 0))),
-    ParseCase(["exec", "--grace=300", "true"], run(.exec(command: ["true"]), CommonOptions(grace: 300))),
+    ParseCase(["exec", "--grace=300", "true"], run(.exec, CommonOptions(grace: 300), exec: ["true"])),
     ParseCase(["status", "--store", "/tmp/p"], run(.status, CommonOptions(store: "/tmp/p"))),
     ParseCase(["status", "--store=/tmp/p q"], run(.status, CommonOptions(store: "/tmp/p q"))),
     ParseCase(["status", "--json"], run(.status, CommonOptions(json: true))),
@@ -72,7 +75,7 @@ struct CommandLineParserTests {
     // A value may start with a dash when it is attached with `=`.
     ParseCase(["check", "--title=-x-"], run(.check, CommonOptions(title: "-x-"))),
     // A lone dash is an argument, not an option.
-    ParseCase(["exec", "-"], run(.exec(command: ["-"]))),
+    ParseCase(["exec", "-"], run(.exec, exec: ["-"])),
   ]
 
   @Test("every option, in both forms and on either side of the subcommand", arguments: optionCases)
@@ -82,23 +85,23 @@ struct CommandLineParserTests {
   }
 
   static let execCases: [ParseCase] = [
-    ParseCase(["exec", "ls", "-la"], run(.exec(command: ["ls", "-la"]))),
-    ParseCase(["exec", "--", "ls", "-la"], run(.exec(command: ["ls", "-la"]))),
-    ParseCase(["exec", "--", "--weird-name", "x"], run(.exec(command: ["--weird-name", "x"]))),
-    ParseCase(["exec", "ls", "--", "x"], run(.exec(command: ["ls", "--", "x"]))),
-    ParseCase(["exec", "grep", "--help"], run(.exec(command: ["grep", "--help"]))),
-    ParseCase(["exec", "ssh", "--version", "-h"], run(.exec(command: ["ssh", "--version", "-h"]))),
+    ParseCase(["exec", "ls", "-la"], run(.exec, exec: ["ls", "-la"])),
+    ParseCase(["exec", "--", "ls", "-la"], run(.exec, exec: ["ls", "-la"])),
+    ParseCase(["exec", "--", "--weird-name", "x"], run(.exec, exec: ["--weird-name", "x"])),
+    ParseCase(["exec", "ls", "--", "x"], run(.exec, exec: ["ls", "--", "x"])),
+    ParseCase(["exec", "grep", "--help"], run(.exec, exec: ["grep", "--help"])),
+    ParseCase(["exec", "ssh", "--version", "-h"], run(.exec, exec: ["ssh", "--version", "-h"])),
     ParseCase(
       ["exec", "env", "--title", "x", "--bogus", "--timeout=0"],
-      run(.exec(command: ["env", "--title", "x", "--bogus", "--timeout=0"]))),
-    ParseCase(["exec", "echo", "", "two words"], run(.exec(command: ["echo", "", "two words"]))),
-    ParseCase(["exec", "exec", "check"], run(.exec(command: ["exec", "check"]))),
+      run(.exec, exec: ["env", "--title", "x", "--bogus", "--timeout=0"])),
+    ParseCase(["exec", "echo", "", "two words"], run(.exec, exec: ["echo", "", "two words"])),
+    ParseCase(["exec", "exec", "check"], run(.exec, exec: ["exec", "check"])),
     ParseCase(
       ["--title", "Shell", "exec", "--grace", "60", "--", "bash", "-c", "echo hi"],
-      run(.exec(command: ["bash", "-c", "echo hi"]), CommonOptions(title: "Shell", grace: 60))),
+      run(.exec, CommonOptions(title: "Shell", grace: 60), exec: ["bash", "-c", "echo hi"])),
     ParseCase(
       ["exec", "--timeout=10", "make", "install", "--timeout", "3"],
-      run(.exec(command: ["make", "install", "--timeout", "3"]), CommonOptions(timeout: 10))),
+      run(.exec, CommonOptions(timeout: 10), exec: ["make", "install", "--timeout", "3"])),
   ]
 
   @Test("exec passes everything from the command on through untouched", arguments: execCases)
@@ -216,19 +219,20 @@ struct CommandLineParserTests {
   }
 
   static let agentCases: [ParseCase] = [
-    ParseCase(["agent"], run(.agent(AgentOptions()))),
-    ParseCase(["agent", "--query"], run(.agent(AgentOptions(mode: .query)))),
-    ParseCase(["agent", "--watch"], run(.agent(AgentOptions(mode: .watch)))),
-    ParseCase(["--list", "agent"], run(.agent(AgentOptions(mode: .list)))),
-    ParseCase(["agent", "--watch", "--watch"], run(.agent(AgentOptions(mode: .watch)))),
-    ParseCase(["agent", "--console"], run(.agent(AgentOptions(consolePath: "/dev/console")))),
-    ParseCase(["agent", "--console=/dev/tty3"], run(.agent(AgentOptions(consolePath: "/dev/tty3")))),
+    ParseCase(["agent"], run(.agent, agent: AgentOptions())),
+    ParseCase(["agent", "--query"], run(.agent, agent: AgentOptions(mode: .query))),
+    ParseCase(["agent", "--watch"], run(.agent, agent: AgentOptions(mode: .watch))),
+    ParseCase(["--list", "agent"], run(.agent, agent: AgentOptions(mode: .list))),
+    ParseCase(["agent", "--watch", "--watch"], run(.agent, agent: AgentOptions(mode: .watch))),
+    ParseCase(["agent", "--console"], run(.agent, agent: AgentOptions(consolePath: "/dev/console"))),
+    ParseCase(["agent", "--console=/dev/tty3"], run(.agent, agent: AgentOptions(consolePath: "/dev/tty3"))),
     // `--console` takes its value only with `=`, as in systemd-tty-ask-password-agent.
-    ParseCase(["agent", "--console", "--watch"], run(.agent(AgentOptions(mode: .watch, consolePath: "/dev/console")))),
-    ParseCase(["agent", "--id", "cryptsetup:"], run(.agent(AgentOptions(identifierPrefix: "cryptsetup:")))),
+    ParseCase(
+      ["agent", "--console", "--watch"], run(.agent, agent: AgentOptions(mode: .watch, consolePath: "/dev/console"))),
+    ParseCase(["agent", "--id", "cryptsetup:"], run(.agent, agent: AgentOptions(identifierPrefix: "cryptsetup:"))),
     ParseCase(
       ["agent", "--watch", "--timeout", "30", "--speech", "on"],
-      run(.agent(AgentOptions(mode: .watch)), CommonOptions(speech: .on, timeout: 30))),
+      run(.agent, CommonOptions(speech: .on, timeout: 30), agent: AgentOptions(mode: .watch))),
   ]
 
   @Test("agent: modes, --console with or without a terminal, --id", arguments: agentCases)
