@@ -17,13 +17,14 @@ public struct CommonOptions: Equatable, Sendable {
   public var speech: SpeechMode
   /// `--screen-reader` or `profile =` in the config file: how the prompt presents itself.
   public var profile: ProfileChoice
-  /// `--color WHEN`, or `never` when `NO_COLOR` is set and not empty.
+  /// `--color WHEN`; under `auto`, the terminal leaves colour out when `NO_COLOR` is set and not empty.
   public var color: ColorMode
   /// `--timeout SECONDS`: give up when no key comes for this long.
   public var timeout: Int?
   /// `--grace SECONDS`: skip asking within this long after a right passcode; 0 always asks.
   public var grace: Int?
-  /// `--store DIR` or `PASSCODE_HOME`: one directory for all state instead of the XDG paths.
+  /// `--store DIR`: one directory for all state instead of the XDG paths (`PASSCODE_HOME` gives one too,
+  /// read where the store is found, under this option).
   public var store: String?
   /// `--tty PATH`, or `--ttyname PATH` from gpg-agent: the terminal device to ask on.
   public var tty: String?

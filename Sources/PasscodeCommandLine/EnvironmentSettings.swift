@@ -3,7 +3,9 @@ import PasscodeEngine
 /// Applies the environment to options the command line did not give.
 enum EnvironmentSettings {
   /// Fills in `options` from the environment, for the options `subcommand` takes and the command line
-  /// left out, and records in `sources` which preferences it gave. `NO_COLOR` turns colour off unless `--color` was given.
+  /// left out, and records in `sources` which preferences it gave. `PASSCODE_HOME` and `NO_COLOR` are not
+  /// read here but where they act, through ``ProcessEnvironment``: by `StoreLocation` and by
+  /// `TerminalCapabilities`.
   ///
   /// - Throws: ``UsageError`` when a variable that applies holds a value it does not take.
   static func apply(
@@ -41,12 +43,6 @@ enum EnvironmentSettings {
       }
       options.speech = speech
       sources[.speech] = .environment(variable: speechName)
-    }
-    if applies(.store), let home = environment[EnvironmentVariable.passcodeHome.rawValue], !home.isEmpty {
-      options.store = home
-    }
-    if !given.contains(.color), let noColor = environment[EnvironmentVariable.noColor.rawValue], !noColor.isEmpty {
-      options.color = .never
     }
   }
 }

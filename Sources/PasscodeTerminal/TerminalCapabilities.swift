@@ -42,11 +42,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
       terminalKind = .tty
     }
     allowsEscapes = terminalKind == .tty
-    let noColorRequested = !(environment["NO_COLOR"] ?? "").isEmpty
     switch color {
     case .always: usesColor = allowsEscapes
     case .never: usesColor = false
-    case .auto: usesColor = allowsEscapes && !noColorRequested
+    case .auto: usesColor = allowsEscapes && !ProcessEnvironment.asksForNoColor(environment)
     }
     if let requestedProfile, !screenReaderForced {
       profile = requestedProfile == .visual && terminalKind != .tty ? .plain : requestedProfile

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// Where the vault keeps its files, resolved purely from the environment and an optional `--store DIR`.
 ///
 /// Without a store directory the XDG Base Directory rules apply:
@@ -65,7 +67,7 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
     -> StoreLocation
   {
     if let store, !store.isEmpty { return singleDirectory(store) }
-    if let home = environment["PASSCODE_HOME"], !home.isEmpty { return singleDirectory(home) }
+    if let home = ProcessEnvironment.storeDirectory(environment) { return singleDirectory(home) }
 
     let home = environment["HOME"].flatMap(absolute)
     func base(_ variable: String, default relativeToHome: String) throws(VaultError) -> String {

@@ -127,14 +127,15 @@ struct CommandLineParserTests {
       ["check", "--speech", "auto"], environment: ["PASSCODE_SPEECH": "off"], run(.check, CommonOptions(speech: .auto))),
     ParseCase(
       ["check", "--speech=on"], environment: ["PASSCODE_SPEECH": "nonsense"], run(.check, CommonOptions(speech: .on))),
-    ParseCase(["status"], environment: ["PASSCODE_HOME": "/home/p"], run(.status, CommonOptions(store: "/home/p"))),
+    // PASSCODE_HOME and NO_COLOR are read where they act (the store's location, the terminal), not here.
+    ParseCase(["status"], environment: ["PASSCODE_HOME": "/home/p"], run(.status)),
     ParseCase(
       ["status", "--store", "/opt/s"], environment: ["PASSCODE_HOME": "/home/p"],
       run(.status, CommonOptions(store: "/opt/s"))),
     ParseCase(["status"], environment: ["PASSCODE_HOME": ""], run(.status)),
     ParseCase(["demo"], environment: ["PASSCODE_HOME": "/home/p"], run(.demo)),
     ParseCase(["status"], environment: ["PASSCODE_SPEECH": "nonsense"], run(.status)),
-    ParseCase(["check"], environment: ["NO_COLOR": "1"], run(.check, CommonOptions(color: .never))),
+    ParseCase(["check"], environment: ["NO_COLOR": "1"], run(.check)),
     ParseCase(["check"], environment: ["NO_COLOR": ""], run(.check)),
     ParseCase(
       ["check", "--color", "always"], environment: ["NO_COLOR": "1"], run(.check, CommonOptions(color: .always))),
