@@ -34,6 +34,21 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
   var message: String
 
   var testDescription: String { (["passcode"] + arguments).joined(separator: " ") }
+
+  /// A value an option or a variable does not take: "The value 'VALUE' is invalid for 'NAME'. EXPECTATION".
+  static func invalid(
+    _ arguments: [String], environment: [String: String] = [:], value: String, for name: String,
+    _ expectation: String
+  ) -> ErrorCase {
+    ErrorCase(
+      arguments: arguments, environment: environment,
+      message: "Error: The value '\(value)' is invalid for '\(name)'. \(expectation)")
+  }
+
+  /// An option the subcommand does not take.
+  static func notApplicable(_ arguments: [String], option: String, subcommand: String) -> ErrorCase {
+    ErrorCase(arguments: arguments, message: "Error: The option '\(option)' does not apply to '\(subcommand)'")
+  }
 }
 
 @Suite("Usage errors")
@@ -81,95 +96,58 @@ struct UsageErrorTests {
   }
 
   static let invalidValues: [ErrorCase] = [
-    ErrorCase(
-      arguments: ["set", "--length", "0"],
-      message: "Error: The value '0' is invalid for '--length <n>'. Please provide a length from 1 to 12."),
-    ErrorCase(
-      arguments: ["set", "--length=13"],
-      message: "Error: The value '13' is invalid for '--length <n>'. Please provide a length from 1 to 12."),
-    ErrorCase(
-      arguments: ["set", "--length", "-3"],
-      message: "Error: The value '-3' is invalid for '--length <n>'. Please provide a length from 1 to 12."),
-    ErrorCase(
-      arguments: ["set", "--length", "+4"],
-      message: "Error: The value '+4' is invalid for '--length <n>'. Please provide a length from 1 to 12."),
-    ErrorCase(
-      arguments: ["set", "--allowed", "letters"],
-      message:
-        "Error: The value 'letters' is invalid for '--allowed <set>'. Please provide one of 'digits' or 'alphanumeric'."
-    ),
-    ErrorCase(
-      arguments: ["check", "--speech=loud"],
-      message: "Error: The value 'loud' is invalid for '--speech <mode>'. Please provide one of 'auto', 'on' or 'off'."),
-    ErrorCase(
-      arguments: ["check", "--color", "yes"],
-      message:
-        "Error: The value 'yes' is invalid for '--color <when>'. Please provide one of 'auto', 'always' or 'never'."),
-    ErrorCase(
-      arguments: ["check", "--timeout", "0"],
-      message:
-        "Error: The value '0' is invalid for '--timeout <seconds>'. Please provide a whole number of seconds, 1 or more."
-    ),
-    ErrorCase(
-      arguments: ["check", "--timeout=1.5"],
-      message:
-        "Error: The value '1.5' is invalid for '--timeout <seconds>'. Please provide a whole number of seconds, 1 or more."
-    ),
-    ErrorCase(
-      arguments: ["check", "--grace", "-1"],
-      message:
-        "Error: The value '-1' is invalid for '--grace <seconds>'. Please provide a whole number of seconds, 0 or more."
-    ),
-    ErrorCase(
-      arguments: ["check", "--max-tries", "0"],
-      message: "Error: The value '0' is invalid for '--max-tries <n>'. Please provide a whole number, 1 or more."),
-    ErrorCase(
-      arguments: ["check", "--max-tries", "99999999999999999999"],
-      message:
-        "Error: The value '99999999999999999999' is invalid for '--max-tries <n>'. Please provide a whole number, 1 or more."
-    ),
-    ErrorCase(
-      arguments: ["check", "--title="],
-      message: "Error: The value '' is invalid for '--title <text>'. Please provide a title that is not empty."),
-    ErrorCase(
-      arguments: ["check", "--title", "a\u{1B}[2Jb"],
-      message:
-        "Error: The value 'a\u{1B}[2Jb' is invalid for '--title <text>'. Please provide a title without control characters."
-    ),
-    ErrorCase(
-      arguments: ["status", "--store="],
-      message: "Error: The value '' is invalid for '--store <directory>'. Please provide a directory."),
-    ErrorCase(
-      arguments: ["check", "--tty="],
-      message: "Error: The value '' is invalid for '--tty <path>'. Please provide the path of a terminal device."),
+    .invalid(["set", "--length", "0"], value: "0", for: "--length <n>", "Please provide a length from 1 to 12."),
+    .invalid(["set", "--length=13"], value: "13", for: "--length <n>", "Please provide a length from 1 to 12."),
+    .invalid(["set", "--length", "-3"], value: "-3", for: "--length <n>", "Please provide a length from 1 to 12."),
+    .invalid(["set", "--length", "+4"], value: "+4", for: "--length <n>", "Please provide a length from 1 to 12."),
+    .invalid(
+      ["set", "--allowed", "letters"], value: "letters", for: "--allowed <set>",
+      "Please provide one of 'digits' or 'alphanumeric'."),
+    .invalid(
+      ["check", "--speech=loud"], value: "loud", for: "--speech <mode>", "Please provide one of 'auto', 'on' or 'off'."),
+    .invalid(
+      ["check", "--color", "yes"], value: "yes", for: "--color <when>",
+      "Please provide one of 'auto', 'always' or 'never'."),
+    .invalid(
+      ["check", "--timeout", "0"], value: "0", for: "--timeout <seconds>",
+      "Please provide a whole number of seconds, 1 or more."),
+    .invalid(
+      ["check", "--timeout=1.5"], value: "1.5", for: "--timeout <seconds>",
+      "Please provide a whole number of seconds, 1 or more."),
+    .invalid(
+      ["check", "--grace", "-1"], value: "-1", for: "--grace <seconds>",
+      "Please provide a whole number of seconds, 0 or more."),
+    .invalid(
+      ["check", "--max-tries", "0"], value: "0", for: "--max-tries <n>", "Please provide a whole number, 1 or more."),
+    .invalid(
+      ["check", "--max-tries", "99999999999999999999"], value: "99999999999999999999", for: "--max-tries <n>",
+      "Please provide a whole number, 1 or more."),
+    .invalid(["check", "--title="], value: "", for: "--title <text>", "Please provide a title that is not empty."),
+    .invalid(
+      ["check", "--title", "a\u{1B}[2Jb"], value: "a\u{1B}[2Jb", for: "--title <text>",
+      "Please provide a title without control characters."),
+    .invalid(["status", "--store="], value: "", for: "--store <directory>", "Please provide a directory."),
+    .invalid(["check", "--tty="], value: "", for: "--tty <path>", "Please provide the path of a terminal device."),
     ErrorCase(
       arguments: ["check", "--reduce-motion=yes"],
       message: "Error: The option '--reduce-motion' takes no value, but 'yes' was given"),
-    ErrorCase(
-      arguments: ["check"], environment: ["PASSCODE_SPEECH": "loud"],
-      message: "Error: The value 'loud' is invalid for 'PASSCODE_SPEECH'. Please provide one of 'auto', 'on' or 'off'."),
-    ErrorCase(
-      arguments: ["check"], environment: ["PASSCODE_REDUCE_MOTION": "maybe"],
-      message:
-        "Error: The value 'maybe' is invalid for 'PASSCODE_REDUCE_MOTION'. Please provide 1, true, yes or on, or 0, false, no or off."
-    ),
+    .invalid(
+      ["check"], environment: ["PASSCODE_SPEECH": "loud"], value: "loud", for: "PASSCODE_SPEECH",
+      "Please provide one of 'auto', 'on' or 'off'."),
+    .invalid(
+      ["check"], environment: ["PASSCODE_REDUCE_MOTION": "maybe"], value: "maybe", for: "PASSCODE_REDUCE_MOTION",
+      "Please provide 1, true, yes or on, or 0, false, no or off."),
     ErrorCase(arguments: ["check", "extra"], message: "Error: Unexpected argument 'extra'"),
     ErrorCase(arguments: ["check", "--", "extra"], message: "Error: Unexpected argument 'extra'"),
     ErrorCase(arguments: ["help", "check", "more"], message: "Error: Unexpected argument 'more'"),
     ErrorCase(arguments: ["exec", "--title", "x"], message: "Error: Missing expected argument '<command>'"),
     ErrorCase(arguments: ["exec", "--"], message: "Error: Missing expected argument '<command>'"),
-    ErrorCase(
-      arguments: ["demo", "--max-tries", "3"], message: "Error: The option '--max-tries' does not apply to 'demo'"),
-    ErrorCase(
-      arguments: ["--no-wait", "exec", "ls"], message: "Error: The option '--no-wait' does not apply to 'exec'"),
-    ErrorCase(
-      arguments: ["status", "--title", "x"], message: "Error: The option '--title' does not apply to 'status'"),
-    ErrorCase(
-      arguments: ["check", "--length", "4"], message: "Error: The option '--length' does not apply to 'check'"),
-    ErrorCase(
-      arguments: ["check", "-T", "/dev/pts/1"], message: "Error: The option '--ttyname' does not apply to 'check'"),
-    ErrorCase(
-      arguments: ["lock", "--timeout", "9"], message: "Error: The option '--timeout' does not apply to 'lock'"),
+    .notApplicable(["demo", "--max-tries", "3"], option: "--max-tries", subcommand: "demo"),
+    .notApplicable(["--no-wait", "exec", "ls"], option: "--no-wait", subcommand: "exec"),
+    .notApplicable(["status", "--title", "x"], option: "--title", subcommand: "status"),
+    .notApplicable(["check", "--length", "4"], option: "--length", subcommand: "check"),
+    .notApplicable(["check", "-T", "/dev/pts/1"], option: "--ttyname", subcommand: "check"),
+    .notApplicable(["lock", "--timeout", "9"], option: "--timeout", subcommand: "lock"),
     ErrorCase(arguments: ["chek"], message: "Error: Unknown subcommand 'chek'. Did you mean 'check'?"),
     ErrorCase(arguments: ["stauts"], message: "Error: Unknown subcommand 'stauts'. Did you mean 'status'?"),
     ErrorCase(arguments: ["hlep"], message: "Error: Unknown subcommand 'hlep'. Did you mean 'help'?"),
