@@ -15,6 +15,14 @@ struct QuestionQueueTests {
     MonotonicInstant(microseconds: seconds * 1_000_000)
   }
 
+  /// A queue that found `present` at `seconds` and has handed out its first turn.
+  private static func asking(_ present: [PasswordQuestion], at seconds: UInt64) -> QuestionQueue {
+    var queue = QuestionQueue()
+    _ = queue.update(present: present, now: at(seconds))
+    _ = queue.takeNext(now: at(seconds))
+    return queue
+  }
+
   @Test("questions are asked one at a time, oldest first, and each turn says how many are pending")
   func order() {
     var queue = QuestionQueue()
@@ -31,10 +39,8 @@ struct QuestionQueueTests {
 
   @Test("a question that arrives while one is asked is announced with the count, the asked one included")
   func arrivalsAreAnnounced() {
-    var queue = QuestionQueue()
     let first = Self.question("ask.a")
-    _ = queue.update(present: [first], now: Self.at(1))
-    _ = queue.takeNext(now: Self.at(1))
+    var queue = Self.asking([first], at: 1)
     let second = Self.question("ask.b")
     #expect(queue.update(present: [first, second], now: Self.at(2)) == [.announceWaiting(count: 2)])
     #expect(queue.update(present: [first, second], now: Self.at(3)).isEmpty, "only new arrivals are announced")
@@ -43,11 +49,9 @@ struct QuestionQueueTests {
 
   @Test("the question being asked is withdrawn when its file goes, and expires when NotAfter passes")
   func withdrawal() {
-    var queue = QuestionQueue()
     let gone = Self.question("ask.gone")
     let expiring = Self.question("ask.late", notAfter: 10)
-    _ = queue.update(present: [gone, expiring], now: Self.at(1))
-    _ = queue.takeNext(now: Self.at(1))
+    var queue = Self.asking([gone, expiring], at: 1)
     #expect(queue.update(present: [expiring], now: Self.at(2)) == [.withdraw(gone, .withdrawn)])
     queue.finish(gone, .withdrawn, now: Self.at(2))
     #expect(queue.nextDeadline == Self.at(10))
@@ -62,21 +66,17 @@ struct QuestionQueueTests {
 
   @Test("a question whose file goes after its NotAfter has timed out, not been withdrawn")
   func goneAfterDeadline() {
-    var queue = QuestionQueue()
     let expiring = Self.question("ask.a", notAfter: 5)
-    _ = queue.update(present: [expiring], now: Self.at(1))
-    _ = queue.takeNext(now: Self.at(1))
+    var queue = Self.asking([expiring], at: 1)
     #expect(queue.update(present: [], now: Self.at(6)) == [.withdraw(expiring, .expired)])
   }
 
   @Test("waiting questions that expire or vanish are dropped without a word")
   func waitingDrops() {
-    var queue = QuestionQueue()
     let asked = Self.question("ask.a")
     let vanishing = Self.question("ask.b")
     let expiring = Self.question("ask.c", notAfter: 5)
-    _ = queue.update(present: [asked, vanishing, expiring], now: Self.at(1))
-    _ = queue.takeNext(now: Self.at(1))
+    var queue = Self.asking([asked, vanishing, expiring], at: 1)
     #expect(queue.update(present: [asked, expiring], now: Self.at(6)).isEmpty)
     queue.finish(asked, .answered, now: Self.at(6))
     #expect(queue.takeNext(now: Self.at(6)) == nil)
@@ -93,10 +93,8 @@ struct QuestionQueueTests {
 
   @Test("a finished question is not asked again while its file lingers, and is forgotten when it goes")
   func settledQuestions() {
-    var queue = QuestionQueue()
     let question = Self.question("ask.a")
-    _ = queue.update(present: [question], now: Self.at(1))
-    _ = queue.takeNext(now: Self.at(1))
+    var queue = Self.asking([question], at: 1)
     queue.finish(question, .answered, now: Self.at(2))
     #expect(queue.update(present: [question], now: Self.at(2)).isEmpty)
     #expect(queue.takeNext(now: Self.at(2)) == nil)
@@ -107,10 +105,8 @@ struct QuestionQueueTests {
 
   @Test("the same Id within 30 seconds of an answer is asked again; later, another Id or a cancel is not")
   func askedAgainWindow() {
-    var queue = QuestionQueue()
     let first = Self.question("ask.1", id: "cryptsetup:/dev/sda2")
-    _ = queue.update(present: [first], now: Self.at(100))
-    _ = queue.takeNext(now: Self.at(100))
+    var queue = Self.asking([first], at: 100)
     queue.finish(first, .answered, now: Self.at(110))
 
     let again = Self.question("ask.2", id: "cryptsetup:/dev/sda2")
@@ -128,10 +124,8 @@ struct QuestionQueueTests {
 
   @Test("a question that arrives while the answer before it is still being sent is asked again")
   func askedAgainArrivingBeforeTheAnswerIsRecorded() {
-    var queue = QuestionQueue()
     let first = Self.question("ask.1", id: "cryptsetup:/dev/sda2")
-    _ = queue.update(present: [first], now: Self.at(100))
-    _ = queue.takeNext(now: Self.at(100))
+    var queue = Self.asking([first], at: 100)
     // systemd asks again as soon as the answer reaches it, before this agent has recorded the answer.
     let again = Self.question("ask.2", id: "cryptsetup:/dev/sda2")
     _ = queue.update(present: [first, again], now: Self.at(105))
@@ -141,11 +135,9 @@ struct QuestionQueueTests {
 
   @Test("the window closes just after 30 seconds, and a question without an Id is never asked again")
   func windowEdge() {
-    var queue = QuestionQueue()
     let first = Self.question("ask.1", id: "x")
     let anonymous = Self.question("ask.2")
-    _ = queue.update(present: [first, anonymous], now: Self.at(0))
-    _ = queue.takeNext(now: Self.at(0))
+    var queue = Self.asking([first, anonymous], at: 0)
     queue.finish(first, .answered, now: Self.at(0))
     _ = queue.takeNext(now: Self.at(0))
     queue.finish(anonymous, .answered, now: Self.at(0))
