@@ -14,6 +14,19 @@ struct AgentEndToEndTests {
     try DemoSession(["agent", "--id", prefix, "--screen-reader"] + arguments, environment: environment)
   }
 
+  /// Asks `message` with systemd-ask-password, starts `agent --query`, and types `text` once the question
+  /// is shown; returns when the count of what was typed has been announced.
+  private func askAndType(
+    _ message: String, identifier: String, typing text: String, timeoutSeconds: Int = 60
+  ) throws -> (asker: SystemdAsker, session: DemoSession) {
+    let asker = try SystemdAsker(message, identifier: prefix + identifier, timeoutSeconds: timeoutSeconds)
+    let session = try agent(["--query"])
+    try session.waitFor(message)
+    try session.type(text)
+    try session.waitFor("\(text.count) characters entered")
+    return (asker, session)
+  }
+
   @Test("the answer arrives byte-exact, and the agent says who asks and shows only counts")
   func answerIsExact() throws {
     let asker = try SystemdAsker("Passphrase for e2e disk:", identifier: prefix + "/dev/e2e1")
@@ -34,11 +47,7 @@ struct AgentEndToEndTests {
 
   @Test("Esc sends a cancel: systemd-ask-password fails with Operation canceled, the agent exits 2")
   func escapeCancels() throws {
-    let asker = try SystemdAsker("Cancel me:", identifier: prefix + "cancel")
-    let session = try agent(["--query"])
-    try session.waitFor("Cancel me:")
-    try session.type("abc")
-    try session.waitFor("3 characters entered")
+    let (asker, session) = try askAndType("Cancel me:", identifier: "cancel", typing: "abc")
     try session.type("\u{1B}")
     try session.waitFor("Cancelled")
     #expect(try session.finish() == .exited(2))
@@ -68,11 +77,7 @@ struct AgentEndToEndTests {
     "a question withdrawn mid-entry is announced and the entry is wiped: its file removed (SIGTERM), or its asker dead (SIGKILL)",
     arguments: [SIGTERM, SIGKILL])
   func withdrawnMidEntry(signal: Int32) throws {
-    let asker = try SystemdAsker("Soon withdrawn:", identifier: prefix + "withdrawn")
-    let session = try agent(["--query"])
-    try session.waitFor("Soon withdrawn:")
-    try session.type("abc")
-    try session.waitFor("3 characters entered")
+    let (asker, session) = try askAndType("Soon withdrawn:", identifier: "withdrawn", typing: "abc")
     asker.stop(signal: signal, leavingFiles: true)
     if signal == SIGTERM { #expect(asker.questionFile() == nil, "systemd-ask-password left its file on SIGTERM") }
     try session.waitFor("Question withdrawn")
@@ -83,11 +88,7 @@ struct AgentEndToEndTests {
 
   @Test("another agent answering first withdraws the question here; its answer is the one the asker prints")
   func anotherAgentFirst() throws {
-    let asker = try SystemdAsker("Raced question:", identifier: prefix + "raced")
-    let session = try agent(["--query"])
-    try session.waitFor("Raced question:")
-    try session.type("mine")
-    try session.waitFor("4 characters entered")
+    let (asker, session) = try askAndType("Raced question:", identifier: "raced", typing: "mine")
     let socket = try #require(asker.socketPath)
     let reply = try SpawnedProcess(
       executable: "sh", arguments: ["-c", "printf theirs | /lib/systemd/systemd-reply-password 1 \"$0\"", socket])
@@ -99,11 +100,7 @@ struct AgentEndToEndTests {
 
   @Test("a question that arrives while another is typed is announced at once, then asked next")
   func arrivalDuringEntry() throws {
-    let first = try SystemdAsker("Already asked:", identifier: prefix + "already")
-    let session = try agent(["--query"])
-    try session.waitFor("Already asked:")
-    try session.type("ab")
-    try session.waitFor("2 characters entered")
+    let (first, session) = try askAndType("Already asked:", identifier: "already", typing: "ab")
     let second = try SystemdAsker("Arrived later:", identifier: prefix + "later")
     try session.waitFor("2 questions waiting")
     try session.type("c\r")
@@ -116,11 +113,7 @@ struct AgentEndToEndTests {
 
   @Test("NotAfter passing mid-entry is announced as a timeout and the agent exits 3")
   func notAfterPasses() throws {
-    let asker = try SystemdAsker("Answer quickly:", identifier: prefix + "expiring", timeoutSeconds: 3)
-    let session = try agent(["--query"])
-    try session.waitFor("Answer quickly:")
-    try session.type("ab")
-    try session.waitFor("2 characters entered")
+    let (asker, session) = try askAndType("Answer quickly:", identifier: "expiring", typing: "ab", timeoutSeconds: 3)
     try session.waitFor("Question timed out", timeout: .seconds(30))
     #expect(try session.finish() == .exited(3))
     let (code, output) = try asker.finish()

@@ -5,39 +5,17 @@ import Testing
 /// The config file's preferences reach every subcommand, pinentry included, under options and environment.
 @Suite("the config file's preferences", .serialized)
 struct ConfigFileEndToEndTests {
-  /// Writes `$HOME/.config/passcode/config` (mode 0600) in a demo session's private home.
-  private func writeConfig(_ text: String, home: URL) throws {
-    let directory = home.appendingPathComponent(".config/passcode")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("config").path
-    try text.write(toFile: file, atomically: true, encoding: .utf8)
-    chmod(file, 0o600)
-  }
-
   @Test("profile = screen-reader gives the same bytes as --screen-reader; --screen-reader is not needed")
   func profileFromConfig() throws {
-    // The session starts at once, so the file must exist first: make the home, then start the session in it.
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-config-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: home) }
-    try writeConfig("profile = screen-reader\n", home: home)
-    let session = try DemoSession(["demo"], environment: ["HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+    let session = try DemoSession(["demo"], configFile: "profile = screen-reader\n")
     try session.waitFor("Enter Passcode, 4 digits")
-    for digit in "2580" {
-      try session.type(String(digit))
-      try session.waitFor("entered")
-    }
-    try session.waitFor("Unlocked. Press L to lock again or Q to quit.")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit(keyByKey: true) == .exited(0))
     try Transcript.expectMatchesGolden(session.text, named: "right-code-screen-reader")
   }
 
   @Test("a bad line: demo says so once, with file, line and accepted values, and works with the defaults")
   func badLineInDemo() throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-config-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: home) }
-    try writeConfig("# mine\nreduce-motion = sometimes\n", home: home)
-    let session = try DemoSession(["demo"], environment: ["HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+    let session = try DemoSession(["demo"], configFile: "# mine\nreduce-motion = sometimes\n")
     try session.waitFor("line 2: reduce-motion must be yes or no.")
     try session.waitFor("using the default preferences.")
     try session.waitFor("Enter Passcode, 4 digits")

@@ -15,13 +15,7 @@ struct DemoEndToEndTests {
   func rightCode(profile: String, flags: [String], environment: [String: String]) throws {
     let session = try DemoSession(["demo"] + flags, environment: environment)
     try session.waitFor("Enter Passcode, 4 digits")
-    for digit in "2580" {
-      try session.type(String(digit))
-      try session.waitFor("entered")
-    }
-    try session.waitFor("Unlocked. Press L to lock again or Q to quit.")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit(keyByKey: true) == .exited(0))
     #expect(try session.terminalRestored())
     Transcript.expectNoTypedDigits(session.text)
     try Transcript.expectMatchesGolden(session.text, named: "right-code-\(profile)")
@@ -137,10 +131,7 @@ struct DemoEndToEndTests {
     try session.type(bytes: [0x1a])
     try session.waitFor("\u{1b}[?2004l")
     try session.waitFor("2 of 4 digits entered")
-    try session.type("80")
-    try session.waitFor("Unlocked")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit(typing: "80") == .exited(0))
     #expect(try session.terminalRestored())
     Transcript.expectNoTypedDigits(session.text)
   }

@@ -19,11 +19,22 @@ final class DemoSession {
   ///   - arguments: The arguments after the program name.
   ///   - environment: Extra environment; TERM defaults to `xterm-256color` and speech to off.
   ///   - columns: The terminal's width.
+  ///   - configFile: The text of `$HOME/.config/passcode/config` (mode 0600), written before the program
+  ///     starts; none when `nil`.
   /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
-  init(_ arguments: [String], environment: [String: String] = [:], columns: Int = 80) throws {
+  init(_ arguments: [String], environment: [String: String] = [:], columns: Int = 80, configFile: String? = nil)
+    throws
+  {
     if let reason = PasscodeBinary.missingReason { throw SessionError.missingBinary(reason) }
     home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    if let configFile {
+      let directory = home.appendingPathComponent(".config/passcode")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let file = directory.appendingPathComponent("config").path
+      try configFile.write(toFile: file, atomically: true, encoding: .utf8)
+      chmod(file, 0o600)
+    }
     terminal = try PseudoTerminal(columns: columns, rows: 24)
     termiosBefore = try terminal.termiosSnapshot()
     var fullEnvironment = [
@@ -70,14 +81,29 @@ final class DemoSession {
     drain()
   }
 
-  /// Types the demo's code, waits for the unlocked screen, quits with Q, and returns the exit status.
+  /// Types the demo's code (or what is left of it), waits for the unlocked screen, quits with Q, and
+  /// returns the exit status.
   ///
-  /// - Parameter timeout: The longest wait for each step.
+  /// - Parameters:
+  ///   - keys: What is left to type of the code 2580.
+  ///   - keyByKey: Types one key at a time, each after the last was announced, and waits for the whole
+  ///     unlocked line, so that the transcript is the same on every run (for the golden files).
+  ///   - timeout: The longest wait for each step.
   /// - Returns: The exit status (0 when all went as it should).
   /// - Throws: When a step times out or the terminal fails.
-  func unlockAndQuit(timeout: Duration = .seconds(5)) throws -> PasscodeTestSupport.ExitStatus {
-    try type("2580")
-    try waitFor("Unlocked", timeout: timeout)
+  func unlockAndQuit(
+    typing keys: String = "2580", keyByKey: Bool = false, timeout: Duration = .seconds(5)
+  ) throws -> PasscodeTestSupport.ExitStatus {
+    if keyByKey {
+      for key in keys {
+        try type(String(key))
+        try waitFor("entered", timeout: timeout)
+      }
+      try waitFor("Unlocked. Press L to lock again or Q to quit.", timeout: timeout)
+    } else {
+      try type(keys)
+      try waitFor("Unlocked", timeout: timeout)
+    }
     try type("q")
     return try finish(timeout: timeout)
   }

@@ -104,13 +104,7 @@ struct SpeechEndToEndTests {
     try session.type("2")
     _ = daemon.waitForLastRequest(text: "1 of 4 digits entered")
     daemon.kill()
-    for digit in "580" {
-      try session.type(String(digit))
-      try session.waitFor("entered")
-    }
-    try session.waitFor("Unlocked")
-    try session.type("q")
-    #expect(try session.finish() == .exited(0))
+    #expect(try session.unlockAndQuit(typing: "580", keyByKey: true) == .exited(0))
     #expect(session.text.components(separatedBy: Self.notice).count == 2, "exactly one notice")
   }
 
