@@ -147,7 +147,9 @@ public struct ScreenReaderDetector: Sendable {
     for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
       let directory = procRoot + "/" + entry
       guard let program = Self.programs.first(where: { isProgram($0.name, directory) }) else { continue }
-      if program.anyUser || realUserID(directory) == userID { found.insert(program.reader) }
+      if program.anyUser || ProcessOwner.realUserID(statusFile: directory + "/status") == userID {
+        found.insert(program.reader)
+      }
     }
     return found
   }
@@ -166,14 +168,6 @@ public struct ScreenReaderDetector: Sendable {
     guard let program = arguments.first else { return false }
     if program == name { return true }
     return program.hasPrefix("python") && arguments.dropFirst().first == name
-  }
-
-  private func realUserID(_ directory: String) -> UInt32? {
-    guard let status = readTrimmed(directory + "/status") else { return nil }
-    for line in status.split(whereSeparator: \.isNewline) where line.hasPrefix("Uid:") {
-      return line.dropFirst("Uid:".count).split(whereSeparator: \.isWhitespace).first.flatMap { UInt32($0) }
-    }
-    return nil
   }
 
   private func readTrimmed(_ path: String) -> String? {

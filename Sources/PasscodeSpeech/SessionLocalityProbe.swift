@@ -150,11 +150,6 @@ public struct SessionLocalityProbe: Sendable {
   }
 
   private func owner(of pid: Int32) -> UInt32? {
-    guard let data = SpeechSystemCalls.readFile("\(procRoot)/\(pid)/status") else { return nil }
-    let status = String(decoding: data, as: UTF8.self)
-    for line in status.split(whereSeparator: \.isNewline) where line.hasPrefix("Uid:") {
-      return line.dropFirst("Uid:".count).split(whereSeparator: \.isWhitespace).first.flatMap { UInt32($0) }
-    }
-    return nil
+    ProcessOwner.realUserID(statusFile: "\(procRoot)/\(pid)/status")
   }
 }
