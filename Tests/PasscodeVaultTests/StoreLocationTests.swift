@@ -11,14 +11,18 @@ struct StoreLocationTests {
     var testDescription: String { name }
   }
 
+  /// The defaults under `HOME=/home/ada` with no `XDG_*` variable that counts: the runtime directory falls
+  /// back to the state directory.
+  static let homeDefaults = StoreLocation(
+    dataDirectory: "/home/ada/.local/share/passcode", stateDirectory: "/home/ada/.local/state/passcode",
+    runtimeDirectory: "/home/ada/.local/state/passcode", configFile: "/home/ada/.config/passcode/config",
+    runtimeDirectoryIsFallback: true)
+
   static let cases: [Case] = [
     Case(
       name: "defaults under HOME, runtime falls back to state",
       environment: ["HOME": "/home/ada"], store: nil,
-      expected: StoreLocation(
-        dataDirectory: "/home/ada/.local/share/passcode", stateDirectory: "/home/ada/.local/state/passcode",
-        runtimeDirectory: "/home/ada/.local/state/passcode", configFile: "/home/ada/.config/passcode/config",
-        runtimeDirectoryIsFallback: true)),
+      expected: homeDefaults),
     Case(
       name: "absolute XDG variables win",
       environment: [
@@ -34,10 +38,7 @@ struct StoreLocationTests {
         "HOME": "/home/ada", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "", "XDG_RUNTIME_DIR": "run",
         "XDG_CONFIG_HOME": "./c",
       ], store: nil,
-      expected: StoreLocation(
-        dataDirectory: "/home/ada/.local/share/passcode", stateDirectory: "/home/ada/.local/state/passcode",
-        runtimeDirectory: "/home/ada/.local/state/passcode", configFile: "/home/ada/.config/passcode/config",
-        runtimeDirectoryIsFallback: true)),
+      expected: homeDefaults),
     Case(
       name: "PASSCODE_HOME puts everything in one directory",
       environment: ["HOME": "/home/ada", "PASSCODE_HOME": "/vault/", "XDG_RUNTIME_DIR": "/run/user/1000"],
