@@ -1,3 +1,4 @@
+import PasscodeTestSupport
 import Testing
 
 @testable import PasscodeTerminal
