@@ -7,6 +7,9 @@ import PasscodeEngine
 /// file without them is from an earlier version: its passcode is digits, of the settings file's length.
 /// It tells nothing about the code beyond what the prompt shows anyway.
 public struct PasscodeShape: Equatable, Hashable, Sendable {
+  /// The length of a new passcode when neither `--length` nor the settings file gives one.
+  public static let defaultLength = 6
+
   /// The number of characters, within ``EntryConfiguration/fixedLengthLimits``.
   public let length: Int
   /// Which characters it is made of: one of ``EntryConfiguration/AllowedCharacters/named``.
@@ -27,12 +30,13 @@ public struct PasscodeShape: Equatable, Hashable, Sendable {
   }
 
   /// The shape of a passcode stored without one (by an earlier version), or of a new one when nothing
-  /// else is asked for: digits, of the settings file's length, else 6.
+  /// else is asked for: digits, of the settings file's length, else ``defaultLength``.
   ///
   /// - Parameter settingsLength: The settings file's `length`, already checked to be within the limits.
   /// - Returns: The shape.
   public static func digits(settingsLength: Int?) -> PasscodeShape {
-    PasscodeShape(length: settingsLength ?? 6, characters: .digits) ?? PasscodeShape(checkedLength: 6)
+    PasscodeShape(length: settingsLength ?? defaultLength, characters: .digits)
+      ?? PasscodeShape(checkedLength: defaultLength)
   }
 
   private init(checkedLength: Int) {

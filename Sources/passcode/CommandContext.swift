@@ -183,7 +183,8 @@ struct CommandContext {
   /// - Returns: The validated configuration.
   /// - Throws: ``CommandError/configuration(_:)`` when the options make an invalid prompt.
   func configuration(
-    defaultTitle: String = "Enter Passcode", defaultLength: Int = 6, schedule: LockoutSchedule = .standard
+    defaultTitle: String = "Enter Passcode", defaultLength: Int = PasscodeShape.defaultLength,
+    schedule: LockoutSchedule = .standard
   ) throws(CommandError) -> EntryConfiguration {
     do {
       return try EntryConfiguration(
