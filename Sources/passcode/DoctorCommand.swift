@@ -274,7 +274,7 @@ struct DoctorCommand {
     let agentFile = home + "/gpg-agent.conf"
     let shownFile = DoctorText.printable(agentFile)
     let suggested = link.map(DoctorText.printable) ?? "/path/to/pinentry-passcode"
-    let reload = "then run 'gpgconf --reload gpg-agent'."
+    let reload = "then run 'gpg-connect-agent reloadagent /bye'."
     guard let program = SetupFiles.readText(agentFile).flatMap(Self.pinentryProgram(inConfiguration:)) else {
       return Finding(
         verdict: "gpg-agent: no pinentry-program in \(shownFile), so gpg-agent uses its default pinentry.",

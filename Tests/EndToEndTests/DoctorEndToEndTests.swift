@@ -30,12 +30,12 @@ struct DoctorEndToEndTests {
         "gpg-agent: pinentry-program /nowhere/pinentry-passcode in \(home)/gpg-agent.conf is missing"))
     #expect(
       broken.text.contains(
-        "  Next: Point it at an existing program, such as \(link), then run 'gpgconf --reload gpg-agent'."))
+        "  Next: Point it at an existing program, such as \(link), then run 'gpg-connect-agent reloadagent /bye'."))
     #expect(broken.text.contains("GPG_TTY: not set"))
     #expect(broken.text.contains("  Next: Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
   }
 
-  @Test("with no pinentry-passcode on PATH, the next step is GnuPG.md's: a link to the binary's absolute path")
+  @Test("with no pinentry-passcode on PATH, the next steps are GnuPG.md's: a link to the binary's absolute path")
   func missingLinkAdvice() throws {
     let base = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: base) }
@@ -52,6 +52,10 @@ struct DoctorEndToEndTests {
     for step in advice.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
       #expect(documented.contains(step), "not a step of Docs/GnuPG.md: \(step)")
     }
+    // The reload after editing gpg-agent.conf is the documented one too.
+    let reload = "gpg-connect-agent reloadagent /bye"
+    #expect(documented.contains(reload))
+    #expect(doctor.text.contains("then run '\(reload)'."))
 
     let home = base + "/home"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
