@@ -13,6 +13,8 @@ struct ParserState {
   private var zeroTimeoutSpelling: String?
   private var agent = AgentOptions()
   private var agentModeSpelling: String?
+  /// Unknown options `pinentry` ignores, as spelled.
+  private var ignoredOptions: [String] = []
 
   init(arguments: [String], programName: String) {
     self.arguments = arguments
@@ -76,6 +78,13 @@ struct ParserState {
       return .showCompletionScript(shell: script.shell, text: script.text)
     }
     guard let option = Option.named(spelling) else {
+      if subcommand == .pinentry {
+        // A pinentry must not fail on another client's options: the option is ignored, and so is a value
+        // that follows it, since a pinentry takes no other arguments.
+        ignoredOptions.append(spelling)
+        if attachedValue == nil, index < arguments.count, !Self.looksLikeOption(arguments[index]) { index += 1 }
+        return nil
+      }
       let suggestion =
         argument.hasPrefix("--")
         ? EditDistance.suggestion(for: spelling, among: CommandLineParser.knownLongOptions) : nil
@@ -315,6 +324,8 @@ struct ParserState {
     var sources = sources
     try EnvironmentSettings.apply(
       environment, to: &options, sources: &sources, subcommand: subcommand, given: Set(given.map(\.option)))
-    return Invocation(command: command, options: options, sources: sources)
+    var invocation = Invocation(command: command, options: options, sources: sources)
+    invocation.ignoredOptions = ignoredOptions
+    return invocation
   }
 }
