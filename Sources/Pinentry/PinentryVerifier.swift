@@ -28,6 +28,8 @@ public final class PinentryVerifier: Sendable {
   private struct State: ~Copyable {
     var firstEntry: (any SecretStorage)?
     var entry: (any SecretStorage)?
+    /// The passphrase the client generated (`GENPIN`), while it may still be submitted unchanged.
+    var generated: (any SecretStorage)?
   }
 
   private let repeats: Bool
@@ -56,6 +58,21 @@ public final class PinentryVerifier: Sendable {
     state.withLock { state in
       state.firstEntry?.wipe()
       state.entry?.wipe()
+      state.generated?.wipe()
+    }
+  }
+
+  /// Remembers a passphrase the client generated and put in the entry. Submitted unchanged, it is taken
+  /// without the repeat (the user never saw it, so could not type it again) and without asking the client
+  /// about it, which made it.
+  ///
+  /// - Parameter passphrase: The generated passphrase; copied, not kept.
+  /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
+  public func rememberGenerated(_ passphrase: any SecretStorage) throws(Failure) {
+    let copy = try self.copy(passphrase)
+    state.withLock { state in
+      state.generated?.wipe()
+      state.generated = copy
     }
   }
 
@@ -67,11 +84,13 @@ public final class PinentryVerifier: Sendable {
   ///   ``RetryReason/confirmNew`` or ``RetryReason/mismatch`` otherwise.
   /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
   public func verify(_ secret: any SecretStorage) throws(Failure) -> Verdict {
-    let isFirstEntry = state.withLock { state in state.firstEntry == nil }
-    if isFirstEntry, let reason = check(secret) { return .retry(.refused(.callerError(reason))) }
+    let (isFirstEntry, isGenerated) = state.withLock { state in
+      (state.firstEntry == nil, state.firstEntry == nil && state.generated?.constantTimeEquals(secret) == true)
+    }
+    if isFirstEntry, !isGenerated, let reason = check(secret) { return .retry(.refused(.callerError(reason))) }
     let copy = try self.copy(secret)
     return state.withLock { state -> Verdict in
-      guard repeats else {
+      guard repeats, !isGenerated else {
         state.entry?.wipe()
         state.entry = copy
         return .accepted

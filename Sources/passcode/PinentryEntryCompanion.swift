@@ -8,6 +8,7 @@ import Pinentry
 /// grows, once per batch of keys and only when the words change.
 final class PinentryEntryCompanion: EntryCompanion {
   private let inquiry: PinentryInquiry
+  private let verifier: PinentryVerifier
   private let longHint: SanitizedText?
   private var strength = PinentryStrength()
 
@@ -15,9 +16,11 @@ final class PinentryEntryCompanion: EntryCompanion {
   ///
   /// - Parameters:
   ///   - inquiry: Asks the client.
+  ///   - verifier: The dialog's verifier, told of a generated passphrase so that it is taken unrepeated.
   ///   - longHint: The full constraints hint, if the client gave one.
-  init(inquiry: PinentryInquiry, longHint: SanitizedText?) {
+  init(inquiry: PinentryInquiry, verifier: PinentryVerifier, longHint: SanitizedText?) {
     self.inquiry = inquiry
+    self.verifier = verifier
     self.longHint = longHint
   }
 
@@ -26,6 +29,12 @@ final class PinentryEntryCompanion: EntryCompanion {
     case .generate:
       guard inquiry.generates else { return nil }
       guard let generated = inquiry.generatedPassphrase(makeSecretStorage: CommandContext.makeSecretStorage) else {
+        return CompanionAnswer(events: [.unsupportedKey])
+      }
+      do {
+        try verifier.rememberGenerated(generated)
+      } catch {
+        generated.wipe()
         return CompanionAnswer(events: [.unsupportedKey])
       }
       // The engine takes the characters and wipes the storage; only the count is told.

@@ -55,7 +55,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       if prompt.capabilities.profile == .visual {
         for case let .callerDescription(text) in plan.preamble { try prompt.show(text) }
       }
-      let companion = PinentryEntryCompanion(inquiry: inquiry, longHint: plan.longHint)
+      let companion = PinentryEntryCompanion(inquiry: inquiry, verifier: verifier, longHint: plan.longHint)
       outcome = try prompt.ask(plan.configuration, preamble: plan.preamble, companion: companion) { secret in
         try verifier.verify(secret)
       }

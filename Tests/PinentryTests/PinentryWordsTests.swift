@@ -94,6 +94,15 @@ struct PinentryWordsTests {
     #expect(verifier.takeEntry()?.withUnsafeBytes { Array($0) } == Array("long enough".utf8))
   }
 
+  @Test("A generated passphrase submitted unchanged is taken without the repeat and without asking the client")
+  func generatedPassphraseSkipsRepeat() throws {
+    let verifier = PinentryVerifier(repeats: true, check: { _ in "Too short" }, makeSecretStorage: makeStorage)
+    try verifier.rememberGenerated(secret("generated passphrase"))
+    #expect(try verifier.verify(secret("edited passphrase")) == .retry(.refused(.callerError("Too short"))))
+    #expect(try verifier.verify(secret("generated passphrase")) == .accepted)
+    #expect(verifier.takeEntry()?.withUnsafeBytes { Array($0) } == Array("generated passphrase".utf8))
+  }
+
   @Test("Strength is told in words, and only when the words change")
   func strengthOnlyWhenItChanges() {
     var strength = PinentryStrength()
