@@ -198,7 +198,9 @@ public final class TerminalPasscodePrompt {
             try suspend()
             continue
           }
-          if let answer = companion?.answer(to: key) {
+          // The companion is consulted only while keys are taken: during a verification the verifier may be
+          // talking to the same client (a pinentry's CHECKPIN), and one conversation at a time is all it has.
+          if run.engine?.display.phase == .entering, let answer = companion?.answer(to: key) {
             for event in answer.events { try send(event, in: &run) }
             try perform(answer.announcements.map(EntryEffect.announce), in: &run)
             entryChanged = entryChanged || answer.events.contains { Self.changesEntry($0) }
@@ -208,7 +210,7 @@ public final class TerminalPasscodePrompt {
           try send(event, in: &run)
           entryChanged = entryChanged || Self.changesEntry(event)
         }
-        if entryChanged, run.outcome == nil, let companion, let engine = run.engine,
+        if entryChanged, run.outcome == nil, let companion, let engine = run.engine, engine.display.phase == .entering,
           let words = engine.withEntry({ companion.entryChanged($0) })
         {
           try perform([.announce(words)], in: &run)
