@@ -88,6 +88,8 @@ public enum HelpText {
     if subcommand == .pinentry {
       lines += ["", "GPG-AGENT OPTIONS:"]
       lines += optionRows(subcommand.options.filter(\.isPinentryCompatibility), showsPinentryShortNames: true)
+      // pinentry (issue 16)
+      lines += HelpLayout.row(label: "<other options>", help: "Ignored, with one note on standard error.")
     }
     if subcommand.isInteractive { lines += [""] + keysSection(for: subcommand) }
     let variables = EnvironmentVariable.allCases.filter { $0.applies(to: subcommand) }
@@ -113,13 +115,18 @@ public enum HelpText {
     case .agent: cancel = "Cancel the question; its asker is told (exit 2 with --query)."
     default: cancel = "Cancel (exit 2)."
     }
-    let rows = [
+    var rows = [
       ("Enter", "Submit what is typed; a code of fixed length submits itself."),
       ("Backspace", "Delete the last character typed."),
       ("Ctrl-U", "Clear everything typed."),
       ("Ctrl-R", "Read the status again: how much is typed and the tries left."),
       ("Esc, Ctrl-C, Ctrl-D", cancel),
     ]
+    // pinentry (issue 16)
+    if subcommand == .pinentry {
+      rows[3].1 += " Also reads gpg-agent's passphrase rules in full, when it set them."
+      rows.append(("Ctrl-G", "Have gpg-agent generate a passphrase, when it offers to; it is never shown or spoken."))
+    }
     return ["KEYS:"] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
   }
 

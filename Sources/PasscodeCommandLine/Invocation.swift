@@ -11,6 +11,9 @@ public struct Invocation: Equatable, Sendable {
   public var options: CommonOptions
   /// Where each preference in ``options`` came from.
   public var sources: PreferenceSources
+  /// Options `pinentry` did not know and ignored, as spelled (other pinentry clients pass options of their
+  /// own, such as `--grab`); every other subcommand refuses an unknown option.
+  public var ignoredOptions: [String] = []
 
   /// Makes an invocation.
   ///

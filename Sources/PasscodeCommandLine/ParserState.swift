@@ -15,6 +15,8 @@ struct ParserState {
   private var zeroTimeoutSpelling: String?
   private var agent = AgentOptions()
   private var agentModeSpelling: String?
+  /// Unknown options `pinentry` ignores, as spelled.
+  private var ignoredOptions: [String] = []
 
   init(arguments: [String], programName: String) {
     self.arguments = arguments
@@ -78,6 +80,13 @@ struct ParserState {
       return .showCompletionScript(shell: script.shell, text: script.text)
     }
     guard let option = Option.named(spelling) else {
+      if subcommand == .pinentry {
+        // A pinentry must not fail on another client's options: the option is ignored, and so is a value
+        // that follows it, since a pinentry takes no other arguments.
+        ignoredOptions.append(spelling)
+        if attachedValue == nil, index < arguments.count, !Self.looksLikeOption(arguments[index]) { index += 1 }
+        return nil
+      }
       let suggestion =
         argument.hasPrefix("--")
         ? EditDistance.suggestion(for: spelling, among: CommandLineParser.knownLongOptions) : nil
@@ -304,7 +313,9 @@ struct ParserState {
     var sources = sources
     try EnvironmentSettings.apply(
       environment, to: &options, sources: &sources, subcommand: subcommand, given: Set(given.map(\.option)))
-    return Invocation(
+    var invocation = Invocation(
       subcommand: subcommand, options: options, sources: sources, execCommand: execCommand ?? [], agent: agent)
+    invocation.ignoredOptions = ignoredOptions
+    return invocation
   }
 }

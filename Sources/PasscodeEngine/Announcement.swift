@@ -67,8 +67,57 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// A key the demo's unlocked screen does not take was pressed; the keys it takes.
   case demoKeys
 
+  // pinentry (issue 16)
+
+  /// A pinentry's entry was handed to its caller, unchecked: "Passphrase entered" or "PIN entered".
+  case secretEntered(SecretNoun)
+  /// A pinentry's new secret was entered once (`SETREPEAT`); it must be entered again.
+  case repeatSecret(SecretNoun)
+  /// The two entries of a pinentry's new secret differed and the caller gave no words for it.
+  case secretsDiffer(SecretNoun)
+  /// The keys of a pinentry confirmation, each with its label as a phrase of its own: "Enter: OK." A `nil`
+  /// label is the standard one; `notOK` is offered only when set, Esc only when `offersCancel`.
+  case confirmationKeys(ok: SanitizedText?, notOK: SanitizedText?, cancel: SanitizedText?, offersCancel: Bool)
+  /// The key that reads the caller's long constraints hint, told after the short one.
+  case longHintKey
+  /// The key that asks the caller to generate a secret (`SETGENPIN`).
+  case generateKey
+  /// The caller generated a secret and put it in the entry; it is neither spoken nor shown.
+  case generated
+  /// The strength the caller rated the entry at (`SETQUALITYBAR`), in words.
+  case strength(SecretStrength)
+
   /// The demo's published code: `passcode demo --length N` uses its first N digits.
   public static let demoDigits: [UInt8] = Array("258025802580".utf8)
+
+  /// What a pinentry's caller calls the secret it asks for.
+  public enum SecretNoun: Equatable, Hashable, Sendable {
+    /// A passphrase (the usual case).
+    case passphrase
+    /// A smartcard PIN.
+    case pin
+  }
+
+  /// A caller's quality rating in words, from gpg-agent's -100...100 scale.
+  public enum SecretStrength: Equatable, Hashable, Sendable {
+    /// Below 40.
+    case weak
+    /// 40 to 69.
+    case fair
+    /// 70 and above.
+    case strong
+
+    /// The words for a rating on gpg-agent's scale (negative values mean the constraints are not met).
+    ///
+    /// - Parameter quality: The agent's number.
+    public init(quality: Int) {
+      switch quality {
+      case ..<40: self = .weak
+      case 40..<70: self = .fair
+      default: self = .strong
+      }
+    }
+  }
 
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {
@@ -83,19 +132,20 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// How urgently speech should deliver this announcement (ACCESSIBILITY.md §4).
   public var priority: SpeechPriority {
     switch self {
-    case .progress, .deleted, .cleared, .pasted, .notAllowed: .text
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError: .important
+    case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
     case .questionWithdrawn, .questionExpired, .askedAgain: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
       .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
       .message
+    case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     }
   }
 
   /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
   public var isError: Bool {
     switch self {
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError: true
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
     case .questionWithdrawn, .questionExpired, .askedAgain: true
     default: false
     }

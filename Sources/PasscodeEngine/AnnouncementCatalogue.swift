@@ -67,6 +67,24 @@ public struct AnnouncementCatalogue: Sendable {
     "demo.keys": "Press L to lock again or Q to quit.",
     "digit.0": "zero", "digit.1": "one", "digit.2": "two", "digit.3": "three", "digit.4": "four",
     "digit.5": "five", "digit.6": "six", "digit.7": "seven", "digit.8": "eight", "digit.9": "nine",
+    // pinentry (issue 16)
+    "pinentry.entered.passphrase": "Passphrase entered",
+    "pinentry.entered.pin": "PIN entered",
+    "pinentry.repeat.passphrase": "Enter the same passphrase again",
+    "pinentry.repeat.pin": "Enter the same PIN again",
+    "pinentry.differ.passphrase": "Passphrases did not match. Start again",
+    "pinentry.differ.pin": "PINs did not match. Start again",
+    "pinentry.key.ok": "Enter: {label}.",
+    "pinentry.key.notOK": "N: {label}.",
+    "pinentry.key.cancel": "Esc: {label}.",
+    "pinentry.label.ok": "OK",
+    "pinentry.label.cancel": "Cancel",
+    "pinentry.longHintKey": "Ctrl-R reads the rules in full.",
+    "pinentry.generateKey": "Ctrl-G generates a passphrase.",
+    "pinentry.generated": "Passphrase generated",
+    "pinentry.strength.weak": "Strength: weak",
+    "pinentry.strength.fair": "Strength: fair",
+    "pinentry.strength.strong": "Strength: strong",
   ])
 
   /// The words for an announcement.
@@ -127,6 +145,18 @@ public struct AnnouncementCatalogue: Sendable {
       fill("demo.code", ["code": digitWords(Announcement.demoDigits.prefix(max(length, 0)))])
     case .demoUnlocked: fill("demo.unlocked", [:])
     case .demoKeys: fill("demo.keys", [:])
+    // pinentry (issue 16)
+    case let .secretEntered(noun): fill("pinentry.entered.\(key(noun))", [:])
+    case let .repeatSecret(noun): fill("pinentry.repeat.\(key(noun))", [:])
+    case let .secretsDiffer(noun): fill("pinentry.differ.\(key(noun))", [:])
+    case let .confirmationKeys(ok, notOK, cancel, offersCancel):
+      confirmationKeys(ok: ok, notOK: notOK, cancel: cancel, offersCancel: offersCancel)
+    case .longHintKey: fill("pinentry.longHintKey", [:])
+    case .generateKey: fill("pinentry.generateKey", [:])
+    case .generated: fill("pinentry.generated", [:])
+    case .strength(.weak): fill("pinentry.strength.weak", [:])
+    case .strength(.fair): fill("pinentry.strength.fair", [:])
+    case .strength(.strong): fill("pinentry.strength.strong", [:])
     }
   }
 
@@ -168,6 +198,22 @@ public struct AnnouncementCatalogue: Sendable {
   /// ASCII digits as words, one word per digit: "two five eight zero".
   private func digitWords(_ digits: ArraySlice<UInt8>) -> String {
     digits.map { fill("digit.\(Character(Unicode.Scalar($0)))", [:]) }.joined(separator: " ")
+  }
+
+  /// "Enter: {ok}. N: {not OK}. Esc: {cancel}.", each label a phrase of its own after its key.
+  private func confirmationKeys(
+    ok: SanitizedText?, notOK: SanitizedText?, cancel: SanitizedText?, offersCancel: Bool
+  ) -> String {
+    var phrases = [fill("pinentry.key.ok", ["label": ok?.text ?? fill("pinentry.label.ok", [:])])]
+    if let notOK { phrases.append(fill("pinentry.key.notOK", ["label": notOK.text])) }
+    if offersCancel {
+      phrases.append(fill("pinentry.key.cancel", ["label": cancel?.text ?? fill("pinentry.label.cancel", [:])]))
+    }
+    return phrases.joined(separator: " ")
+  }
+
+  private func key(_ noun: Announcement.SecretNoun) -> String {
+    noun == .pin ? "pin" : "passphrase"
   }
 
   private func units(_ kind: Announcement.CharacterKind, count: Int) -> String {

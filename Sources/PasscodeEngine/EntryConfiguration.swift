@@ -78,6 +78,9 @@ public struct EntryConfiguration: Equatable, Sendable {
   /// What is said when the verifier accepts: "Passcode accepted", or for a code that is passed on rather
   /// than checked (a password agent's answer) "Answer sent".
   public var acceptedAnnouncement: Announcement = .accepted
+  /// What is said for each retry reason in place of the standard words (a pinentry's "Enter the same
+  /// passphrase again", or its caller's `SETREPEATERROR` text); a reason not listed keeps its own.
+  public var retryAnnouncements: [RetryReason: Announcement] = [:]
 
   /// Creates a configuration and checks it.
   ///

@@ -67,6 +67,15 @@ public struct EntryEngine: Sendable {
   /// How many characters are entered now.
   public var count: Int { enteredCount }
 
+  /// Lends the entry typed so far to a caller's own check (a pinentry's quality inquiry); the bytes must
+  /// not be kept or copied outside secret memory.
+  ///
+  /// - Parameter body: Reads the entry.
+  /// - Returns: What `body` returns.
+  public func withEntry<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try secret.withUnsafeBytes(body)
+  }
+
   /// Whether a lockout is running.
   public var isLockedOut: Bool { lockoutNextPoint != nil }
 
@@ -311,12 +320,14 @@ public struct EntryEngine: Sendable {
       secret.wipe()
       enteredCount = 0
       state = .entering
-      let announcement: Announcement =
+      let standard: Announcement =
         switch reason {
         case .confirmNew: .confirmNew
         case .mismatch: .mismatch
         case .tooWeak: .tooWeak
+        case let .refused(words): words
         }
+      let announcement = configuration.retryAnnouncements[reason] ?? standard
       lastMessage = announcement
       // Flush before announcing: a key typed as soon as the words appear belongs to the next entry.
       effects.append(.flushInput)

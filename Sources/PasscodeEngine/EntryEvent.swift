@@ -40,13 +40,16 @@ public enum Verdict: Equatable, Sendable {
 }
 
 /// Why entry starts again without a failure, while a new passcode is chosen.
-public enum RetryReason: Equatable, Sendable {
+public enum RetryReason: Equatable, Hashable, Sendable {
   /// The first entry was taken; enter it again to confirm.
   case confirmNew
   /// The confirmation did not match the first entry.
   case mismatch
   /// The code is too easy to guess.
   case tooWeak
+  /// The caller refused the code, in its own words (a pinentry's agent, whose passphrase constraints it
+  /// does not meet).
+  case refused(Announcement)
 }
 
 /// The timers the engine asks the front to run. Scheduling one that is already pending replaces it.

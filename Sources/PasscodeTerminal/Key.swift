@@ -23,6 +23,8 @@ public enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugString
   case quit
   /// Ctrl-R (0x12): read the status again.
   case reread
+  /// Ctrl-G (0x07): have the caller generate the entry (a pinentry's `SETGENPIN`); not allowed elsewhere.
+  case generate
   /// A bracketed paste.
   case paste(PastedText)
   /// An invalid UTF-8 sequence or a control byte with no meaning here.
@@ -44,6 +46,7 @@ public enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugString
     case .suspend: "suspend"
     case .quit: "quit"
     case .reread: "reread"
+    case .generate: "generate"
     case .paste(let text): "paste(\(text))"
     case .invalid: "invalid"
     case .unknownSequence: "unknownSequence"

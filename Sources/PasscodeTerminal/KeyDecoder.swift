@@ -232,6 +232,7 @@ public struct KeyDecoder: Sendable {
     case 0x0d, 0x0a: keys.append(.enter)
     case 0x03: keys.append(.interrupt)
     case 0x04: keys.append(.endOfFile)
+    case 0x07: keys.append(.generate)
     case 0x12: keys.append(.reread)
     case 0x15: keys.append(.clear)
     case 0x1a: keys.append(.suspend)

@@ -149,6 +149,7 @@ public final class TerminalPasscodePrompt {
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
   ///   - hint: An announcement told under the prompt (the demo's code), or `nil`.
   ///   - preamble: Announcements made right after the prompt's own (a description, an error).
+  ///   - companion: Answers keys of the caller's own and adds words as the entry changes, or `nil`.
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
   ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
   /// - Returns: The outcome.
@@ -161,6 +162,7 @@ public final class TerminalPasscodePrompt {
     attemptLimit: Int? = nil,
     hint: Announcement? = nil,
     preamble: [Announcement] = [],
+    companion: (any EntryCompanion)? = nil,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
     let engine = EntryEngine(
@@ -189,13 +191,29 @@ public final class TerminalPasscodePrompt {
     do {
       while run.outcome == nil {
         if pendingKeys.isEmpty { try waitForInput(run: &run) }
+        var entryChanged = false
         while run.outcome == nil, let key = pendingKeys.removeFirst() {
           if key == .suspend, !settings.ignoresInterruptions {
             // Ctrl-Z: give the terminal back and stop, like any job; entry goes on after `fg`.
             try suspend()
             continue
           }
-          try send(event(for: key), in: &run)
+          // The companion is consulted only while keys are taken: during a verification the verifier may be
+          // talking to the same client (a pinentry's CHECKPIN), and one conversation at a time is all it has.
+          if run.engine?.display.phase == .entering, let answer = companion?.answer(to: key) {
+            for event in answer.events { try send(event, in: &run) }
+            try perform(answer.announcements.map(EntryEffect.announce), in: &run)
+            entryChanged = entryChanged || answer.events.contains { Self.changesEntry($0) }
+            continue
+          }
+          let event = event(for: key)
+          try send(event, in: &run)
+          entryChanged = entryChanged || Self.changesEntry(event)
+        }
+        if entryChanged, run.outcome == nil, let companion, let engine = run.engine, engine.display.phase == .entering,
+          let words = engine.withEntry({ companion.entryChanged($0) })
+        {
+          try perform([.announce(words)], in: &run)
         }
         for timer in run.timers.takeDue(now: MonotonicClock.now) where run.outcome == nil {
           try send(.timerFired(timer), in: &run)
@@ -383,12 +401,21 @@ public final class TerminalPasscodePrompt {
     case .clear: return .clear
     case .enter: return .submit
     case .reread: return .repeatStatus
+    case .generate: return .unsupportedKey
     case let .paste(text): return .paste(text.storage, overflowCount: text.overflowByteCount)
     case .escape, .interrupt, .endOfFile, .quit:
       return settings.ignoresInterruptions ? .repeatStatus : .cancel
     case .suspend:
       return .repeatStatus
     case .invalid, .unknownSequence: return .unsupportedKey
+    }
+  }
+
+  /// Whether an event can change the entry, so a companion hears of it.
+  private static func changesEntry(_ event: EntryEvent) -> Bool {
+    switch event {
+    case .character, .delete, .clear, .paste: true
+    default: false
     }
   }
 

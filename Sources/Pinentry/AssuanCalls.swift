@@ -149,6 +149,36 @@ enum AssuanCalls {
     try check(assuan_write_line(context, base.assumingMemoryBound(to: CChar.self)))
   }
 
+  /// Asks the client for data with `INQUIRE` and waits for its `D` lines and `END`. The corresponding C
+  /// functions are `assuan_inquire` and `assuan_free`.
+  ///
+  /// libassuan copies the keyword into its own line buffer to write it. The reply is lent to `body` (it may
+  /// be a secret, such as a generated passphrase) and the buffer libassuan allocated for it is zeroed before
+  /// it is freed.
+  ///
+  /// - Parameters:
+  ///   - context: The context.
+  ///   - keyword: The keyword and its argument, NUL-terminated (`CHECKPIN <escaped entry>`).
+  ///   - maximumLength: The longest reply accepted.
+  ///   - body: Reads the reply's bytes, unescaped.
+  /// - Returns: What `body` returns.
+  /// - Throws: The libgpg-error value as a ``PinentryError``, such as the client's cancel.
+  static func inquire<Result>(
+    _ context: OpaquePointer, keyword: UnsafeRawBufferPointer, maximumLength: Int,
+    reading body: (UnsafeRawBufferPointer) -> Result
+  ) throws(PinentryError) -> Result {
+    guard let base = keyword.baseAddress else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    try check(assuan_inquire(context, base.assumingMemoryBound(to: CChar.self), &buffer, &length, maximumLength))
+    guard let buffer else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    defer {
+      buffer.update(repeating: 0, count: length)
+      assuan_free(context, buffer)
+    }
+    return body(UnsafeRawBufferPointer(start: buffer, count: length))
+  }
+
   /// Marks the following lines as confidential, so libassuan never logs them. The corresponding C function
   /// is `assuan_begin_confidential`.
   ///

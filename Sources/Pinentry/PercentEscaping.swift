@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// The Assuan percent escapes: `%XX` (two hex digits) stands for the byte `0xXX`.
 public enum PercentEscaping {
   /// Decodes every `%XX` escape in a command argument.
@@ -36,6 +38,26 @@ public enum PercentEscaping {
   /// - Returns: `true` for `%`, CR, LF, every other control byte and DEL.
   public static func needsEscape(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "%") || byte < 0x20 || byte == 0x7F
+  }
+
+  /// Appends bytes to secret memory escaped for an `INQUIRE` argument as gpg-agent reads it back: besides
+  /// what ``needsEscape(_:)`` names, a space (which would end the argument) and `+` (which reads as a space).
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes, such as an entry.
+  ///   - storage: Where the escaped bytes go.
+  /// - Returns: `false` when they did not fit.
+  static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to storage: any SecretStorage) -> Bool {
+    for byte in bytes {
+      if needsEscape(byte) || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+") {
+        guard storage.append(UInt8(ascii: "%")), storage.append(hexDigit(byte >> 4)),
+          storage.append(hexDigit(byte & 0x0F))
+        else { return false }
+      } else if !storage.append(byte) {
+        return false
+      }
+    }
+    return true
   }
 
   /// The value of one hex digit.

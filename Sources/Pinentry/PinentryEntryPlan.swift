@@ -4,7 +4,10 @@ import PasscodeEngine
 /// I/O, so the decisions can be tested without a tty.
 ///
 /// A request whose prompt or description names a `PIN` (a smartcard PIN) is asked digits-only; anything
-/// else is a passphrase of printable characters. Both are variable length and submitted with Enter.
+/// else is a passphrase of printable characters. Both are variable length and submitted with Enter. The
+/// words are the caller's noun: "Passphrase entered" or "PIN entered", never "accepted", which a pinentry
+/// cannot know; with `SETREPEAT`, "Enter the same passphrase again" and the caller's `SETREPEATERROR` and
+/// `SETREPEATOK` texts. The short constraints hint and the formatted-passphrase hint follow the description.
 public struct PinentryEntryPlan: Equatable, Sendable {
   /// What kind of secret is asked for.
   public enum Mode: Equatable, Sendable {
@@ -27,6 +30,8 @@ public struct PinentryEntryPlan: Equatable, Sendable {
   /// The caller's words announced right after the prompt: the title when it differs from the prompt,
   /// the description (`SETDESC`, MESSAGE) and the error (`SETERROR`, IMPORTANT).
   public let preamble: [Announcement]
+  /// The client's full constraints hint, read on Ctrl-R (`OPTION constraints-hint-long`).
+  public let longHint: SanitizedText?
   /// Whether the entry must be typed twice (`SETREPEAT`).
   public let repeats: Bool
   /// The terminal to ask on: `OPTION ttyname`, else the fallback, else `nil` for the controlling one.
@@ -40,13 +45,16 @@ public struct PinentryEntryPlan: Equatable, Sendable {
   ///   - request: The request as the session built it.
   ///   - fallbackTerminalPath: The terminal from the command line (`--ttyname`), if any.
   ///   - fallbackTerminalType: The terminal type from the command line (`--ttytype`), if any.
+  ///   - fallbackTimeoutSeconds: The timeout from the command line (`--timeout`), used when the client set
+  ///     none with `SETTIMEOUT`; 0 or `nil` for none.
   ///   - reduceMotion: Whether to leave out the shake.
   /// - Throws: ``EntryConfigurationError`` when the configuration cannot be made (it always can for the
   ///   values used here; the error is passed on rather than hidden).
   public init(
     request: PinentryRequest, fallbackTerminalPath: String? = nil, fallbackTerminalType: String? = nil,
-    reduceMotion: Bool = false
+    fallbackTimeoutSeconds: Int? = nil, reduceMotion: Bool = false
   ) throws(EntryConfigurationError) {
+    let timeoutSeconds = request.timeoutSeconds > 0 ? request.timeoutSeconds : max(fallbackTimeoutSeconds ?? 0, 0)
     mode = request.isPINPrompt ? .pin : .passphrase
     repeats = request.repeatPrompt != nil
     let prompt = request.prompt.map(Self.label)
@@ -60,14 +68,32 @@ public struct PinentryEntryPlan: Equatable, Sendable {
     if let error = request.errorText.map(Self.spokenText), !error.isEmpty {
       preamble.append(.callerError(error))
     }
+    for hint in [request.constraintsHint, request.formattedPassphraseHint] {
+      if let hint = hint.map(Self.spokenText), !hint.isEmpty { preamble.append(.callerDescription(hint)) }
+    }
+    longHint = request.constraintsLongHint.map(Self.spokenText).flatMap { $0.isEmpty ? nil : $0 }
+    if longHint != nil { preamble.append(.longHintKey) }
+    if request.generatePINLabel != nil { preamble.append(.generateKey) }
     self.preamble = preamble
-    configuration = try EntryConfiguration(
+    var configuration = try EntryConfiguration(
       title: heading,
       length: .variable(1...(mode == .pin ? Self.pinLengthLimit : EntryConfiguration.variableLengthLimit)),
       allowed: mode == .pin ? .digits : .printable,
       reduceMotion: reduceMotion,
       lockoutSchedule: .never,
-      timeout: request.timeoutSeconds > 0 ? .seconds(request.timeoutSeconds) : nil)
+      timeout: timeoutSeconds > 0 ? .seconds(timeoutSeconds) : nil)
+    // A pinentry cannot know whether a passphrase is right: it says only that one was entered, in the
+    // caller's noun, and the repeat flow's words are the caller's when it gave them.
+    let noun: Announcement.SecretNoun = mode == .pin ? .pin : .passphrase
+    let repeatOK = request.repeatOKText.map(Self.spokenText).flatMap { $0.isEmpty ? nil : $0 }
+    let repeatError = request.repeatErrorText.map(Self.spokenText).flatMap { $0.isEmpty ? nil : $0 }
+    configuration.acceptedAnnouncement =
+      repeats ? repeatOK.map(Announcement.callerDescription) ?? .secretEntered(noun) : .secretEntered(noun)
+    configuration.retryAnnouncements = [
+      .confirmNew: .repeatSecret(noun),
+      .mismatch: repeatError.map(Announcement.callerError) ?? .secretsDiffer(noun),
+    ]
+    self.configuration = configuration
     terminalPath = Self.nonEmpty(request.ttyName) ?? Self.nonEmpty(fallbackTerminalPath)
     terminalType = Self.nonEmpty(request.ttyType) ?? Self.nonEmpty(fallbackTerminalType)
   }

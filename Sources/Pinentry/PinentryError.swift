@@ -37,6 +37,8 @@ public struct PinentryError: Error, Equatable, Sendable, CustomStringConvertible
     public static let cancelled = Code(rawValue: 99)
     /// `GPG_ERR_NOT_CONFIRMED`.
     public static let notConfirmed = Code(rawValue: 114)
+    /// `GPG_ERR_ENOTTY`: no usable terminal.
+    public static let noTerminal = Code(rawValue: 32870)
     /// `GPG_ERR_UNKNOWN_OPTION`.
     public static let unknownOption = Code(rawValue: 174)
     /// `GPG_ERR_ASS_GENERAL`.
@@ -92,6 +94,9 @@ public struct PinentryError: Error, Equatable, Sendable, CustomStringConvertible
   public static let timedOut = PinentryError(source: .pinentry, code: .timeout)
   /// The user said no: `ERR 83886194 Not confirmed <Pinentry>`.
   public static let notConfirmed = PinentryError(source: .pinentry, code: .notConfirmed)
+  /// A dialog without a usable terminal, as pinentry-curses answers it:
+  /// `ERR 83918950 Inappropriate ioctl for device <Pinentry>`.
+  public static let noTerminal = PinentryError(source: .pinentry, code: .noTerminal)
   /// An `OPTION` pinentry does not know: `ERR 83886254 Unknown option <Pinentry>`.
   public static let unknownOption = PinentryError(source: .pinentry, code: .unknownOption)
   /// A command libassuan does not know: `ERR 536871187 Unknown IPC command <User defined source 1>`.

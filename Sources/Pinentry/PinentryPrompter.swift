@@ -10,9 +10,15 @@ public protocol PinentryPrompter {
   /// mismatch, and returns ``PINResult/entered(_:)`` only once both entries match. The session then sends
   /// the status line `S PIN_REPEATED`, as pinentry does.
   ///
-  /// - Parameter request: The texts and options; ``PinentryRequest/prompt`` is always set.
+  /// With `OPTION constraints-enforce` the prompter asks the client about the entry through `inquiry` before
+  /// returning it, and on a refusal says the client's reason and lets the user type again in the same
+  /// dialog.
+  ///
+  /// - Parameters:
+  ///   - request: The texts and options; ``PinentryRequest/prompt`` is always set.
+  ///   - inquiry: Asks the client about the entry while the dialog runs.
   /// - Returns: The outcome; the session owns and wipes any storage returned.
-  func getPIN(_ request: PinentryRequest) -> PINResult
+  func getPIN(_ request: PinentryRequest, inquiry: PinentryInquiry) -> PINResult
 
   /// Asks the user to confirm the description.
   ///
@@ -25,6 +31,8 @@ public protocol PinentryPrompter {
   /// Shows the description with a single OK button (`MESSAGE`).
   ///
   /// - Parameter request: The texts and options.
-  /// - Returns: The outcome; anything but a timeout or a failure counts as acknowledged.
+  /// - Returns: The outcome; anything but a timeout or a failure counts as acknowledged. A failure (no usable
+  ///   tty) is answered, for `CONFIRM` too, as pinentry-curses answers it ("Inappropriate ioctl for
+  ///   device"), never with OK.
   func message(_ request: PinentryRequest) -> ConfirmResult
 }

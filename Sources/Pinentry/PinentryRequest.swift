@@ -49,6 +49,35 @@ public struct PinentryRequest: Equatable, Sendable {
     }
   }
 
+  /// The language the client's texts are in and the pinentry's own words should be in (`OPTION
+  /// lc-messages`, such as `de_DE.UTF-8`), if it named one. Stored only; the words are chosen elsewhere.
+  public var messagesLocale: String? { options["lc-messages"].flatMap { $0.isEmpty ? nil : $0 } }
+
+  /// Whether the client asks the pinentry to check its passphrase constraints before returning an entry
+  /// (`OPTION constraints-enforce`), with the `CHECKPIN` inquiry.
+  public var enforcesConstraints: Bool { options["constraints-enforce"] != nil }
+
+  /// The short description of the client's passphrase constraints (`OPTION constraints-hint-short`).
+  public var constraintsHint: String? { options["constraints-hint-short"] }
+
+  /// The full description of the client's passphrase constraints (`OPTION constraints-hint-long`).
+  public var constraintsLongHint: String? { options["constraints-hint-long"] }
+
+  /// The hint for a passphrase shown in groups (`OPTION formatted-passphrase-hint`), told only when the
+  /// client asked for the grouping (`OPTION formatted-passphrase`).
+  public var formattedPassphraseHint: String? {
+    options["formatted-passphrase"] == nil ? nil : options["formatted-passphrase-hint"]
+  }
+
+  /// A label the client gave in its own language for when a dialog sets none (`OPTION default-ok`,
+  /// `default-cancel`, `default-prompt`, …), without its mnemonic underscore.
+  ///
+  /// - Parameter name: The label's name after `default-`, such as `ok`.
+  /// - Returns: The label, or `nil` when the client gave none.
+  public func defaultLabel(_ name: String) -> String? {
+    options["default-\(name)"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
   /// The tty the client names (`OPTION ttyname`), if any.
   public var ttyName: String? { options["ttyname"] }
 

@@ -10,6 +10,10 @@ public final class PinentrySession {
   /// The state the commands have built so far.
   public private(set) var request = PinentryRequest()
 
+  /// The language the client asked for (`OPTION lc-messages`), such as `de_DE.UTF-8`; `nil` until it names
+  /// one. The pinentry's own words are chosen from it elsewhere.
+  public var messagesLocale: String? { request.messagesLocale }
+
   private let prompter: any PinentryPrompter
   private let identity: PinentryIdentity
   private let inputDescriptor: Int32
@@ -116,7 +120,10 @@ public final class PinentrySession {
   private func getPIN() throws(PinentryError) {
     var dialog = request
     if dialog.prompt == nil { dialog.prompt = request.options["default-prompt"] ?? "PIN:" }
-    let result = prompter.getPIN(dialog)
+    let inquiry = PinentryInquiry(
+      context: context, checksConstraints: request.enforcesConstraints, ratesQuality: request.qualityBar != nil,
+      generates: request.generatePINLabel != nil)
+    let result = prompter.getPIN(dialog, inquiry: inquiry)
     request.errorText = nil
     request.repeatPrompt = nil
     request.qualityBar = nil
@@ -141,9 +148,10 @@ public final class PinentrySession {
     switch result {
     case .confirmed: return
     case .timedOut: throw try timedOut()
+    case .failed: throw try noTerminal()
     case _ where oneButton: return
     case .cancelled: throw .cancelled
-    case .notConfirmed, .failed: throw .notConfirmed
+    case .notConfirmed: throw .notConfirmed
     }
   }
 
@@ -153,7 +161,11 @@ public final class PinentrySession {
   private func message() throws(PinentryError) {
     let result = prompter.message(request)
     request.errorText = nil
-    if result == .timedOut { throw try timedOut() }
+    switch result {
+    case .timedOut: throw try timedOut()
+    case .failed: throw try noTerminal()
+    case .confirmed, .notConfirmed, .cancelled: return
+    }
   }
 
   /// Reports a timeout as pinentry does: an `S ERROR` status line, then the error.
@@ -163,6 +175,16 @@ public final class PinentrySession {
   private func timedOut() throws(PinentryError) -> PinentryError {
     try writeStatus("ERROR", "\(identity.flavor).? \(PinentryError.timedOut.wireCode) ")
     return .timedOut
+  }
+
+  /// Reports a confirmation that could not be asked as pinentry-curses does, never as OK: an `S ERROR` status
+  /// line naming the check that failed, then the error.
+  ///
+  /// - Returns: The no-terminal error.
+  /// - Throws: A write error.
+  private func noTerminal() throws(PinentryError) -> PinentryError {
+    try writeStatus("ERROR", "\(identity.flavor).isatty \(PinentryError.noTerminal.wireCode) ")
+    return .noTerminal
   }
 
   /// The `GETINFO` answer for a topic.

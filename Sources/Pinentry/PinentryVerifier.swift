@@ -3,7 +3,8 @@ import Synchronization
 
 /// The verifier a terminal prompter hands to the entry engine for one `GETPIN`.
 ///
-/// pinentry checks nothing, so every entry is taken; but the engine wipes its own storage when a code is
+/// A pinentry decides nothing itself: every entry is taken unless the client refuses it when asked (its
+/// passphrase constraints, `CHECKPIN`); but the engine wipes its own storage when a code is
 /// accepted, so the verifier copies the entered bytes into fresh secret memory first and keeps them for
 /// ``takeEntry()``. With `SETREPEAT` the first entry is kept and answered with
 /// ``RetryReason/confirmNew``; the second is compared with it in constant time and either accepted or
@@ -27,9 +28,12 @@ public final class PinentryVerifier: Sendable {
   private struct State: ~Copyable {
     var firstEntry: (any SecretStorage)?
     var entry: (any SecretStorage)?
+    /// The passphrase the client generated (`GENPIN`), while it may still be submitted unchanged.
+    var generated: (any SecretStorage)?
   }
 
   private let repeats: Bool
+  private let check: @Sendable (any SecretStorage) -> SanitizedText?
   private let makeSecretStorage: @Sendable (Int) -> any SecretStorage
   private let state = Mutex(State())
 
@@ -37,9 +41,16 @@ public final class PinentryVerifier: Sendable {
   ///
   /// - Parameters:
   ///   - repeats: Whether the entry must be typed twice (`SETREPEAT`).
+  ///   - check: Asks the client about a first entry (``PinentryInquiry/constraintsError(for:)``): its reason
+  ///     to refuse it, or `nil` to take it. A refused entry is answered with ``RetryReason/refused(_:)``,
+  ///     the reason as the caller's error, and entry starts again in the same dialog.
   ///   - makeSecretStorage: Makes secret memory of a given capacity (libsodium's in the program).
-  public init(repeats: Bool, makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage) {
+  public init(
+    repeats: Bool, check: @escaping @Sendable (any SecretStorage) -> SanitizedText? = { _ in nil },
+    makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage
+  ) {
     self.repeats = repeats
+    self.check = check
     self.makeSecretStorage = makeSecretStorage
   }
 
@@ -47,6 +58,21 @@ public final class PinentryVerifier: Sendable {
     state.withLock { state in
       state.firstEntry?.wipe()
       state.entry?.wipe()
+      state.generated?.wipe()
+    }
+  }
+
+  /// Remembers a passphrase the client generated and put in the entry. Submitted unchanged, it is taken
+  /// without the repeat (the user never saw it, so could not type it again) and without asking the client
+  /// about it, which made it.
+  ///
+  /// - Parameter passphrase: The generated passphrase; copied, not kept.
+  /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
+  public func rememberGenerated(_ passphrase: any SecretStorage) throws(Failure) {
+    let copy = try self.copy(passphrase)
+    state.withLock { state in
+      state.generated?.wipe()
+      state.generated = copy
     }
   }
 
@@ -54,12 +80,17 @@ public final class PinentryVerifier: Sendable {
   ///
   /// - Parameter secret: The engine's storage; read, never kept.
   /// - Returns: ``Verdict/accepted`` once an entry is kept (and, with repeat, confirmed);
-  ///   ``Verdict/retry(_:)`` with ``RetryReason/confirmNew`` or ``RetryReason/mismatch`` otherwise.
+  ///   ``Verdict/retry(_:)`` with ``RetryReason/refused(_:)`` when the client refused a first entry, and
+  ///   ``RetryReason/confirmNew`` or ``RetryReason/mismatch`` otherwise.
   /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
   public func verify(_ secret: any SecretStorage) throws(Failure) -> Verdict {
+    let (isFirstEntry, isGenerated) = state.withLock { state in
+      (state.firstEntry == nil, state.firstEntry == nil && state.generated?.constantTimeEquals(secret) == true)
+    }
+    if isFirstEntry, !isGenerated, let reason = check(secret) { return .retry(.refused(.callerError(reason))) }
     let copy = try self.copy(secret)
     return state.withLock { state -> Verdict in
-      guard repeats else {
+      guard repeats, !isGenerated else {
         state.entry?.wipe()
         state.entry = copy
         return .accepted

@@ -5,7 +5,10 @@ import Pinentry
 /// What a `CONFIRM` or `MESSAGE` dialog shows and speaks, and which key means which answer. A pure value.
 ///
 /// Enter chooses OK; Esc, Ctrl-C and Ctrl-D cancel; `N` chooses the "not OK" answer when the client set
-/// one (`SETNOTOK`). Button labels lose the underscores that mark mnemonics (`_OK` reads as `OK`).
+/// one (`SETNOTOK`). The keys line names each key with its label as a phrase of its own ("Enter: Take this
+/// one anyway. Esc: Enter new passphrase."), never a label pasted into a sentence. A label is the dialog's
+/// (`SETOK`), else the client's translated default (`OPTION default-ok`, `default-cancel`), else the
+/// catalogue's; mnemonic underscores are dropped (`_OK` reads as `OK`).
 struct ConfirmationPlan {
   /// One line to show, with the announcement that speaks it.
   struct Line {
@@ -14,17 +17,20 @@ struct ConfirmationPlan {
   }
 
   let oneButton: Bool
-  let okLabel: String
-  let cancelLabel: String
-  let notOKLabel: String?
-  /// The title, description, error and the keys, in order.
+  /// Whether `N` answers "not OK".
+  let offersNotOK: Bool
+  /// The title, description and error, in order.
   let announcements: [Line]
+  /// The keys, with their labels.
+  let keys: Announcement
 
   init(request: PinentryRequest, oneButton: Bool) {
     self.oneButton = oneButton
-    okLabel = Self.buttonLabel(request.okLabel) ?? "OK"
-    cancelLabel = Self.buttonLabel(request.cancelLabel) ?? "Cancel"
-    notOKLabel = oneButton ? nil : Self.buttonLabel(request.notOKLabel)
+    let notOK = oneButton ? nil : Self.buttonLabel(request.notOKLabel)
+    offersNotOK = notOK != nil
+    keys = .confirmationKeys(
+      ok: Self.buttonLabel(request.okLabel ?? request.defaultLabel("ok")), notOK: notOK,
+      cancel: Self.buttonLabel(request.cancelLabel ?? request.defaultLabel("cancel")), offersCancel: !oneButton)
     var lines: [Line] = []
     for text in [request.title, request.description].compactMap(Self.oneLine) {
       lines.append(Line(text: text, spoken: .callerDescription(text)))
@@ -34,16 +40,10 @@ struct ConfirmationPlan {
   }
 
   /// The line that says which keys to press; shown and spoken last, and shown again after another key.
-  var keysLine: SanitizedText {
-    if oneButton { return SanitizedText("Press Enter for \(okLabel).") }
-    if let notOKLabel {
-      return SanitizedText("Press Enter for \(okLabel), N for \(notOKLabel), Esc for \(cancelLabel).")
-    }
-    return SanitizedText("Press Enter for \(okLabel), Esc for \(cancelLabel).")
-  }
+  var keysLine: SanitizedText { SanitizedText(AnnouncementCatalogue.english.text(for: keys)) }
 
   /// Every line with the keys line at the end.
-  var lines: [Line] { announcements + [Line(text: keysLine, spoken: .callerDescription(keysLine))] }
+  var lines: [Line] { announcements + [Line(text: keysLine, spoken: keys)] }
 
   /// The answer a key gives, or `nil` when the key means nothing here.
   ///
@@ -53,15 +53,15 @@ struct ConfirmationPlan {
     switch key {
     case .enter: return .confirmed
     case .escape, .interrupt, .endOfFile, .quit: return .cancelled
-    case .character("n"), .character("N"): return notOKLabel == nil ? nil : .notConfirmed
+    case .character("n"), .character("N"): return offersNotOK ? .notConfirmed : nil
     default: return nil
     }
   }
 
-  private static func buttonLabel(_ text: String?) -> String? {
+  private static func buttonLabel(_ text: String?) -> SanitizedText? {
     guard let text = oneLine(text) else { return nil }
     let label = String(text.text.filter { $0 != "_" })
-    return label.isEmpty ? nil : label
+    return label.isEmpty ? nil : SanitizedText(label)
   }
 
   private static func oneLine(_ text: String?) -> SanitizedText? {

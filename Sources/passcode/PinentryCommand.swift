@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodeEngine
 import Pinentry
 
 /// `passcode pinentry` (and `pinentry-passcode`): an Assuan pinentry server on standard input and output
@@ -13,6 +14,11 @@ struct PinentryCommand {
   let context: CommandContext
 
   func run() -> ExitCode {
+    let ignored = context.invocation.ignoredOptions
+    if !ignored.isEmpty {
+      let names = ignored.map { SanitizedText($0).text }.joined(separator: " ")
+      StandardStreams.error("passcode pinentry: ignoring unknown options: \(names)\n")
+    }
     let output = ProtocolDescriptors.takeStandardOutput() ?? 1
     defer { if output != 1 { _ = ProtocolDescriptors.closeDescriptor(output) } }
     let prompter = TerminalPinentryPrompter(context: context)

@@ -29,12 +29,13 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     speech = nil
   }
 
-  func getPIN(_ request: PinentryRequest) -> PINResult {
+  func getPIN(_ request: PinentryRequest, inquiry: PinentryInquiry) -> PINResult {
     let plan: PinentryEntryPlan
     do {
       plan = try PinentryEntryPlan(
         request: request, fallbackTerminalPath: context.options.tty,
-        fallbackTerminalType: context.options.terminalType, reduceMotion: context.options.reduceMotion)
+        fallbackTerminalType: context.options.terminalType, fallbackTimeoutSeconds: context.options.timeout,
+        reduceMotion: context.options.reduceMotion)
     } catch {
       return failed("\(error)")
     }
@@ -44,7 +45,9 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     case let .failure(error): return failed("\(error)")
     }
     defer { prompt.close() }
-    let verifier = PinentryVerifier(repeats: plan.repeats, makeSecretStorage: CommandContext.makeSecretStorage)
+    let verifier = PinentryVerifier(
+      repeats: plan.repeats, check: { secret in inquiry.constraintsError(for: secret) },
+      makeSecretStorage: CommandContext.makeSecretStorage)
     let outcome: EntryOutcome
     do {
       // The visual profile redraws one status line, where the description would last only until the
@@ -52,7 +55,8 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       if prompt.capabilities.profile == .visual {
         for case let .callerDescription(text) in plan.preamble { try prompt.show(text) }
       }
-      outcome = try prompt.ask(plan.configuration, preamble: plan.preamble) { secret in
+      let companion = PinentryEntryCompanion(inquiry: inquiry, verifier: verifier, longHint: plan.longHint)
+      outcome = try prompt.ask(plan.configuration, preamble: plan.preamble, companion: companion) { secret in
         try verifier.verify(secret)
       }
     } catch {

@@ -74,7 +74,7 @@ struct PinentryQuitEndToEndTests {
     input.write(Data("OPTION ttyname=\(terminal.slavePath)\nOPTION ttytype=dumb\nGETPIN\n".utf8))
     _ = try terminal.readUntil("PIN", timeout: .seconds(20))
     try terminal.write("123\r")
-    _ = try terminal.readUntil("Passcode accepted", timeout: .seconds(20))
+    _ = try terminal.readUntil("PIN entered", timeout: .seconds(20))
     var replies = ""
     let deadline = ContinuousClock.now + .seconds(20)
     while !replies.contains("D 123\nOK\n"), ContinuousClock.now < deadline {

@@ -29,7 +29,7 @@ struct OutsideTextEndToEndTests {
     try terminal.write("a")
     received += try terminal.readUntil("1 character entered", timeout: .seconds(20))
     try terminal.write("\r")
-    received += try terminal.readUntil("Press Enter", timeout: .seconds(20))
+    received += try terminal.readUntil("Enter: ", timeout: .seconds(20))
     try terminal.write("\r")
     #expect(session.waitForExit(timeout: .seconds(20)) != nil)
     received += (try? terminal.read(timeout: .milliseconds(100))) ?? []

@@ -28,6 +28,7 @@ struct KeyDecoderTests {
     .init(name: "Ctrl-Z", bytes: [0x1a], expected: [.suspend]),
     .init(name: "Ctrl-backslash", bytes: [0x1c], expected: [.quit]),
     .init(name: "Ctrl-R", bytes: [0x12], expected: [.reread]),
+    .init(name: "Ctrl-G", bytes: [0x07], expected: [.generate]),
     .init(
       name: "other controls are invalid", bytes: [0x00, 0x01, 0x09, 0x1f],
       expected: [.invalid, .invalid, .invalid, .invalid]),

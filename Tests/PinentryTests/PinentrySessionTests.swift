@@ -59,7 +59,7 @@ struct PinentrySessionTests {
     #expect(prompter.seen.withLock { $0.first?.repeatErrorText } == "Did not match")
   }
 
-  @Test("CONFIRM answers OK, not confirmed or cancelled; --one-button and MESSAGE always OK")
+  @Test("CONFIRM answers OK, not confirmed or cancelled; --one-button and MESSAGE answer OK once shown")
   func confirmAndMessage() {
     #expect(SessionHarness.run("CONFIRM\n", prompter: ScriptedPrompter(confirm: .confirmed)).output.lines[1] == "OK")
     let refused = ScriptedPrompter(confirm: .notConfirmed)
@@ -68,6 +68,53 @@ struct PinentrySessionTests {
     #expect(refused.oneButtonFlags.withLock { $0 } == [false, true])
     let cancelled = SessionHarness.run("CONFIRM\n", prompter: ScriptedPrompter(confirm: .cancelled))
     #expect(cancelled.output.lines[1] == "ERR 83886179 Operation cancelled <Pinentry>")
+  }
+
+  @Test("CONFIRM, CONFIRM --one-button and MESSAGE without a usable tty answer pinentry-curses' error, never OK")
+  func confirmationsWithoutTerminal() {
+    let script = "CONFIRM\nCONFIRM --one-button\nMESSAGE\n"
+    let lines = SessionHarness.run(script, prompter: ScriptedPrompter(confirm: .failed("no tty"))).output.lines
+    let answer = ["S ERROR passcode.isatty 83918950 ", "ERR 83918950 Inappropriate ioctl for device <Pinentry>"]
+    #expect(Array(lines[1...6]) == answer + answer + answer)
+  }
+
+  @Test("OPTION lc-messages is kept as the session's messages locale")
+  func messagesLocale() {
+    var request = PinentryRequest()
+    #expect(request.messagesLocale == nil)
+    request.apply(.option(name: "lc-messages", value: "de_DE.UTF-8"))
+    #expect(request.messagesLocale == "de_DE.UTF-8")
+    request.resetDialog()
+    #expect(request.messagesLocale == "de_DE.UTF-8", "a connection option survives RESET")
+  }
+
+  @Test("CHECKPIN: the prompter asks the client over the pipe, escaped, and gets its reason back")
+  func checkPINInquiry() throws {
+    let prompter = InquiringPrompter(entry: Array("a b+c%".utf8))
+    // The client's answers to the inquiry follow the GETPIN line, as gpg-agent sends them.
+    let script = "OPTION constraints-enforce\nGETPIN\nD Too%20short\nEND\nBYE\n"
+    let lines = SessionHarness.run(script, prompter: prompter).output.lines
+    #expect(lines[2] == "INQUIRE CHECKPIN a%20b%2Bc%25")
+    #expect(prompter.reasons.withLock { $0 } == ["Too short"])
+  }
+
+  @Test("CHECKPIN is not asked when the client does not enforce constraints")
+  func checkPINOnlyWhenEnforced() {
+    let prompter = InquiringPrompter(entry: Array("abc".utf8))
+    let lines = SessionHarness.run("GETPIN\nBYE\n", prompter: prompter).output.lines
+    #expect(!lines.contains { $0.hasPrefix("INQUIRE") })
+    #expect(prompter.reasons.withLock { $0 } == [nil])
+  }
+
+  @Test("QUALITY and GENPIN: asked only with SETQUALITYBAR and SETGENPIN; the generated passphrase stays secret")
+  func qualityAndGeneratedPassphrase() {
+    let prompter = InquiringPrompter(entry: Array("abc".utf8))
+    let script = "SETQUALITYBAR\nSETGENPIN Generate\nGETPIN\nD 42\nEND\nD s3cret%25\nEND\nBYE\n"
+    let lines = SessionHarness.run(script, prompter: prompter).output.lines
+    #expect(lines.contains("INQUIRE QUALITY abc"))
+    #expect(lines.contains("INQUIRE GENPIN"))
+    #expect(prompter.qualities.withLock { $0 } == [42])
+    #expect(prompter.generated.withLock { $0 } == [Array("s3cret%".utf8)])
   }
 
   @Test("GETINFO answers flavor, version, pid and ttyinfo as D lines")

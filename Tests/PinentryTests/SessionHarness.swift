@@ -18,7 +18,7 @@ final class ScriptedPrompter: PinentryPrompter, Sendable {
     confirmAnswer = confirm
   }
 
-  func getPIN(_ request: PinentryRequest) -> PINResult {
+  func getPIN(_ request: PinentryRequest, inquiry: PinentryInquiry) -> PINResult {
     seen.withLock { $0.append(request) }
     return pinAnswers.withLock { $0.isEmpty ? .failed("no tty") : $0.removeFirst() }
   }
@@ -40,6 +40,35 @@ final class ScriptedPrompter: PinentryPrompter, Sendable {
     _ = bytes.withUnsafeBytes { storage.append(contentsOf: $0) }
     return storage
   }
+}
+
+/// A prompter that, like the terminal one, asks the client about a fixed entry while its dialog runs.
+final class InquiringPrompter: PinentryPrompter, Sendable {
+  let entry: [UInt8]
+  let reasons = Mutex<[String?]>([])
+  let qualities = Mutex<[Int?]>([])
+  let generated = Mutex<[[UInt8]]>([])
+
+  init(entry: [UInt8]) { self.entry = entry }
+
+  func getPIN(_ request: PinentryRequest, inquiry: PinentryInquiry) -> PINResult {
+    let secret = ScriptedPrompter.secret(entry)
+    if inquiry.ratesQuality {
+      let quality = secret.withUnsafeBytes { inquiry.quality(of: $0) }
+      qualities.withLock { $0.append(quality) }
+    }
+    if let made = inquiry.generatedPassphrase(makeSecretStorage: { WipedSecretBuffer(capacity: $0) }) {
+      generated.withLock { $0.append(made.withUnsafeBytes { Array($0) }) }
+      made.wipe()
+    }
+    let reason = inquiry.constraintsError(for: secret)?.text
+    reasons.withLock { $0.append(reason) }
+    return .entered(secret)
+  }
+
+  func confirm(_ request: PinentryRequest, oneButton: Bool) -> ConfirmResult { .confirmed }
+
+  func message(_ request: PinentryRequest) -> ConfirmResult { .confirmed }
 }
 
 /// Runs a session in-process over a pipe pair and returns every byte it wrote.

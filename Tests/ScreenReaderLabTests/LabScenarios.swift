@@ -90,7 +90,7 @@ extension LabScenario {
       steps: [
         LabStep([.text("o")], heard: ["1 character entered"]),
         LabStep([.text("k")], heard: ["2 characters entered"]),
-        LabStep([.enter], heard: ["Passcode accepted"]),
+        LabStep([.enter], heard: ["Passphrase entered"]),
       ], exitStatus: 0),
     LabScenario(
       "pinentry: gpg-agent asks again to repeat a new passphrase",
@@ -99,10 +99,10 @@ extension LabScenario {
       steps: [
         LabStep([.text("o")], heard: ["1 character entered"]),
         LabStep([.text("k")], heard: ["2 characters entered"]),
-        LabStep([.enter], heard: ["Passcode accepted", "Passphrase", "Please re-enter this passphrase"]),
+        LabStep([.enter], heard: ["Passphrase entered", "Passphrase", "Please re-enter this passphrase"]),
         LabStep([.text("o")], heard: ["1 character entered"]),
         LabStep([.text("k")], heard: ["2 characters entered"]),
-        LabStep([.enter], heard: ["Passcode accepted"]),
+        LabStep([.enter], heard: ["Passphrase entered"]),
       ], exitStatus: 0),
   ]
 }
