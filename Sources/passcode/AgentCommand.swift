@@ -15,7 +15,7 @@ struct AgentCommand {
   let context: CommandContext
   let agent: AgentOptions
 
-  private let catalogue = AnnouncementCatalogue.english
+  private let catalogue = AnnouncementCatalogue.current
   /// How long the first question waits for speech to connect (a local daemon takes about 40 ms; a
   /// spawned one about 500 ms).
   private static let speechConnectionWait = 1500

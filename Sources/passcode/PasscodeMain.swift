@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
 
@@ -20,6 +21,8 @@ enum PasscodeMain {
     let arguments = CommandLine.arguments
     let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
     let environment = ProcessEnvironment.current()
+    // Before any message, usage errors included: every word from here on is in the user's language.
+    Localization.start(environment: environment)
     let outcome: ParseOutcome
     do {
       outcome = try CommandLineParser.parse(

@@ -43,7 +43,7 @@ struct StatusCommand {
   }
 
   private static func text(_ report: StatusReport) -> String {
-    let words = AnnouncementCatalogue.english
+    let words = AnnouncementCatalogue.current
     var lines = ["Passcode: \(report.isPasscodeSet ? "set" : "not set")"]
     if let length = report.length, let allowed = report.allowed {
       lines.append("Length: \(length) \(allowed == "digits" ? "digits" : "characters, letters and digits")")

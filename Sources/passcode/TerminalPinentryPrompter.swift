@@ -108,7 +108,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       while true {
         guard let key = try prompt.readKey(timeout: deadline.map { $0 - MonotonicClock.now }) else {
           speech?.announcer?.announce(.timedOut)
-          try prompt.show(SanitizedText(AnnouncementCatalogue.english.text(for: .timedOut)))
+          try prompt.show(SanitizedText(AnnouncementCatalogue.current.text(for: .timedOut)))
           return .timedOut
         }
         if case let .paste(text) = key { text.storage.wipe() }
