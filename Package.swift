@@ -29,8 +29,10 @@ let package = Package(
     // The package's own layers.
     .target(name: "PasscodeLocalization", dependencies: ["CLibintl"], exclude: ["po"]),
     .target(name: "PasscodeEngine", dependencies: ["PasscodeLocalization"]),
-    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
-    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
+    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "PasscodeLocalization", "CSpeechd", "CGio"]),
+    .target(
+      name: "PasscodeVault",
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
     .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),

@@ -216,7 +216,7 @@ public struct AnnouncementCatalogue: Sendable {
     let plural = template("\(key).other")
     let text =
       isTranslated
-      ? Localization.text(singular: singular, plural: plural, count: count)
+      ? Localization.pluralTemplate(singular: singular, plural: plural, count: count)
       : Localization.untranslated(singular: singular, plural: plural, count: count)
     return filling(text, values.merging(["count": "\(count)"]) { given, _ in given })
   }
@@ -232,37 +232,6 @@ public struct AnnouncementCatalogue: Sendable {
   }
 
   private func filling(_ template: String, _ values: [String: String]) -> String {
-    var text = template
-    for (name, value) in values {
-      text = text.replacingPlaceholder("{\(name)}", with: value)
-    }
-    return text
-  }
-}
-
-extension String {
-  fileprivate func replacingPlaceholder(_ placeholder: String, with value: String) -> String {
-    var result = ""
-    var rest = self[...]
-    while let range = rest.range(ofPlaceholder: placeholder) {
-      result += rest[..<range.lowerBound]
-      result += value
-      rest = rest[range.upperBound...]
-    }
-    result += rest
-    return result
-  }
-}
-
-extension Substring {
-  fileprivate func range(ofPlaceholder placeholder: String) -> Range<Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(placeholder) {
-        return index..<self.index(index, offsetBy: placeholder.count)
-      }
-      index = self.index(after: index)
-    }
-    return nil
+    Placeholders.fill(template, values)
   }
 }

@@ -52,14 +52,15 @@ public enum Localization {
     GettextCalls.translation(of: english, domain: domain)
   }
 
-  /// A message whose form depends on a count, in the chosen language and by its plural rule.
+  /// A message whose form depends on a count, in the chosen language and by its plural rule, with its
+  /// placeholders left for the caller to fill (``text(singular:plural:count:_:)`` fills them).
   ///
   /// - Parameters:
   ///   - singular: The English text for one, the message identifier.
   ///   - plural: The English text for other counts.
   ///   - count: The count that chooses the form.
   /// - Returns: The translated form, or the English one when there is no translation.
-  public static func text(singular: String, plural: String, count: Int) -> String {
+  public static func pluralTemplate(singular: String, plural: String, count: Int) -> String {
     GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: domain)
   }
 

@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// Whether to speak through speech-dispatcher, whether the lines must suit a screen reader, and why: the
 /// speech policy, a pure function of ``SpeechPolicyInputs``.
 ///
@@ -142,8 +144,10 @@ public struct SpeechDecision: Equatable, Sendable {
 
   private static func readerPhrase(_ detection: ScreenReaderDetection) -> String {
     let names = detection.readerNames
-    guard !names.isEmpty else { return "a screen reader is" }
-    return names.joined(separator: " and ") + (names.count == 1 ? " is" : " are")
+    guard !names.isEmpty else { return Localization.text("a screen reader is") }
+    return Localization.text(
+      singular: "{names} is", plural: "{names} are", count: names.count,
+      ["names": names.joined(separator: Localization.text(" and "))])
   }
 }
 

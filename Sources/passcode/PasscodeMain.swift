@@ -74,7 +74,8 @@ enum PasscodeMain {
     switch context.invocation.command {
     case .demo, .pinentry:
       StandardStreams.error(
-        "passcode: \(VaultRecoveryAdvice.explain(error))\npasscode: using the default preferences.\n")
+        "passcode: \(VaultRecoveryAdvice.explain(error))\npasscode: "
+          + Localization.text("using the default preferences.") + "\n")
     default: break
     }
   }

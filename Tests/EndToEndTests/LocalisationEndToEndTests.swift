@@ -167,3 +167,59 @@ extension DemoSession {
     return try finish()
   }
 }
+
+/// The texts outside the prompt in Spanish: `--help`, `status`.
+@Suite("passcode's help and reports in the user's language")
+struct LocalisedTextEndToEndTests {
+  private func run(_ arguments: [String], language: String) throws -> (status: Int32?, output: String) {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var environment = try CompiledMessageCatalogues.environment(language: language)
+    environment["HOME"] = directory
+    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+    let process = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' \(quoted) 2>&1"], environment: environment,
+      outputPath: directory + "/output")
+    let status = process.waitForExit(timeout: .seconds(20))
+    let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
+    return (status.map { ($0 >> 8) & 0xff }, output)
+  }
+
+  @Test("--help is in Spanish with LANGUAGE=es, within 80 columns; an unknown language gets the English help")
+  func spanishHelp() throws {
+    let spanish = try run(["--help"], language: "es")
+    #expect(spanish.status == 0)
+    for heading in ["RESUMEN: ", "USO: passcode", "SUBCOMANDOS:", "OPCIONES:", "TECLAS:", "ESTADO DE SALIDA:"] {
+      #expect(spanish.output.contains(heading), "no \(heading) in \(spanish.output)")
+    }
+    #expect(spanish.output.contains("Elige un código y escríbelo dos veces."))
+    let wide = spanish.output.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
+    let english = try run(["--help"], language: "xx")
+    #expect(english.output.hasPrefix("OVERVIEW: Accessible passcode and PIN entry"))
+  }
+
+  @Test("status and check with no passcode set report in Spanish, the error's fix included")
+  func spanishStatus() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let status = try run(["status", "--store", store], language: "es")
+    #expect(status.status == 66)
+    #expect(status.output.hasPrefix("Código: no establecido\nFallos: 0\nBloqueado: no\nAlmacén: "), "\(status.output)")
+    let check = try run(["check", "--store", store], language: "es")
+    #expect(check.status == 66)
+    #expect(
+      check.output == "passcode: No hay ningún código establecido. Establece uno con 'passcode set'.\n",
+      "\(check.output)")
+  }
+
+  @Test("doctor's result line is a plural in Spanish: 1 problema impide")
+  func spanishDoctorResult() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let doctor = try run(["doctor", "--store", store], language: "es")
+    let result = doctor.output.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(result.hasPrefix("Resultado: "), "\(doctor.output)")
+    #expect(!result.contains("{"), "a placeholder was left: \(result)")
+  }
+}
