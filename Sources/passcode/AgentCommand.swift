@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent
 import Synchronization
@@ -43,7 +44,7 @@ struct AgentCommand {
       entries = entries.filter { (try? $0.question.get())?.identifier?.hasPrefix(prefix) ?? false }
     }
     guard !entries.isEmpty else {
-      try StandardStreams.output("No questions are pending.\n")
+      try StandardStreams.output(Localization.text("No questions are pending.") + "\n")
       return .accepted
     }
     let now = MonotonicInstant.now()
