@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "PasscodeVault",
       dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
-    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
+    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization"]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),

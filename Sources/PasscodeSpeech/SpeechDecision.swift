@@ -79,7 +79,9 @@ public struct SpeechDecision: Equatable, Sendable {
   public var speaks: Bool { channel != .printOnly }
 
   /// The one notice shown when speech was chosen but speech-dispatcher does not answer.
-  public static let unreachableNotice = "speech-dispatcher is not answering; run 'passcode doctor'"
+  public static var unreachableNotice: String {
+    Localization.text("speech-dispatcher is not answering; run 'passcode doctor'")
+  }
 
   /// Whether the decision for these inputs depends on whether a daemon answers (rules 6 and 7), so the
   /// caller need look only then.

@@ -213,6 +213,16 @@ struct LocalisedTextEndToEndTests {
       "\(check.output)")
   }
 
+  @Test("a usage error is in Spanish: the error, the usage line and where to read more")
+  func spanishUsageError() throws {
+    let result = try run(["check", "--bogus"], language: "es")
+    #expect(result.status == 64)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Error: Opción desconocida '--bogus'", "\(result.output)")
+    #expect(lines.dropFirst().first?.hasPrefix("Uso: passcode check ") == true, "\(result.output)")
+    #expect(lines.last == "  Consulta 'passcode check --help' para más información.", "\(result.output)")
+  }
+
   @Test("doctor's result line is a plural in Spanish: 1 problema impide")
   func spanishDoctorResult() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()
