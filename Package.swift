@@ -53,6 +53,7 @@ let package = Package(
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
+    .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
