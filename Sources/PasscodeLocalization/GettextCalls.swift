@@ -80,8 +80,13 @@ enum GettextCalls {
 
   /// Sets an environment variable of this process, which gettext reads at every lookup (`LANGUAGE`).
   ///
-  /// The corresponding C function is `setenv`.
+  /// Nothing is written when the variable already has the value: `setenv` is not safe while another
+  /// thread reads the environment, so a pinentry session that names the same language for every dialog
+  /// never calls it after its first.
+  ///
+  /// The corresponding C functions are `getenv` and `setenv`.
   static func setEnvironmentValue(_ name: String, _ value: String) {
+    if let current = getenv(name), String(cString: current) == value { return }
     _ = setenv(name, value, 1)
   }
 

@@ -38,7 +38,8 @@ public enum Localization {
       GettextCalls.setLocale(.messages, to: "C")
       return
     }
-    if GettextCalls.setLocale(.messages, to: localeName) == nil {
+    let current = GettextCalls.currentLocale(.messages)
+    if current != localeName, current != fallbackLocale, GettextCalls.setLocale(.messages, to: localeName) == nil {
       GettextCalls.setLocale(.messages, to: fallbackLocale)
     }
     GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, language.languageList)
