@@ -5,16 +5,14 @@ import CLibintl
 /// Every function here is a thin wrapper; the choices (which language, which directory, what to do when a
 /// locale is not installed) are made by ``Localization`` and ``MessageLanguage``.
 enum GettextCalls {
-  /// The categories of `setlocale` the program uses.
+  /// The categories of `setlocale` the program uses: only the messages' one, which gettext reads. Numbers,
+  /// character classes and the rest stay in the C locale the program was written for.
   enum Category {
-    /// Every category: what `setlocale(LC_ALL, "")` sets from the environment.
-    case all
-    /// The language of messages, which gettext reads.
+    /// The language of messages (`LC_MESSAGES`).
     case messages
 
     fileprivate var value: Int32 {
       switch self {
-      case .all: LC_ALL
       case .messages: LC_MESSAGES
       }
     }
@@ -107,6 +105,6 @@ enum GettextCalls {
       return readlink("/proc/self/exe", base, pointer.count - 1)
     }
     guard length > 0 else { return nil }
-    return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return buffer.withUnsafeBytes { bytes in String(decoding: bytes.prefix(length), as: UTF8.self) }
   }
 }
