@@ -12,6 +12,9 @@
 #   $(PREFIX)/bin/passcode                                    the program (stripped)
 #   $(PREFIX)/bin/pinentry-passcode                           a relative link to it: the pinentry name
 #   $(PREFIX)/share/man/man1/passcode.1                       the manual (and pinentry-passcode.1, a link)
+#   $(PREFIX)/share/man/es/man1/passcode.1                    the Spanish manual (Docs/passcode.es.1; a link too)
+#   $(PREFIX)/share/locale/LANGUAGE/LC_MESSAGES/passcode.mo   the messages in each language, compiled by msgfmt
+#                                                             from Sources/PasscodeLocalization/po/LANGUAGE.po
 #   $(PREFIX)/share/bash-completion/completions/passcode      completions, made by the program itself
 #   $(PREFIX)/share/zsh/site-functions/_passcode                (passcode --generate-completion-script
 #   $(PREFIX)/share/fish/vendor_completions.d/passcode.fish      bash|zsh|fish), so they match its parser
@@ -37,6 +40,8 @@ DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
 MAN1DIR = $(DATADIR)/man/man1
+LOCALEDIR = $(DATADIR)/locale
+MSGFMT ?= msgfmt
 DOCDIR = $(DATADIR)/doc/passcode
 BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
@@ -47,6 +52,10 @@ BINARY = $(SCRATCH)/release/passcode
 COMPLETIONS = $(SCRATCH)/completions
 SOURCES := Package.swift $(shell find Sources -type f)
 DOCS = README.md CHANGELOG.md LICENSE $(wildcard Docs/*.md)
+# One translation per Sources/PasscodeLocalization/po/LANGUAGE.po, and a manual per Docs/passcode.LANGUAGE.1.
+LANGUAGES = $(basename $(notdir $(wildcard Sources/PasscodeLocalization/po/*.po)))
+CATALOGUES = $(foreach language,$(LANGUAGES),$(SCRATCH)/locale/$(language)/LC_MESSAGES/passcode.mo)
+MAN_LANGUAGES = $(patsubst Docs/passcode.%.1,%,$(wildcard Docs/passcode.*.1))
 
 VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/PasscodeCommandLine/PasscodeVersion.swift)
 ARCH = $(shell dpkg --print-architecture)
@@ -62,7 +71,11 @@ DLOPEN_DEPENDS = libspeechd2, libglib2.0-0
 
 all: build
 
-build: $(BINARY) $(COMPLETIONS)/passcode.bash $(COMPLETIONS)/_passcode $(COMPLETIONS)/passcode.fish
+build: $(BINARY) $(COMPLETIONS)/passcode.bash $(COMPLETIONS)/_passcode $(COMPLETIONS)/passcode.fish $(CATALOGUES)
+
+$(SCRATCH)/locale/%/LC_MESSAGES/passcode.mo: Sources/PasscodeLocalization/po/%.po
+	@mkdir -p $(dir $@)
+	$(MSGFMT) --check -o $@ $<
 
 # The runtime check: the binary must not need the toolchain's libswiftCore at run time.
 $(BINARY): $(SOURCES)
@@ -97,6 +110,16 @@ install: build
 	$(INSTALL) -m 0644 $(COMPLETIONS)/_passcode $(DESTDIR)$(ZSH_COMPLETION_DIR)/_passcode
 	$(INSTALL) -m 0644 $(COMPLETIONS)/passcode.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	for language in $(LANGUAGES); do \
+	  $(INSTALL) -d $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES && \
+	  $(INSTALL) -m 0644 $(SCRATCH)/locale/$$language/LC_MESSAGES/passcode.mo \
+	    $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo || exit 1; \
+	done
+	for language in $(MAN_LANGUAGES); do \
+	  $(INSTALL) -d $(DESTDIR)$(DATADIR)/man/$$language/man1 && \
+	  $(INSTALL) -m 0644 Docs/passcode.$$language.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 && \
+	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/passcode $(DESTDIR)$(BINDIR)/pinentry-passcode
@@ -105,6 +128,10 @@ uninstall:
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	-rmdir $(DESTDIR)$(DOCDIR)
+	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo; done
+	for language in $(MAN_LANGUAGES); do \
+	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1; \
+	done
 
 # The Debian control file; @DEPENDS@ and @SIZE@ are filled in when the package is built.
 define DEB_CONTROL
@@ -173,6 +200,11 @@ deb: build
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/passcode.1
 	rm $(DEB_ROOT)/usr/share/man/man1/pinentry-passcode.1
 	ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/man1/pinentry-passcode.1.gz
+	for language in $(MAN_LANGUAGES); do \
+	  gzip -9n $(DEB_ROOT)/usr/share/man/$$language/man1/passcode.1 && \
+	  rm $(DEB_ROOT)/usr/share/man/$$language/man1/pinentry-passcode.1 && \
+	  ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/$$language/man1/pinentry-passcode.1.gz || exit 1; \
+	done
 	{ printf '%s\n' "$$DEB_COPYRIGHT"; sed -n '/^Permission/,$$p' LICENSE | sed -e 's/^$$/./' -e 's/^/ /'; } \
 	  > $(DEB_ROOT)/usr/share/doc/passcode/copyright
 	printf '%s\n' "$$DEB_CHANGELOG" | sed "s/@DATE@/$$(date -R -u -d @$$(git log -1 --format=%ct 2>/dev/null || date +%s))/" \

@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "passcode", targets: ["passcode"]),
     .library(name: "PasscodeEngine", targets: ["PasscodeEngine"]),
+    .library(name: "PasscodeLocalization", targets: ["PasscodeLocalization"]),
     .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
     .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
     .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
@@ -20,22 +21,27 @@ let package = Package(
     .systemLibrary(name: "CGio"),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CProcessControl"),
+    // gettext, part of glibc: nothing to link.
+    .systemLibrary(name: "CLibintl"),
     .systemLibrary(
       name: "CAssuan", pkgConfig: "libassuan", providers: [.apt(["libassuan-dev", "libgpg-error-dev"])]),
 
     // The package's own layers.
-    .target(name: "PasscodeEngine"),
-    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
-    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
-    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
-    .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine"]),
+    .target(name: "PasscodeLocalization", dependencies: ["CLibintl"], exclude: ["po"]),
+    .target(name: "PasscodeEngine", dependencies: ["PasscodeLocalization"]),
+    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "PasscodeLocalization", "CSpeechd", "CGio"]),
+    .target(
+      name: "PasscodeVault",
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
+    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization"]),
+    .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),
     .executableTarget(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
-        "PasswordAgent",
+        "PasswordAgent", "PasscodeLocalization",
       ]),
 
     // Tests.
@@ -47,6 +53,7 @@ let package = Package(
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
+    .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),

@@ -11,6 +11,7 @@ typedef __typeof__(&spd_close) passcode_spd_close;
 typedef __typeof__(&spd_say) passcode_spd_say;
 typedef __typeof__(&spd_sound_icon) passcode_spd_sound_icon;
 typedef __typeof__(&spd_set_punctuation) passcode_spd_set_punctuation;
+typedef __typeof__(&spd_set_language) passcode_spd_set_language;
 typedef __typeof__(&spd_get_output_module) passcode_spd_get_output_module;
 typedef __typeof__(&spd_get_default_address) passcode_spd_get_default_address;
 typedef __typeof__(&SPDConnectionAddress__free) passcode_spd_address_free;

@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// The help `--help` prints: an overview of all subcommands, or one subcommand in detail, in 80 columns.
 ///
 /// Sections follow swift-argument-parser: OVERVIEW, USAGE, then SUBCOMMANDS or ARGUMENTS, OPTIONS, and
@@ -52,44 +54,51 @@ public enum HelpText {
 
   /// The SUBCOMMANDS section.
   static func subcommandSection() -> [String] {
-    ["SUBCOMMANDS:"] + Subcommand.allCases.flatMap { HelpLayout.row(label: $0.rawValue, help: $0.summary) }
+    [Localization.text("SUBCOMMANDS:")]
+      + Subcommand.allCases.flatMap { HelpLayout.row(label: $0.rawValue, help: Localization.text($0.summary)) }
   }
 
   // MARK: - Whole texts
 
   private static func overviewHelp(programName: String) -> [String] {
     var lines = HelpLayout.paragraph(
-      "Accessible passcode and PIN entry for the terminal, for people who use screen readers, speech "
-        + "or a keyboard alone.", firstPrefix: "OVERVIEW: ")
-    lines += [""] + usageLines(prefix: "USAGE: ", subcommand: nil, programName: programName)
+      Localization.text(
+        "Accessible passcode and PIN entry for the terminal, for people who use screen readers, speech "
+          + "or a keyboard alone."), firstPrefix: Localization.text("OVERVIEW: "))
+    lines += [""] + usageLines(prefix: Localization.text("USAGE: "), subcommand: nil, programName: programName)
     lines += [""] + subcommandSection()
     let common = Option.allCases.filter { !$0.isPinentryCompatibility && $0 != .help && $0 != .version }
-    lines += [""] + HelpLayout.paragraph("OPTIONS: (each subcommand takes the ones that apply to it)")
+    lines +=
+      [""] + HelpLayout.paragraph(Localization.text("OPTIONS: (each subcommand takes the ones that apply to it)"))
     lines += optionRows(common + [.help, .version], showsPinentryShortNames: false)
     lines += [""] + keysSection(for: nil)
     lines += [""] + environmentSection(variables: EnvironmentVariable.allCases)
     lines += [""] + configurationSection()
     lines += [""] + exitStatusSection(for: nil)
-    lines += ["", "  See '\(programName) help <subcommand>' for detailed help."]
+    lines += [
+      "", "  " + Localization.text("See '{program} help <subcommand>' for detailed help.", ["program": programName]),
+    ]
     return lines
   }
 
   private static func subcommandHelp(_ subcommand: Subcommand, programName: String) -> [String] {
-    var lines = HelpLayout.paragraph(subcommand.overview, firstPrefix: "OVERVIEW: ")
-    lines += [""] + usageLines(prefix: "USAGE: ", subcommand: subcommand, programName: programName)
+    var lines = HelpLayout.paragraph(
+      Localization.text(subcommand.overview), firstPrefix: Localization.text("OVERVIEW: "))
+    lines += [""] + usageLines(prefix: Localization.text("USAGE: "), subcommand: subcommand, programName: programName)
     if subcommand == .exec {
-      lines += ["", "ARGUMENTS:"]
-      lines += HelpLayout.row(label: "<command>", help: "The program to run, looked up in PATH.")
-      lines += HelpLayout.row(label: "<argument>", help: "Its arguments, passed on untouched.")
+      lines += ["", Localization.text("ARGUMENTS:")]
+      lines += HelpLayout.row(label: "<command>", help: Localization.text("The program to run, looked up in PATH."))
+      lines += HelpLayout.row(label: "<argument>", help: Localization.text("Its arguments, passed on untouched."))
     }
     let ownOptions = subcommand.options.filter { !$0.isPinentryCompatibility }
-    lines += ["", "OPTIONS:"]
+    lines += ["", Localization.text("OPTIONS:")]
     lines += optionRows(ownOptions + [.help, .version], showsPinentryShortNames: subcommand == .pinentry)
     if subcommand == .pinentry {
-      lines += ["", "GPG-AGENT OPTIONS:"]
+      lines += ["", Localization.text("GPG-AGENT OPTIONS:")]
       lines += optionRows(subcommand.options.filter(\.isPinentryCompatibility), showsPinentryShortNames: true)
       // pinentry (issue 16)
-      lines += HelpLayout.row(label: "<other options>", help: "Ignored, with one note on standard error.")
+      lines += HelpLayout.row(
+        label: "<other options>", help: Localization.text("Ignored, with one note on standard error."))
     }
     if subcommand.isInteractive { lines += [""] + keysSection(for: subcommand) }
     let variables = EnvironmentVariable.allCases.filter { $0.applies(to: subcommand) }
@@ -103,7 +112,8 @@ public enum HelpText {
 
   private static func optionRows(_ options: [Option], showsPinentryShortNames: Bool) -> [String] {
     options.flatMap { option in
-      HelpLayout.row(label: option.label(showsPinentryShortNames: showsPinentryShortNames), help: option.help)
+      HelpLayout.row(
+        label: option.label(showsPinentryShortNames: showsPinentryShortNames), help: Localization.text(option.help))
     }
   }
 
@@ -121,17 +131,21 @@ public enum HelpText {
       ("Ctrl-U", "Clear everything typed."),
       ("Ctrl-R", "Read the status again: how much is typed and the tries left."),
       ("Esc, Ctrl-C, Ctrl-D", cancel),
-    ]
-    // pinentry (issue 16)
+    ].map { ($0.0, Localization.text($0.1)) }
     if subcommand == .pinentry {
-      rows[3].1 += " Also reads gpg-agent's passphrase rules in full, when it set them."
-      rows.append(("Ctrl-G", "Have gpg-agent generate a passphrase, when it offers to; it is never shown or spoken."))
+      rows[3].1 += " " + Localization.text("Also reads gpg-agent's passphrase rules in full, when it set them.")
+      rows.append(
+        (
+          "Ctrl-G",
+          Localization.text("Have gpg-agent generate a passphrase, when it offers to; it is never shown or spoken.")
+        ))
     }
-    return ["KEYS:"] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
+    return [Localization.text("KEYS:")] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
   }
 
   private static func environmentSection(variables: [EnvironmentVariable]) -> [String] {
-    ["ENVIRONMENT:"] + variables.flatMap { HelpLayout.row(label: $0.rawValue, help: $0.help) }
+    [Localization.text("ENVIRONMENT:")]
+      + variables.flatMap { HelpLayout.row(label: $0.rawValue, help: Localization.text($0.help)) }
   }
 
   private static func configurationSection() -> [String] {
@@ -142,9 +156,10 @@ public enum HelpText {
       ("sound = yes|no", "As --sound and --no-sound."),
     ]
     return HelpLayout.paragraph(
-      "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config, mode 600. An option wins over the environment, "
-        + "which wins over the file. Every subcommand, pinentry included, applies these:")
-      + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
+      Localization.text(
+        "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config, mode 600. An option wins over the environment, "
+          + "which wins over the file. Every subcommand, pinentry included, applies these:"))
+      + rows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
   }
 
   private static func exitStatusSection(for subcommand: Subcommand?) -> [String] {
@@ -155,7 +170,8 @@ public enum HelpText {
     for code in exitCodes(for: subcommand) {
       rows.append((String(code.rawValue), exitCodeHelp(code, subcommand: subcommand)))
     }
-    return ["EXIT STATUS:"] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
+    return [Localization.text("EXIT STATUS:")]
+      + rows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
   }
 
   private static func exitCodes(for subcommand: Subcommand?) -> [ExitCode] {
@@ -205,7 +221,7 @@ public enum HelpText {
     case (.protocolError, _): return "pinentry: the client broke the Assuan protocol."
     case (.cannotExecute, _): return "exec: the command was found but could not be run."
     case (.commandNotFound, _): return "exec: the command was not found."
-    default: return "Exit status \(code.rawValue)."
+    default: return Localization.text("Exit status {code}.", ["code": "\(code.rawValue)"])
     }
   }
 }

@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// A command line `passcode` cannot run, with words in the manner of swift-argument-parser.
 ///
 /// `main` prints ``rendered(programName:)`` to standard error and exits with ``ExitCode/usage`` (64).
@@ -47,27 +49,32 @@ public struct UsageError: Error, Equatable, Sendable {
   public var message: String {
     switch kind {
     case let .unknownOption(option, suggestion):
-      "Unknown option '\(option)'" + Self.didYouMean(suggestion)
+      Localization.text("Unknown option '{option}'", ["option": option]) + Self.didYouMean(suggestion)
     case let .missingValue(option):
-      "Missing value for '\(option)'"
+      Localization.text("Missing value for '{option}'", ["option": option])
     case let .invalidValue(value, option, expectation):
-      "The value '\(value)' is invalid for '\(option)'. \(expectation)"
+      Localization.text("The value '{value}' is invalid for '{option}'.", ["value": value, "option": option]) + " "
+        + expectation
     case let .valueForFlag(option, value):
-      "The option '\(option)' takes no value, but '\(value)' was given"
+      Localization.text(
+        "The option '{option}' takes no value, but '{value}' was given", ["option": option, "value": value])
     case let .unexpectedArgument(argument):
-      "Unexpected argument '\(argument)'"
+      Localization.text("Unexpected argument '{argument}'", ["argument": argument])
     case .missingSubcommand:
-      "Missing subcommand"
+      Localization.text("Missing subcommand")
     case let .unknownSubcommand(name, suggestion):
-      "Unknown subcommand '\(name)'" + Self.didYouMean(suggestion)
+      Localization.text("Unknown subcommand '{name}'", ["name": name]) + Self.didYouMean(suggestion)
     case .missingCommand:
-      "Missing expected argument '<command>'"
+      Localization.text("Missing expected argument '<command>'")
     case let .optionNotApplicable(option, subcommand):
-      "The option '\(option)' does not apply to '\(subcommand.rawValue)'"
+      Localization.text(
+        "The option '{option}' does not apply to '{subcommand}'", ["option": option, "subcommand": subcommand.rawValue])
     case let .invalidEnvironment(variable, value, expectation):
-      "The value '\(value)' is invalid for '\(variable)'. \(expectation)"
+      Localization.text("The value '{value}' is invalid for '{option}'.", ["value": value, "option": variable]) + " "
+        + expectation
     case let .conflictingOptions(first, second):
-      "The options '\(first)' and '\(second)' cannot be used together"
+      Localization.text(
+        "The options '{first}' and '{second}' cannot be used together", ["first": first, "second": second])
     }
   }
 
@@ -84,18 +91,18 @@ public struct UsageError: Error, Equatable, Sendable {
   /// - Parameter programName: The base name the program was started under.
   /// - Returns: The text, ending in a newline.
   public func rendered(programName: String) -> String {
-    var lines = ["Error: \(message)"]
-    lines += HelpText.usageLines(prefix: "Usage: ", subcommand: subcommand, programName: programName)
+    var lines = [Localization.text("Error: {message}", ["message": message])]
+    lines += HelpText.usageLines(prefix: Localization.text("Usage: "), subcommand: subcommand, programName: programName)
     if kind == .missingSubcommand, programName != CommandLineParser.pinentryProgramName {
       lines += [""] + HelpText.subcommandSection() + [""]
     }
     let path = HelpText.commandPath(subcommand: subcommand, programName: programName)
-    lines.append("  See '\(path) --help' for more information.")
+    lines.append("  " + Localization.text("See '{command} --help' for more information.", ["command": path]))
     return HelpLayout.text(lines)
   }
 
   private static func didYouMean(_ suggestion: String?) -> String {
     guard let suggestion else { return "" }
-    return ". Did you mean '\(suggestion)'?"
+    return Localization.text(". Did you mean '{suggestion}'?", ["suggestion": suggestion])
   }
 }

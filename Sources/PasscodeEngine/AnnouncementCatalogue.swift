@@ -1,32 +1,63 @@
+import PasscodeLocalization
+
 /// The one table of words that announcements are spoken and shown with (ACCESSIBILITY.md §5).
 ///
-/// Every phrase is a template with `{name}` placeholders filled only with counts, durations and the
-/// caller's title. Replace the table to localise the program.
+/// Every phrase is an English template with `{name}` placeholders filled only with counts, durations and
+/// the caller's title. The English text is also the gettext message identifier: ``current`` looks each one
+/// up in the user's language (``Localization``), and a phrase with no translation stays English. Phrases
+/// that depend on a count come in pairs, `KEY.one` and `KEY.other`, looked up together with `ngettext`, so
+/// each language applies its own plural rule to the whole phrase ("1 de 6 dígitos introducidos").
 public struct AnnouncementCatalogue: Sendable {
-  /// The templates, keyed by phrase name. ``english`` lists every key.
+  /// The English templates, keyed by phrase name. ``english`` lists every key.
   public var phrases: [String: String]
+  /// Whether the templates are looked up in the user's language before being filled.
+  public var isTranslated: Bool
 
   /// Creates a catalogue from a table of templates.
   ///
-  /// - Parameter phrases: Templates keyed as in ``english``.
-  public init(phrases: [String: String]) {
+  /// - Parameters:
+  ///   - phrases: Templates keyed as in ``english``.
+  ///   - isTranslated: Whether to look each template up in the user's language; no by default.
+  public init(phrases: [String: String], isTranslated: Bool = false) {
     self.phrases = phrases
+    self.isTranslated = isTranslated
   }
 
-  /// The default English wording.
+  /// The English words in the user's language: what the program speaks and shows.
+  public static var current: AnnouncementCatalogue {
+    AnnouncementCatalogue(phrases: english.phrases, isTranslated: true)
+  }
+
+  /// The language the words are in, for speech's voice (`es`); `en` for English.
+  public var language: String {
+    isTranslated ? Localization.language : "en"
+  }
+
+  /// The default English wording, untranslated.
   public static let english = AnnouncementCatalogue(phrases: [
-    "prompt.fixed": "{title}, {length} {units}",
+    "prompt.fixed.digits.one": "{title}, {length} digit",
+    "prompt.fixed.digits.other": "{title}, {length} digits",
+    "prompt.fixed.characters.one": "{title}, {length} character",
+    "prompt.fixed.characters.other": "{title}, {length} characters",
     "prompt.variable": "{title}",
-    "progress.fixed": "{entered} of {length} {units} entered",
-    "progress.variable": "{entered} {enteredUnits} entered",
+    "progress.fixed.digits.one": "{entered} of {length} digit entered",
+    "progress.fixed.digits.other": "{entered} of {length} digits entered",
+    "progress.fixed.characters.one": "{entered} of {length} character entered",
+    "progress.fixed.characters.other": "{entered} of {length} characters entered",
+    "progress.variable.one": "{entered} character entered",
+    "progress.variable.other": "{entered} characters entered",
     "deleted": "Deleted, {progress}",
     "cleared": "Cleared, {progress}",
     "pasted": "Pasted, {progress}",
-    "pasted.ignored": "Pasted, {progress}, {ignored} ignored",
+    "pasted.ignored.one": "Pasted, {progress}, {ignored} ignored",
+    "pasted.ignored.other": "Pasted, {progress}, {ignored} ignored",
     "notAllowed.digits": "Digits only",
     "notAllowed.lettersAndDigits": "Letters and digits only",
     "notAllowed.characters": "Not allowed",
-    "tooShort": "At least {minimum} {units}",
+    "tooShort.digits.one": "At least {minimum} digit",
+    "tooShort.digits.other": "At least {minimum} digits",
+    "tooShort.characters.one": "At least {minimum} character",
+    "tooShort.characters.other": "At least {minimum} characters",
     "checking": "Checking",
     "wrong": "Wrong passcode",
     "wrong.triesLeft": "Wrong passcode, {tries}",
@@ -43,31 +74,28 @@ public struct AnnouncementCatalogue: Sendable {
     "timedOut": "Timed out",
     "status": "{progress}",
     "status.triesLeft": "{progress}, {tries}",
-    "questionsWaiting.one": "1 question waiting",
+    "questionsWaiting.one": "{count} question waiting",
     "questionsWaiting.other": "{count} questions waiting",
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
     "askedAgain": "Asked again: the last passphrase was not accepted",
     "questionSource": "Asked by {asker}",
     "questionSource.subject": "Asked by {asker} for {subject}",
-    "tries.one": "1 try left",
+    "tries.one": "{count} try left",
     "tries.other": "{count} tries left",
-    "unit.digit.one": "digit",
-    "unit.digit.other": "digits",
-    "unit.character.one": "character",
-    "unit.character.other": "characters",
-    "hour.one": "1 hour",
+    "hour.one": "{count} hour",
     "hour.other": "{count} hours",
-    "minute.one": "1 minute",
+    "minute.one": "{count} minute",
     "minute.other": "{count} minutes",
-    "second.one": "1 second",
+    "second.one": "{count} second",
     "second.other": "{count} seconds",
+    "duration.separator": " ",
     "demo.code": "The passcode is {code}",
     "demo.unlocked": "Unlocked. Press L to lock again or Q to quit.",
     "demo.keys": "Press L to lock again or Q to quit.",
     "digit.0": "zero", "digit.1": "one", "digit.2": "two", "digit.3": "three", "digit.4": "four",
     "digit.5": "five", "digit.6": "six", "digit.7": "seven", "digit.8": "eight", "digit.9": "nine",
-    // pinentry (issue 16)
+    // The pinentry's words.
     "pinentry.entered.passphrase": "Passphrase entered",
     "pinentry.entered.pin": "PIN entered",
     "pinentry.repeat.passphrase": "Enter the same passphrase again",
@@ -94,7 +122,7 @@ public struct AnnouncementCatalogue: Sendable {
   public func text(for announcement: Announcement) -> String {
     switch announcement {
     case let .prompt(title, length?, kind):
-      fill("prompt.fixed", ["title": title.text, "length": "\(length)", "units": units(kind, count: length)])
+      plural("prompt.fixed.\(unitName(kind))", length, ["title": title.text, "length": "\(length)"])
     case let .prompt(title, nil, _):
       fill("prompt.variable", ["title": title.text])
     case let .callerDescription(text), let .callerError(text):
@@ -106,14 +134,16 @@ public struct AnnouncementCatalogue: Sendable {
     case let .cleared(length, kind):
       fill("cleared", ["progress": progress(entered: 0, length: length, kind: kind)])
     case let .pasted(entered, length, kind, ignored):
-      fill(
-        ignored > 0 ? "pasted.ignored" : "pasted",
-        ["progress": progress(entered: entered, length: length, kind: kind), "ignored": "\(ignored)"])
+      ignored > 0
+        ? plural(
+          "pasted.ignored", ignored,
+          ["progress": progress(entered: entered, length: length, kind: kind), "ignored": "\(ignored)"])
+        : fill("pasted", ["progress": progress(entered: entered, length: length, kind: kind)])
     case .notAllowed(.digits): fill("notAllowed.digits", [:])
     case .notAllowed(.lettersAndDigits): fill("notAllowed.lettersAndDigits", [:])
     case .notAllowed(.characters): fill("notAllowed.characters", [:])
     case let .tooShort(minimum, kind):
-      fill("tooShort", ["minimum": "\(minimum)", "units": units(kind, count: minimum)])
+      plural("tooShort.\(unitName(kind))", minimum, ["minimum": "\(minimum)"])
     case .checking: fill("checking", [:])
     case .wrong(nil): fill("wrong", [:])
     case let .wrong(tries?): fill("wrong.triesLeft", ["tries": triesLeft(tries)])
@@ -184,15 +214,14 @@ public struct AnnouncementCatalogue: Sendable {
     if hours > 0 { parts.append(plural("hour", hours)) }
     if minutes > 0 { parts.append(plural("minute", minutes)) }
     if rest > 0 { parts.append(plural("second", rest)) }
-    return parts.joined(separator: " ")
+    return parts.joined(separator: fill("duration.separator", [:]))
   }
 
   private func progress(entered: Int, length: Int?, kind: Announcement.CharacterKind) -> String {
     if let length {
-      return fill(
-        "progress.fixed", ["entered": "\(entered)", "length": "\(length)", "units": units(kind, count: length)])
+      return plural("progress.fixed.\(unitName(kind))", length, ["entered": "\(entered)", "length": "\(length)"])
     }
-    return fill("progress.variable", ["entered": "\(entered)", "enteredUnits": units(.characters, count: entered)])
+    return plural("progress.variable", entered, ["entered": "\(entered)"])
   }
 
   /// ASCII digits as words, one word per digit: "two five eight zero".
@@ -216,51 +245,37 @@ public struct AnnouncementCatalogue: Sendable {
     noun == .pin ? "pin" : "passphrase"
   }
 
-  private func units(_ kind: Announcement.CharacterKind, count: Int) -> String {
-    let base = kind == .digits ? "unit.digit" : "unit.character"
-    return fill(count == 1 ? "\(base).one" : "\(base).other", [:])
+  /// The word for what a code is made of in phrase keys: digits, or characters for every other set.
+  private func unitName(_ kind: Announcement.CharacterKind) -> String {
+    kind == .digits ? "digits" : "characters"
   }
 
   private func triesLeft(_ count: Int) -> String {
     plural("tries", count)
   }
 
-  private func plural(_ key: String, _ count: Int) -> String {
-    fill(count == 1 ? "\(key).one" : "\(key).other", ["count": "\(count)"])
+  /// A phrase pair `KEY.one`/`KEY.other` in the form for `count`, filled with `count` and `values`.
+  private func plural(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+    let singular = template("\(key).one")
+    let plural = template("\(key).other")
+    let text =
+      isTranslated
+      ? Localization.pluralTemplate(singular: singular, plural: plural, count: count)
+      : Localization.untranslated(singular: singular, plural: plural, count: count)
+    return filling(text, values.merging(["count": "\(count)"]) { given, _ in given })
   }
 
   private func fill(_ key: String, _ values: [String: String]) -> String {
-    var text = phrases[key] ?? Self.english.phrases[key] ?? key
-    for (name, value) in values {
-      text = text.replacingPlaceholder("{\(name)}", with: value)
-    }
-    return text
+    let text = isTranslated ? Localization.text(template(key)) : template(key)
+    return filling(text, values)
   }
-}
 
-extension String {
-  fileprivate func replacingPlaceholder(_ placeholder: String, with value: String) -> String {
-    var result = ""
-    var rest = self[...]
-    while let range = rest.range(ofPlaceholder: placeholder) {
-      result += rest[..<range.lowerBound]
-      result += value
-      rest = rest[range.upperBound...]
-    }
-    result += rest
-    return result
+  /// The English template of a key; a key missing from a replaced table falls back to ``english``'s.
+  private func template(_ key: String) -> String {
+    phrases[key] ?? Self.english.phrases[key] ?? key
   }
-}
 
-extension Substring {
-  fileprivate func range(ofPlaceholder placeholder: String) -> Range<Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(placeholder) {
-        return index..<self.index(index, offsetBy: placeholder.count)
-      }
-      index = self.index(after: index)
-    }
-    return nil
+  private func filling(_ template: String, _ values: [String: String]) -> String {
+    Placeholders.fill(template, values)
   }
 }

@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// Whether to speak through speech-dispatcher, whether the lines must suit a screen reader, and why: the
 /// speech policy, a pure function of ``SpeechPolicyInputs``.
 ///
@@ -77,7 +79,9 @@ public struct SpeechDecision: Equatable, Sendable {
   public var speaks: Bool { channel != .printOnly }
 
   /// The one notice shown when speech was chosen but speech-dispatcher does not answer.
-  public static let unreachableNotice = "speech-dispatcher is not answering; run 'passcode doctor'"
+  public static var unreachableNotice: String {
+    Localization.text("speech-dispatcher is not answering; run 'passcode doctor'")
+  }
 
   /// Whether the decision for these inputs depends on whether a daemon answers (rules 6 and 7), so the
   /// caller need look only then.
@@ -142,8 +146,10 @@ public struct SpeechDecision: Equatable, Sendable {
 
   private static func readerPhrase(_ detection: ScreenReaderDetection) -> String {
     let names = detection.readerNames
-    guard !names.isEmpty else { return "a screen reader is" }
-    return names.joined(separator: " and ") + (names.count == 1 ? " is" : " are")
+    guard !names.isEmpty else { return Localization.text("a screen reader is") }
+    return Localization.text(
+      singular: "{names} is", plural: "{names} are", count: names.count,
+      ["names": names.joined(separator: Localization.text(" and "))])
   }
 }
 

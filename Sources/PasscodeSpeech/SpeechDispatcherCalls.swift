@@ -18,6 +18,7 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   private let sayText: passcode_spd_say
   private let playSoundIcon: passcode_spd_sound_icon
   private let setPunctuation: passcode_spd_set_punctuation
+  private let setLanguageCode: passcode_spd_set_language
   private let getOutputModule: passcode_spd_get_output_module
   private let getDefaultAddress: passcode_spd_get_default_address
   private let freeDefaultAddress: passcode_spd_address_free
@@ -38,6 +39,7 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
       sayText: try library.function("spd_say", as: passcode_spd_say.self),
       playSoundIcon: try library.function("spd_sound_icon", as: passcode_spd_sound_icon.self),
       setPunctuation: try library.function("spd_set_punctuation", as: passcode_spd_set_punctuation.self),
+      setLanguageCode: try library.function("spd_set_language", as: passcode_spd_set_language.self),
       getOutputModule: try library.function("spd_get_output_module", as: passcode_spd_get_output_module.self),
       getDefaultAddress: try library.function("spd_get_default_address", as: passcode_spd_get_default_address.self),
       freeDefaultAddress: try library.function("SPDConnectionAddress__free", as: passcode_spd_address_free.self))
@@ -129,6 +131,17 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   /// The corresponding C function is `spd_set_punctuation`.
   func setPunctuationNone(_ connection: Connection) -> Int32 {
     setPunctuation(connection, SPD_PUNCT_NONE)
+  }
+
+  /// Sets the language of what this connection says (`SET SELF LANGUAGE`), so a voice for it speaks.
+  ///
+  /// - Parameters:
+  ///   - connection: An open connection.
+  ///   - language: An ISO 639 code such as `es`.
+  /// - Returns: 0 on success, -1 on failure.
+  /// The corresponding C function is `spd_set_language`.
+  func setLanguage(_ connection: Connection, _ language: String) -> Int32 {
+    setLanguageCode(connection, language)
   }
 
   /// Asks which output module the daemon uses for this connection.

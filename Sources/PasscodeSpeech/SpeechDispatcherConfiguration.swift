@@ -31,12 +31,12 @@ public struct SpeechDispatcherConfiguration: Sendable {
   ///   - autospawn: Whether libspeechd may start a daemon; no.
   ///   - deadline: The connect, send and close deadline; 1 second.
   ///   - backoff: The delays between reconnection attempts.
-  ///   - catalogue: The words; English.
+  ///   - catalogue: The words; English in the user's language.
   public init(
     clientName: String = "passcode", connectionName: String = "main",
     userName: String? = SpeechSystemCalls.environmentValue("USER"), address: SpeechDispatcherAddress? = nil,
     autospawn: Bool = false, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
-    catalogue: AnnouncementCatalogue = .english
+    catalogue: AnnouncementCatalogue = .current
   ) {
     self.clientName = clientName
     self.connectionName = connectionName

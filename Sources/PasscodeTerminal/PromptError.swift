@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// Why a terminal prompt could not run to an outcome.
 public enum PromptError: Error, Sendable, CustomStringConvertible {
   /// No terminal could be opened or set up (the command maps this to exit status 69).
@@ -16,9 +18,9 @@ public enum PromptError: Error, Sendable, CustomStringConvertible {
   /// The message to show.
   public var description: String {
     switch self {
-    case let .noTerminal(error): "No terminal to ask on: \(error)"
-    case let .terminal(error): "The terminal failed: \(error)"
-    case .hungUp: "The terminal hung up."
+    case let .noTerminal(error): Localization.text("No terminal to ask on: {reason}", ["reason": "\(error)"])
+    case let .terminal(error): Localization.text("The terminal failed: {reason}", ["reason": "\(error)"])
+    case .hungUp: Localization.text("The terminal hung up.")
     case let .terminated(signal): "Stopped by \(signal)"
     case let .verifierFailed(error): "\(error)"
     }

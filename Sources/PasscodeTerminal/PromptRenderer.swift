@@ -48,7 +48,7 @@ public struct PromptRenderer: Sendable {
   ///   - catalogue: The words of announcements.
   public init(
     profile: OutputProfile, usesColor: Bool, width: Int, lineDiscipline: LineDiscipline = .caretAfterWords,
-    catalogue: AnnouncementCatalogue = .english
+    catalogue: AnnouncementCatalogue = .current
   ) {
     self.profile = profile
     self.usesColor = usesColor && profile == .visual

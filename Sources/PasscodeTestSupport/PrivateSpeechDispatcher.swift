@@ -158,6 +158,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       AddModule "recorder" "sd_generic" "recorder.conf"
       DefaultModule recorder
       LanguageDefaultModule "en" "recorder"
+      LanguageDefaultModule "es" "recorder"
 
       """
     let recorderConfiguration = #"""
@@ -166,8 +167,10 @@ public final class PrivateSpeechDispatcher: Sendable {
       GenericCmdDependency "printf"
       GenericMaxChunkLength 1000
       AddVoice "en" "MALE1" "rec"
+      AddVoice "es" "MALE1" "rec"
       DefaultVoice "rec"
       GenericLanguage "en" "en" "utf-8"
+      GenericLanguage "es" "es" "utf-8"
 
       """#.replacingOccurrences(of: "BASE", with: base)
     try daemonConfiguration.write(toFile: base + "/conf/speechd.conf", atomically: true, encoding: .utf8)

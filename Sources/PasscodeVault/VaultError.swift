@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -41,27 +43,29 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case let .corrupt(path):
-      "The file \(path) is damaged or was not written by passcode; entry stays locked until it is repaired "
-        + "or removed."
+      Localization.text(
+        "The file {path} is damaged or was not written by passcode; entry stays locked until it is repaired "
+          + "or removed.", ["path": path])
     case let .insecurePermissions(path, mode):
       Self.permissionsMessage(path: path, mode: mode)
     case let .wrongOwner(path):
-      "\(path) belongs to another user, so it cannot be trusted; entry stays locked."
+      Localization.text("{path} belongs to another user, so it cannot be trusted; entry stays locked.", ["path": path])
     case let .unsafeDirectory(path):
-      "\(path) is a symbolic link, or another user could change it, so no file under it can be trusted; "
-        + "entry stays locked. Fix it with: chmod go-w \(path), or keep the store elsewhere."
+      Localization.text(
+        "{path} is a symbolic link, or another user could change it, so no file under it can be trusted; "
+          + "entry stays locked. Fix it with: chmod go-w {path}, or keep the store elsewhere.", ["path": path])
     case let .io(path, operation, errno):
       "Could not \(operation) \(path): \(Self.errorName(errno))."
     case .notSet:
-      "No passcode is set. Set one with 'passcode set'."
+      Localization.text("No passcode is set. Set one with 'passcode set'.")
     case let .lockedOut(remaining):
-      "Too many wrong passcodes. Try again in \(Self.spoken(remaining))."
+      Localization.text("Too many wrong passcodes. Try again in {duration}.", ["duration": Self.spoken(remaining)])
     case let .invalidSetting(path, line, reason):
       "\(path), line \(line): \(reason)."
     case .noHomeDirectory:
-      "HOME is not set, so there is nowhere to keep the passcode. Set HOME or use --store DIR."
+      Localization.text("HOME is not set, so there is nowhere to keep the passcode. Set HOME or use --store DIR.")
     case let .notRegularFile(path):
-      "\(path) is not a regular file."
+      Localization.text("{path} is not a regular file.", ["path": path])
     case let .cryptography(operation):
       "The cryptography library failed (\(operation))."
     }
@@ -107,8 +111,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     let components = duration.components
     let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
     let seconds = max(1, Int(exact.rounded(.up)))
-    if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+    if seconds < 60 { return Localization.text(singular: "{count} second", plural: "{count} seconds", count: seconds) }
     let minutes = (seconds + 59) / 60
-    return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    return Localization.text(singular: "{count} minute", plural: "{count} minutes", count: minutes)
   }
 }

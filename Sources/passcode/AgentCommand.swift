@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent
 import Synchronization
@@ -15,7 +16,7 @@ struct AgentCommand {
   let context: CommandContext
   let agent: AgentOptions
 
-  private let catalogue = AnnouncementCatalogue.english
+  private let catalogue = AnnouncementCatalogue.current
   /// How long the first question waits for speech to connect (a local daemon takes about 40 ms; a
   /// spawned one about 500 ms).
   private static let speechConnectionWait = 1500
@@ -43,7 +44,7 @@ struct AgentCommand {
       entries = entries.filter { (try? $0.question.get())?.identifier?.hasPrefix(prefix) ?? false }
     }
     guard !entries.isEmpty else {
-      try StandardStreams.output("No questions are pending.\n")
+      try StandardStreams.output(Localization.text("No questions are pending.") + "\n")
       return .accepted
     }
     let now = MonotonicInstant.now()

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal
 import PasscodeVault
@@ -188,7 +189,7 @@ struct CommandContext {
   ) throws(CommandError) -> EntryConfiguration {
     do {
       return try EntryConfiguration(
-        title: options.title.map { SanitizedText($0) } ?? SanitizedText(defaultTitle),
+        title: options.title.map { SanitizedText($0) } ?? SanitizedText(Localization.text(defaultTitle)),
         length: .fixed(options.length ?? defaultLength),
         allowed: options.allowed ?? .digits,
         reduceMotion: options.reduceMotion,

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
 import PasswordAgent
@@ -28,10 +29,13 @@ enum CommandError: Error, CustomStringConvertible {
     case let .configuration(error): "\(error)"
     case let .vault(error): VaultRecoveryAdvice.explain(error)
     case let .usage(text): text
-    case let .outputFailed(errno): "Could not write the output: \(ProcessReplacement.describe(errno))."
+    case let .outputFailed(errno):
+      Localization.text("Could not write the output: {reason}.", ["reason": ProcessReplacement.describe(errno)])
     case let .cannotExecute(command, errno):
       errno == ProcessReplacement.notFound
-        ? "\(command): command not found" : "\(command): cannot run it (\(ProcessReplacement.describe(errno)))"
+        ? Localization.text("{command}: command not found", ["command": command])
+        : Localization.text(
+          "{command}: cannot run it ({reason})", ["command": command, "reason": ProcessReplacement.describe(errno)])
     case let .agent(error): "agent: \(error)"
     }
   }

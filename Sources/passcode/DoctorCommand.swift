@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal
 import PasscodeVault
@@ -34,13 +35,15 @@ struct DoctorCommand {
     var lines = ["passcode doctor"]
     for finding in findings {
       lines.append(finding.verdict)
-      if let next = finding.next { lines.append("  Next: " + next) }
+      if let next = finding.next { lines.append("  " + Localization.text("Next: {step}", ["step": next])) }
     }
     lines.append(
       blocking == 0
-        ? "Result: nothing found that stops a prompt from working."
-        : "Result: \(blocking) \(blocking == 1 ? "problem stops" : "problems stop") a prompt from working; "
-          + "see the Next lines above.")
+        ? Localization.text("Result: nothing found that stops a prompt from working.")
+        : Localization.text(
+          singular: "Result: {count} problem stops a prompt from working; see the Next lines above.",
+          plural: "Result: {count} problems stop a prompt from working; see the Next lines above.",
+          count: blocking))
     try StandardStreams.output(lines.joined(separator: "\n") + "\n")
     return blocking == 0 ? .accepted : .setupProblem
   }

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
 
@@ -21,6 +22,8 @@ enum PasscodeMain {
     let arguments = CommandLine.arguments
     let programName = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "passcode"
     let environment = ProcessEnvironment.current()
+    // Before any message, usage errors included: every word from here on is in the user's language.
+    Localization.start(environment: environment)
     let outcome: ParseOutcome
     do {
       outcome = try CommandLineParser.parse(
@@ -72,7 +75,8 @@ enum PasscodeMain {
     switch context.invocation.subcommand {
     case .demo, .pinentry:
       StandardStreams.error(
-        "passcode: \(VaultRecoveryAdvice.explain(error))\npasscode: using the default preferences.\n")
+        "passcode: \(VaultRecoveryAdvice.explain(error))\npasscode: "
+          + Localization.text("using the default preferences.") + "\n")
     default: break
     }
   }

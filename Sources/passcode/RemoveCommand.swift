@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 
 /// `passcode remove`: asks for the current passcode, then removes it, the failure count and this
 /// terminal's grace stamp.
@@ -23,7 +24,7 @@ struct RemoveCommand {
       throw .vault(error)
     }
     try store.dropGrace()
-    try StandardStreams.output("Passcode removed.\n")
+    try StandardStreams.output(Localization.text("Passcode removed.") + "\n")
     return .accepted
   }
 }

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeVault
 
 /// `passcode status`: whether a passcode is set, its length, the failures so far, the lockout remaining
@@ -14,7 +15,11 @@ struct StatusCommand {
     if case let .success(location) = context.location {
       let problems = StoreHealth.check(location).problems
       if !problems.isEmpty {
-        var lines = ["Store: \(problems.count == 1 ? "1 file" : "\(problems.count) files") cannot be trusted."]
+        var lines = [
+          Localization.text(
+            singular: "Store: {count} file cannot be trusted.", plural: "Store: {count} files cannot be trusted.",
+            count: problems.count)
+        ]
         for problem in problems {
           guard case let .problem(error) = problem.state else { continue }
           lines.append(VaultRecoveryAdvice.explain(error))
@@ -43,19 +48,29 @@ struct StatusCommand {
   }
 
   private static func text(_ report: StatusReport) -> String {
-    let words = AnnouncementCatalogue.english
-    var lines = ["Passcode: \(report.isPasscodeSet ? "set" : "not set")"]
+    let words = AnnouncementCatalogue.current
+    var lines = [Localization.text(report.isPasscodeSet ? "Passcode: set" : "Passcode: not set")]
     if let length = report.length, let allowed = report.allowed {
-      lines.append("Length: \(length) \(allowed == "digits" ? "digits" : "characters, letters and digits")")
+      lines.append(
+        allowed == "digits"
+          ? Localization.text(singular: "Length: {count} digit", plural: "Length: {count} digits", count: length)
+          : Localization.text(
+            singular: "Length: {count} character, letters and digits",
+            plural: "Length: {count} characters, letters and digits", count: length))
     }
-    lines.append("Failures: \(report.failures)")
+    lines.append(Localization.text("Failures: {count}", ["count": "\(report.failures)"]))
     lines.append(
       report.lockoutRemainingSeconds > 0
-        ? "Locked out: \(words.duration(seconds: report.lockoutRemainingSeconds)) remaining" : "Locked out: no")
+        ? Localization.text(
+          "Locked out: {duration} remaining", ["duration": words.duration(seconds: report.lockoutRemainingSeconds)])
+        : Localization.text("Locked out: no"))
     if report.graceRemainingSeconds > 0 {
-      lines.append("Grace: \(words.duration(seconds: report.graceRemainingSeconds)) remaining on this terminal")
+      lines.append(
+        Localization.text(
+          "Grace: {duration} remaining on this terminal",
+          ["duration": words.duration(seconds: report.graceRemainingSeconds)]))
     }
-    lines.append("Store: \(report.store)")
+    lines.append(Localization.text("Store: {path}", ["path": report.store]))
     return lines.joined(separator: "\n") + "\n"
   }
 

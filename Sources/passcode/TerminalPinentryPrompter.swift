@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal
 import Pinentry
@@ -30,6 +31,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
   }
 
   func getPIN(_ request: PinentryRequest, inquiry: PinentryInquiry) -> PINResult {
+    Self.useLanguage(of: request)
     let plan: PinentryEntryPlan
     do {
       plan = try PinentryEntryPlan(
@@ -84,6 +86,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
 
   /// Shows the title, description and error, then the keys to press, and waits for one of them.
   private func ask(_ request: PinentryRequest, oneButton: Bool) -> ConfirmResult {
+    Self.useLanguage(of: request)
     let plan = ConfirmationPlan(request: request, oneButton: oneButton)
     let terminal: PinentryEntryPlan
     do {
@@ -112,7 +115,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       while true {
         guard let key = try prompt.readKey(timeout: deadline.map { $0 - MonotonicClock.now }) else {
           speech?.announcer?.announce(.timedOut)
-          try prompt.show(SanitizedText(AnnouncementCatalogue.english.text(for: .timedOut)))
+          try prompt.show(SanitizedText(AnnouncementCatalogue.current.text(for: .timedOut)))
           return .timedOut
         }
         if case let .paste(text) = key { text.storage.wipe() }
@@ -144,6 +147,12 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Speaks and shows the dialog in the language gpg-agent asked for (`OPTION lc-messages`), if it did.
+  private static func useLanguage(of request: PinentryRequest) {
+    guard let locale = request.options["lc-messages"], !locale.isEmpty else { return }
+    Localization.useMessagesLocale(locale)
   }
 
   /// Reports a failure on standard error (never standard output, which carries the protocol).

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
 
@@ -141,7 +142,7 @@ struct VaultContext {
     let shape = if let shape { shape } else { try storedShape() }
     do {
       return try EntryConfiguration(
-        title: context.options.title.map { SanitizedText($0) } ?? SanitizedText(title),
+        title: context.options.title.map { SanitizedText($0) } ?? SanitizedText(Localization.text(title)),
         length: .fixed(shape.length),
         allowed: shape.characters,
         reduceMotion: context.options.reduceMotion,

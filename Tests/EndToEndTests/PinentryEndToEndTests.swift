@@ -150,7 +150,9 @@ struct PinentryEndToEndTests {
 
   /// Runs `pinentry-passcode` with an Assuan script on standard input, as gpg-agent would drive it, with
   /// its replies going to `directory/replies`.
-  static func runPinentryScript(_ lines: [String], in directory: String) throws -> SpawnedProcess {
+  static func runPinentryScript(
+    _ lines: [String], in directory: String, environment: [String: String] = [:]
+  ) throws -> SpawnedProcess {
     let script = lines.joined(separator: "\n") + "\n"
     try script.write(toFile: directory + "/script", atomically: true, encoding: .utf8)
     return try SpawnedProcess(
@@ -158,6 +160,7 @@ struct PinentryEndToEndTests {
       arguments: [
         "-c", "exec \"$0\" < \"$1\"", PasscodeBinary.makePinentryLink(in: directory), directory + "/script",
       ],
-      environment: ["PASSCODE_SPEECH": "off"], outputPath: directory + "/replies")
+      environment: ["PASSCODE_SPEECH": "off"].merging(environment) { _, new in new },
+      outputPath: directory + "/replies")
   }
 }

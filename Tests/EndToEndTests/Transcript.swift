@@ -32,6 +32,11 @@ enum Transcript {
     #"\d+ of \d+ (digits|digit|characters|character) entered"#, #"\d+ (characters|character) entered"#,
     #", \d+ ignored"#, #"\d+ (tries|try) left"#, #"\d+ (hours|hour|minutes|minute|seconds|second)"#,
     #"Enter Passcode, \d+ (digits|digit)"#, #"At least \d+ (digits|digit)"#, "The passcode is 2580",
+    // The same counts in Spanish (Sources/PasscodeLocalization/po/es.po).
+    #"\d+ de \d+ (dígitos|dígito|caracteres|carácter) (introducidos|introducido)"#,
+    #"\d+ (caracteres|carácter) (introducidos|introducido)"#, #", \d+ (ignorados|ignorado)"#,
+    #"(quedan|queda) \d+ (intentos|intento)"#, #"\d+ (horas|hora|minutos|minuto|segundos|segundo)"#,
+    #"Introduce el código, \d+ (dígitos|dígito)"#, #"Al menos \d+ (dígitos|dígito)"#, "El código es 2580",
   ]
 
   /// Expects that no digit appears in the output apart from counts, durations and the demo's hint, so no

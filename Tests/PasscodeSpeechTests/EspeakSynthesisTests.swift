@@ -38,12 +38,40 @@ struct EspeakSynthesisTests {
 
   @Test("every catalogue phrase synthesises to a non-empty WAV file")
   func everyPhraseSynthesises() throws {
+    try expectSynthesised(Self.everyPhrase.map(AnnouncementCatalogue.english.text(for:)), voice: "en")
+  }
+
+  /// Sample values for the placeholders of the Spanish templates: what the program fills them with.
+  static let spanishValues = [
+    "title": "Introduce el código", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+    "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
+    "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
+  ]
+
+  @Test("every Spanish phrase of es.po, every plural form, synthesises with espeak-ng's Spanish voice")
+  func everySpanishPhraseSynthesises() throws {
+    let file = try PortableObjectFile(path: CompiledMessageCatalogues.sourceDirectory + "/es.po")
+    let phrases = Set(AnnouncementCatalogue.english.phrases.values)
+    var texts: [String] = []
+    for entry in file.entries where phrases.contains(entry.identifier) {
+      for template in entry.translations {
+        var text = template
+        for (name, value) in Self.spanishValues { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        texts.append(text)
+      }
+    }
+    #expect(texts.count >= 60, "every phrase and plural form: \(texts.count)")
+    #expect(!texts.contains { $0.contains("{") }, "a placeholder was left unfilled")
+    try expectSynthesised(texts, voice: "es")
+  }
+
+  private func expectSynthesised(_ texts: [String], voice: String) throws {
     let directory = try FakeTree()
-    for (index, announcement) in Self.everyPhrase.enumerated() {
-      let text = AnnouncementCatalogue.english.text(for: announcement)
+    for (index, text) in texts.enumerated() {
       let wave = directory.root + "/\(index).wav"
       let output = directory.root + "/\(index).txt"
-      #expect(try SpawnedProcess.run(executable: "espeak-ng", arguments: ["-w", wave, text]) == 0, "\(text)")
+      #expect(
+        try SpawnedProcess.run(executable: "espeak-ng", arguments: ["-v", voice, "-w", wave, text]) == 0, "\(text)")
       #expect(try SpawnedProcess.run(executable: "soxi", arguments: ["-D", wave], outputPath: output) == 0)
       let seconds = FileManager.default.contents(atPath: output).flatMap {
         Double(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))

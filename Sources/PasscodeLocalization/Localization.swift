@@ -1,0 +1,137 @@
+/// The program's messages in the user's language, through gettext's `passcode` domain.
+///
+/// Every message is written in English in the source and that English text is the gettext message
+/// identifier, so a missing or partial translation falls back to English string by string, never to a key
+/// name. Until ``start(environment:)`` runs, every lookup gives the English text.
+public enum Localization {
+  /// The gettext domain: the compiled catalogues are `DIRECTORY/LANGUAGE/LC_MESSAGES/passcode.mo`.
+  public static let domain = "passcode"
+  /// The one environment variable that points the program at another catalogue directory (the tests'
+  /// freshly compiled catalogues, or an uninstalled build). Without it the program looks in
+  /// `../share/locale` next to its own `bin` directory, then in glibc's default, `/usr/share/locale`.
+  public static let directoryVariable = "PASSCODE_LOCALEDIR"
+
+  /// Chooses the language from the environment and binds the domain; call once at start, before any message.
+  ///
+  /// `setlocale(LC_MESSAGES, "")` takes the messages' locale from the environment (only that category:
+  /// `LC_ALL` would also load every other category's locale files, about 0.3 MiB more resident memory in a
+  /// `C.UTF-8` session, for nothing the program uses). When it is not installed (`LANG` names
+  /// `es_ES.UTF-8` but only `C.UTF-8` is generated), or when only `LANGUAGE` is set, the messages category
+  /// is set to `C.UTF-8` and `LANGUAGE` to the chosen list, so gettext still finds the catalogue: the
+  /// translations need no generated locale, only the `.mo` file. Translations come back in UTF-8 in every
+  /// locale.
+  ///
+  /// - Parameter environment: The process environment.
+  public static func start(environment: [String: String]) {
+    GettextCalls.setLocale(.messages, to: "")
+    GettextCalls.bindDomain(domain, directory: catalogueDirectory(environment: environment))
+    GettextCalls.useUTF8(for: domain)
+    use(MessageLanguage(environment: environment), environment: environment)
+  }
+
+  /// Switches messages to the language of a locale name, such as pinentry's `OPTION lc-messages`
+  /// (`es_ES.UTF-8`); `C` or `POSIX` switches to English.
+  ///
+  /// - Parameter localeName: The locale name.
+  public static func useMessagesLocale(_ localeName: String) {
+    let language = MessageLanguage(languages: [localeName])
+    if language.isUntranslated {
+      GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, "")
+      GettextCalls.setLocale(.messages, to: "C")
+      return
+    }
+    let current = GettextCalls.currentLocale(.messages)
+    if current != localeName, current != fallbackLocale, GettextCalls.setLocale(.messages, to: localeName) == nil {
+      GettextCalls.setLocale(.messages, to: fallbackLocale)
+    }
+    GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, language.languageList)
+  }
+
+  /// A message in the chosen language.
+  ///
+  /// - Parameter english: The English text, which is the message identifier.
+  /// - Returns: Its translation, or the English text when there is none.
+  public static func text(_ english: String) -> String {
+    GettextCalls.translation(of: english, domain: domain)
+  }
+
+  /// A message whose form depends on a count, in the chosen language and by its plural rule, with its
+  /// placeholders left for the caller to fill (``text(singular:plural:count:_:)`` fills them).
+  ///
+  /// - Parameters:
+  ///   - singular: The English text for one, the message identifier.
+  ///   - plural: The English text for other counts.
+  ///   - count: The count that chooses the form.
+  /// - Returns: The translated form, or the English one when there is no translation.
+  public static func pluralTemplate(singular: String, plural: String, count: Int) -> String {
+    GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: domain)
+  }
+
+  /// The English form of a message with a plural form, whatever the chosen language: gettext's own rule
+  /// for a message with no translation, taken from a domain that never has a catalogue.
+  ///
+  /// - Parameters:
+  ///   - singular: The English text for one.
+  ///   - plural: The English text for other counts.
+  ///   - count: The count that chooses the form.
+  /// - Returns: The English form.
+  public static func untranslated(singular: String, plural: String, count: Int) -> String {
+    GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: untranslatedDomain)
+  }
+
+  /// A domain with no catalogue in any language.
+  static let untranslatedDomain = "passcode-untranslated"
+
+  /// The language of the catalogue in use, from its `Language:` header (`es`); `en` when messages are
+  /// untranslated. Speech is sent with this language so that a voice for it speaks.
+  public static var language: String {
+    let header = GettextCalls.translation(of: "", domain: domain)
+    for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
+      let value = line.dropFirst("Language:".count).trimmingSpaces()
+      if !value.isEmpty { return String(value) }
+    }
+    return "en"
+  }
+
+  /// The locale used for messages when the one asked for is not installed: one glibc always has, and not
+  /// `C`, in which gettext would ignore `LANGUAGE`.
+  static let fallbackLocale = "C.UTF-8"
+
+  private static func use(_ language: MessageLanguage, environment: [String: String]) {
+    guard !language.isUntranslated else { return }
+    let messagesLocale = GettextCalls.currentLocale(.messages)
+    guard messagesLocale == "C" || messagesLocale == "POSIX" else { return }
+    GettextCalls.setLocale(.messages, to: fallbackLocale)
+    if (environment[MessageLanguage.languageVariable] ?? "").isEmpty {
+      GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, language.languageList)
+    }
+  }
+
+  /// glibc's own default for `bindtextdomain`.
+  private static let defaultDirectory = "/usr/share/locale"
+
+  private static func catalogueDirectory(environment: [String: String]) -> String {
+    if let directory = environment[directoryVariable], !directory.isEmpty { return directory }
+    // PREFIX/bin/passcode -> PREFIX/share/locale. Bytes, not Characters: this runs at every start, and
+    // splitting the path into substrings measurably grew the pinentry's resident memory.
+    if let executable = GettextCalls.executablePath() {
+      var bytes = Array(executable.utf8)
+      for _ in 0..<2 {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return defaultDirectory }
+        bytes.removeSubrange(slash...)
+      }
+      let installed = String(decoding: bytes, as: UTF8.self) + "/share/locale"
+      if GettextCalls.fileExists(installed) { return installed }
+    }
+    return defaultDirectory
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingSpaces() -> Substring {
+    var result = self
+    while result.first == " " { result = result.dropFirst() }
+    while result.last == " " || result.last == "\r" { result = result.dropLast() }
+    return result
+  }
+}

@@ -1,0 +1,53 @@
+/// The languages messages are looked up in, chosen from the environment the way gettext chooses them.
+///
+/// The locale comes from the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty. A
+/// locale of `C` or `POSIX` means untranslated English, and then `LANGUAGE` is ignored, as gettext does
+/// (so `LC_ALL=C` always gives English). Otherwise `LANGUAGE`, a colon-separated priority list such as
+/// `es:fr`, wins over the locale. Unlike gettext, a `LANGUAGE` with no locale set at all (an
+/// environment with no `LANG`) is followed: gettext would ignore it because the process locale is then
+/// `C`, but nobody asked for `C`.
+public struct MessageLanguage: Equatable, Sendable {
+  /// The environment variables read, in gettext's order after `LANGUAGE`.
+  public static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
+  /// The variable holding a priority list of languages.
+  public static let languageVariable = "LANGUAGE"
+
+  /// The languages in priority order, as gettext spells them (`es`, `es_ES`, `es_ES.UTF-8`); empty for
+  /// untranslated English.
+  public let languages: [String]
+
+  /// Languages given directly; `C`, `POSIX` and their `C.UTF-8` forms mean English.
+  ///
+  /// - Parameter languages: The list in priority order.
+  public init(languages: [String]) {
+    self.languages = languages.filter { !$0.isEmpty && !Self.isUntranslated($0) }
+  }
+
+  /// The choice gettext would make for an environment, as described on the type.
+  ///
+  /// - Parameter environment: The process environment.
+  public init(environment: [String: String]) {
+    let locale = Self.localeVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    if let locale, locale == "C" || locale == "POSIX" {
+      self.init(languages: [])
+    } else if let list = environment[Self.languageVariable], !list.isEmpty {
+      self.init(languages: list.split(separator: ":").map(String.init))
+    } else {
+      self.init(languages: locale.map { [$0] } ?? [])
+    }
+  }
+
+  /// The list as `LANGUAGE` spells it.
+  public var languageList: String {
+    languages.joined(separator: ":")
+  }
+
+  /// Whether messages stay in English untranslated.
+  public var isUntranslated: Bool {
+    languages.isEmpty
+  }
+
+  private static func isUntranslated(_ name: String) -> Bool {
+    name == "C" || name == "POSIX" || name.hasPrefix("C.") || name.hasPrefix("POSIX.")
+  }
+}

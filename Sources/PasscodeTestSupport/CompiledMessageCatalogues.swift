@@ -1,0 +1,52 @@
+import Foundation
+
+/// The repository's `.po` files compiled by the real `msgfmt --check` into a fresh locale directory, once
+/// per test process, for the binary to find through `PASSCODE_LOCALEDIR` (Docs/Localisation.md).
+public enum CompiledMessageCatalogues {
+  /// The directory holding `passcode.pot` and one `LANGUAGE.po` per translation.
+  public static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("PasscodeLocalization/po").path
+
+  /// The languages with a `.po` file, such as `es`.
+  public static var languages: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sourceDirectory)) ?? []
+    return names.filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
+  }
+
+  /// The locale directory: `DIRECTORY/LANGUAGE/LC_MESSAGES/passcode.mo` for every language.
+  ///
+  /// - Returns: The directory's path.
+  /// - Throws: ``SpeechTestSupportError`` when `msgfmt` is missing or rejects a file.
+  public static func directory() throws -> String {
+    try compiled.get()
+  }
+
+  /// The environment that makes the binary speak `language` from the freshly compiled catalogues.
+  ///
+  /// - Parameter language: What `LANGUAGE` is set to, such as `es`.
+  /// - Returns: `LANGUAGE` and `PASSCODE_LOCALEDIR`.
+  /// - Throws: As ``directory()``.
+  public static func environment(language: String) throws -> [String: String] {
+    ["LANGUAGE": language, "PASSCODE_LOCALEDIR": try directory()]
+  }
+
+  private static let compiled = Result { () throws(SpeechTestSupportError) -> String in
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-locale-\(getpid())").path
+    for language in languages {
+      let directory = base + "/\(language)/LC_MESSAGES"
+      do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw SpeechTestSupportError.notReady("locale directory \(directory)")
+      }
+      let status = try? SpawnedProcess.run(
+        executable: "msgfmt",
+        arguments: ["--check", "-o", directory + "/passcode.mo", sourceDirectory + "/\(language).po"],
+        outputPath: base + "/msgfmt-\(language).txt")
+      guard status == 0 else {
+        throw SpeechTestSupportError.notReady("msgfmt --check of \(language).po (see \(base)/msgfmt-\(language).txt)")
+      }
+    }
+    return base
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import PasscodeEngine
+import PasscodeTestSupport
+import Testing
+
+/// `passcode` in Spanish through gettext: the real binary, the `.po` files compiled by the real `msgfmt`
+/// and found through `PASSCODE_LOCALEDIR`, and a real private speech-dispatcher.
+@Suite("passcode in the user's language", .serialized)
+struct LocalisationEndToEndTests {
+  private static func spanish(_ extra: [String: String] = [:]) throws -> [String: String] {
+    try CompiledMessageCatalogues.environment(language: "es").merging(extra) { _, new in new }
+  }
+
+  @Test(
+    "with LANGUAGE=es a wrong code, then the right one, read in Spanish in each profile; golden output",
+    arguments: [
+      ("visual", [String](), ["TERM": "xterm-256color"]),
+      ("screen-reader", ["--screen-reader"], ["TERM": "xterm-256color"]),
+      ("plain", [], ["TERM": "dumb"]),
+    ])
+  func spanishTranscript(profile: String, flags: [String], environment: [String: String]) throws {
+    let session = try DemoSession(["demo"] + flags, environment: try Self.spanish(environment))
+    try session.waitFor("Introduce el código, 4 dígitos")
+    try session.type("1")
+    try session.waitFor("1 de 4 dígitos introducidos")
+    try session.type("397")
+    try session.waitFor("Código incorrecto")
+    try session.waitFor("Listo")
+    try session.type("2580")
+    try session.waitFor("Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.")
+    try session.type("q")
+    #expect(try session.finish() == .exited(0))
+    #expect(try session.terminalRestored())
+    for english in ["entered", "Passcode", "Wrong", "Ready", "Press"] {
+      #expect(!session.text.contains(english), "English \(english) in \(session.text.debugDescription)")
+    }
+    Transcript.expectNoTypedDigits(session.text)
+    try Transcript.expectMatchesGolden(session.text, named: "spanish-wrong-code-\(profile)")
+  }
+
+  @Test(
+    "plurals follow the count: 1 dígito introducido, 2 dígitos introducidos",
+    arguments: [
+      (1, "Introduce el código, 1 dígito\r", "1 de 1 dígito introducido\r"),
+      (2, "Introduce el código, 2 dígitos\r", "1 de 2 dígitos introducidos\r"),
+    ])
+  func pluralBoundary(length: Int, prompt: String, progress: String) throws {
+    let session = try DemoSession(
+      ["demo", "--length", "\(length)"], environment: try Self.spanish(["TERM": "dumb"]))
+    try session.waitFor(prompt)
+    try session.type("2")
+    try session.waitFor(progress)
+    if length == 1 {
+      try session.waitFor("Código aceptado")
+    } else {
+      try session.type("5")
+      try session.waitFor("2 de 2 dígitos introducidos\r")
+    }
+    try session.waitFor("Desbloqueado")
+    try session.type("q")
+    #expect(try session.finish() == .exited(0))
+  }
+
+  @Test(
+    "the language is chosen as gettext does; a language with no catalogue, or LC_ALL=C, shows English",
+    arguments: [
+      (["LANGUAGE": "xx"], "Enter Passcode, 4 digits"),
+      (["LANGUAGE": "fr_FR.UTF-8"], "Enter Passcode, 4 digits"),
+      (["LANGUAGE": "es", "LC_ALL": "C"], "Enter Passcode, 4 digits"),
+      (["LANGUAGE": "xx:es"], "Introduce el código, 4 dígitos"),
+      // Not generated on the test machines: the catalogue still applies, without the locale.
+      (["LANG": "es_ES.UTF-8"], "Introduce el código, 4 dígitos"),
+      (["LC_MESSAGES": "es_MX.UTF-8", "LANG": "en_US.UTF-8"], "Introduce el código, 4 dígitos"),
+    ])
+  func languageChoice(variables: [String: String], prompt: String) throws {
+    var environment = ["PASSCODE_LOCALEDIR": try CompiledMessageCatalogues.directory(), "TERM": "dumb"]
+    environment.merge(variables) { _, new in new }
+    let session = try DemoSession(["demo"], environment: environment)
+    try session.waitFor(prompt + "\r")
+    #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
+  }
+
+  @Test("speech is sent in Spanish with SET SELF LANGUAGE es before the first words")
+  func spanishSpeech() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let session = try DemoSession(
+      ["demo", "--speech", "on"], environment: try Self.spanish(["SPEECHD_ADDRESS": daemon.address]))
+    let opening = "Introduce el código, 4 dígitos. El código es dos cinco ocho cero"
+    try session.waitFor("Introduce el código, 4 dígitos")
+    _ = daemon.waitForLastRequest(text: opening)
+    try session.type("1")
+    _ = daemon.waitForLastRequest(text: "1 de 4 dígitos introducidos")
+    try session.type("\u{7f}")
+    _ = daemon.waitForLastRequest(text: "Borrado, 0 de 4 dígitos introducidos")
+    try session.type("\u{12}")
+    _ = daemon.waitForLastRequest(text: "0 de 4 dígitos introducidos, quedan 6 intentos")
+    for (index, digit) in "258".enumerated() {
+      try session.type(String(digit))
+      _ = daemon.waitForLastRequest(text: "\(index + 1) de 4 dígitos introducidos")
+    }
+    try session.type("0")
+    try session.waitFor("Desbloqueado")
+    _ = daemon.waitForLastRequest(text: "Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.")
+    try session.type("q")
+    #expect(try session.finish() == .exited(0))
+
+    let commands = daemon.protocolCommands()
+    let language = commands.firstIndex(of: "SET SELF LANGUAGE es")
+    let firstSpeak = commands.firstIndex { $0.uppercased() == "SPEAK" }
+    #expect(language != nil, "commands: \(commands)")
+    #expect((language ?? .max) < (firstSpeak ?? .min), "the language is set before anything is said")
+    #expect(
+      daemon.protocolRequests().map(\.text) == [
+        opening, "1 de 4 dígitos introducidos", "Borrado, 0 de 4 dígitos introducidos",
+        "0 de 4 dígitos introducidos, quedan 6 intentos", "1 de 4 dígitos introducidos",
+        "2 de 4 dígitos introducidos", "3 de 4 dígitos introducidos", "4 de 4 dígitos introducidos",
+        "Código aceptado", "Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.",
+      ])
+    let spoken = daemon.waitForSpoken(count: 1)
+    #expect(spoken.contains { $0.hasPrefix("Introduce el código") }, "spoken: \(spoken)")
+    Transcript.expectNoTypedDigits(spoken.joined(separator: "\n"))
+  }
+
+  @Test("with a language that has no catalogue, speech is English and says so: SET SELF LANGUAGE en")
+  func unknownLanguageSpeech() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    var environment = try CompiledMessageCatalogues.environment(language: "xx")
+    environment["SPEECHD_ADDRESS"] = daemon.address
+    let session = try DemoSession(["demo", "--speech", "on"], environment: environment)
+    let opening = "Enter Passcode, 4 digits. The passcode is two five eight zero"
+    try session.waitFor("Enter Passcode, 4 digits")
+    #expect(daemon.waitForLastRequest(text: opening).last?.text == opening)
+    #expect(try session.unlockAndQuit() == .exited(0))
+    #expect(daemon.protocolCommands().contains("SET SELF LANGUAGE en"))
+  }
+
+  @Test("a pinentry session with OPTION lc-messages=es_ES.UTF-8 speaks Spanish, plurals included")
+  func pinentryMessagesLocale() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "OPTION lc-messages=es_ES.UTF-8",
+        "SETDESC Desbloquear la clave", "SETPROMPT Frase:", "GETPIN", "BYE",
+      ], in: directory, environment: ["PASSCODE_LOCALEDIR": try CompiledMessageCatalogues.directory()])
+    _ = try terminal.readUntil("Desbloquear la clave", timeout: .seconds(20))
+    try terminal.write("a")
+    _ = try terminal.readUntil("1 carácter introducido", timeout: .seconds(20))
+    try terminal.write("b")
+    _ = try terminal.readUntil("2 caracteres introducidos", timeout: .seconds(20))
+    try terminal.write("\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
+    #expect(replies.split(whereSeparator: \.isNewline).contains("D ab"), "replies: \(replies)")
+  }
+}
+
+extension DemoSession {
+  /// Types the demo's code, waits for the end of entry in English or Spanish, quits, and returns the status.
+  fileprivate func unlockAndQuitInAnyLanguage() throws -> PasscodeTestSupport.ExitStatus {
+    try type("2580")
+    try waitFor("Q")
+    try type("q")
+    return try finish()
+  }
+}
+
+/// The texts outside the prompt in Spanish: `--help`, `status`.
+@Suite("passcode's help and reports in the user's language")
+struct LocalisedTextEndToEndTests {
+  private func run(_ arguments: [String], language: String) throws -> (status: Int32?, output: String) {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var environment = try CompiledMessageCatalogues.environment(language: language)
+    environment["HOME"] = directory
+    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+    let process = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' \(quoted) 2>&1"], environment: environment,
+      outputPath: directory + "/output")
+    let status = process.waitForExit(timeout: .seconds(20))
+    let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
+    return (status.map { ($0 >> 8) & 0xff }, output)
+  }
+
+  @Test("--help is in Spanish with LANGUAGE=es, within 80 columns; an unknown language gets the English help")
+  func spanishHelp() throws {
+    let spanish = try run(["--help"], language: "es")
+    #expect(spanish.status == 0)
+    for heading in ["RESUMEN: ", "USO: passcode", "SUBCOMANDOS:", "OPCIONES:", "TECLAS:", "ESTADO DE SALIDA:"] {
+      #expect(spanish.output.contains(heading), "no \(heading) in \(spanish.output)")
+    }
+    #expect(spanish.output.contains("Elige un código y escríbelo dos veces."))
+    let wide = spanish.output.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
+    let english = try run(["--help"], language: "xx")
+    #expect(english.output.hasPrefix("OVERVIEW: Accessible passcode and PIN entry"))
+  }
+
+  @Test("status and check with no passcode set report in Spanish, the error's fix included")
+  func spanishStatus() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let status = try run(["status", "--store", store], language: "es")
+    #expect(status.status == 66)
+    #expect(status.output.hasPrefix("Código: no establecido\nFallos: 0\nBloqueado: no\nAlmacén: "), "\(status.output)")
+    let check = try run(["check", "--store", store], language: "es")
+    #expect(check.status == 66)
+    #expect(
+      check.output == "passcode: No hay ningún código establecido. Establece uno con 'passcode set'.\n",
+      "\(check.output)")
+  }
+
+  @Test("a usage error is in Spanish: the error, the usage line and where to read more")
+  func spanishUsageError() throws {
+    let result = try run(["check", "--bogus"], language: "es")
+    #expect(result.status == 64)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Error: Opción desconocida '--bogus'", "\(result.output)")
+    #expect(lines.dropFirst().first?.hasPrefix("Uso: passcode check ") == true, "\(result.output)")
+    #expect(lines.last == "  Consulta 'passcode check --help' para más información.", "\(result.output)")
+  }
+
+  @Test("doctor's result line is a plural in Spanish: 1 problema impide")
+  func spanishDoctorResult() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let doctor = try run(["doctor", "--store", store], language: "es")
+    let result = doctor.output.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(result.hasPrefix("Resultado: "), "\(doctor.output)")
+    #expect(!result.contains("{"), "a placeholder was left: \(result)")
+  }
+}
