@@ -46,7 +46,7 @@ let package = Package(
       dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
-    .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
+    .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
