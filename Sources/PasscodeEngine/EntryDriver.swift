@@ -12,8 +12,8 @@ public protocol EntryOutput {
 
   /// Draws the prompt as described.
   mutating func render(_ display: EntryDisplay) throws(Failure)
-  /// Tells the user something, on screen and/or by speech.
-  mutating func announce(_ announcement: Announcement) throws(Failure)
+  /// Draws the prompt as described and tells the user its message once, on screen and/or by speech.
+  mutating func announce(_ announcement: Announcement, display: EntryDisplay) throws(Failure)
   /// Plays an optional cue (never the only signal).
   mutating func cue(_ cue: SoundCue) throws(Failure)
   /// Starts checking the code; the answer comes back through ``EntryDriver/handle(_:)`` as a
@@ -54,9 +54,10 @@ public struct EntryDriver<Output: EntryOutput> {
 
   /// Starts the engine and carries out its opening effects.
   ///
+  /// - Parameter preamble: What is told right after the prompt's own words (``EntryEngine/start(preamble:)``).
   /// - Throws: What the output throws.
-  public mutating func start() throws(Output.Failure) {
-    try perform(engine.start())
+  public mutating func start(preamble: [Announcement] = []) throws(Output.Failure) {
+    try perform(engine.start(preamble: preamble))
   }
 
   /// Handles one event and carries out the effects; events after the end are ignored.
@@ -101,7 +102,7 @@ public struct EntryDriver<Output: EntryOutput> {
     for effect in effects {
       switch effect {
       case let .render(display): try output.render(display)
-      case let .announce(announcement): try output.announce(announcement)
+      case let .announce(announcement, display): try output.announce(announcement, display: display)
       case let .cue(cue): try output.cue(cue)
       case let .verify(secret): try output.verify(secret)
       case let .schedule(timer, delay): timers.schedule(timer, at: now + delay)

@@ -37,14 +37,11 @@ final class PromptScreen {
     try session.write(renderer.render(display))
   }
 
-  /// Prints an announcement in the profile's form (the visual profile's status line shows it), and speaks it.
-  func announce(_ announcement: Announcement) throws(PromptError) {
+  /// Draws a display and tells its message: a line of words in the screen-reader and plain profiles (the
+  /// visual status line shows it), and speech.
+  func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
+    try render(display)
     try session.write(renderer.announce(announcement))
-    if var display = lastDisplay, display.message != announcement {
-      display.message = announcement
-      lastDisplay = display
-      try session.write(renderer.render(display))
-    }
     speak(announcement)
   }
 
@@ -136,8 +133,8 @@ struct PromptRunOutput: EntryOutput {
     try screen.render(display)
   }
 
-  func announce(_ announcement: Announcement) throws(PromptError) {
-    try screen.announce(announcement)
+  func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
+    try screen.announce(announcement, display: display)
   }
 
   func cue(_ cue: SoundCue) throws(PromptError) {

@@ -141,8 +141,7 @@ public final class TerminalPasscodePrompt {
     }
     screen.beginOpening()
     do {
-      try driver.start()
-      for announcement in preamble { try driver.output.announce(announcement) }
+      try driver.start(preamble: preamble)
       if let hint {
         if capabilities.profile == .visual { screen.speak(hint) } else { try say(hint) }
       }

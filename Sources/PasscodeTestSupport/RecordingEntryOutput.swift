@@ -28,8 +28,11 @@ public struct RecordingEntryOutput: EntryOutput {
 
   /// Records a display drawn.
   public mutating func render(_ display: EntryDisplay) { records.append(.render(display)) }
-  /// Records an announcement.
-  public mutating func announce(_ announcement: Announcement) { records.append(.announce(announcement)) }
+  /// Records the display drawn and the announcement told.
+  public mutating func announce(_ announcement: Announcement, display: EntryDisplay) {
+    records.append(.render(display))
+    records.append(.announce(announcement))
+  }
   /// Records a cue.
   public mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
   /// Records a flush.
