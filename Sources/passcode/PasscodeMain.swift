@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodeEngine
 import PasscodeTerminal
 import PasscodeVault
 

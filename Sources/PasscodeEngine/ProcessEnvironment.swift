@@ -5,12 +5,12 @@
 #endif
 
 /// Reads the process environment into a dictionary once, without Foundation.
-enum ProcessEnvironment {
+public enum ProcessEnvironment {
   /// The environment as `NAME: value`. The corresponding C variable is `environ`.
   ///
   /// Entries are split at their first `=` byte, not by `Character`: this runs at every start, and
   /// grapheme breaking would cost more than the whole split.
-  static func current() -> [String: String] {
+  public static func current() -> [String: String] {
     var count = 0
     while environ[count] != nil { count += 1 }
     var result = [String: String](minimumCapacity: count)
