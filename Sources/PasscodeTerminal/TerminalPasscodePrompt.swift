@@ -201,6 +201,26 @@ public final class TerminalPasscodePrompt {
     return driver.outcome ?? .cancelled
   }
 
+  /// Asks for one code and hands it back unchecked, for a caller that checks it elsewhere or passes it on (a
+  /// key to unlock, an agent's answer). The prompt ends with the configuration's accepted announcement.
+  ///
+  /// - Parameter configuration: The code's shape and the prompt's timing.
+  /// - Returns: The code in new secret storage (wiped, locked memory, from the settings' `makeSecretStorage`),
+  ///   which the caller wipes or drops; `nil` when the prompt ended otherwise (cancelled, timed out).
+  /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
+  public func askForSecret(_ configuration: EntryConfiguration) throws(PromptError) -> (any SecretStorage)? {
+    let answer = settings.makeSecretStorage(configuration.maximumByteCount)
+    let outcome = try ask(configuration) { secret in
+      secret.withUnsafeBytes { _ = answer.append(contentsOf: $0) }
+      return .accepted
+    }
+    guard outcome == .accepted else {
+      answer.wipe()
+      return nil
+    }
+    return answer
+  }
+
   /// Waits for the next key (for screens between prompts, such as the demo's unlocked screen, or a
   /// pinentry confirmation).
   ///
