@@ -43,7 +43,7 @@ final class DemoSession {
 
   /// Waits until the output after what earlier waits consumed contains `text`, and returns that output.
   @discardableResult
-  func waitFor(_ text: String, timeout: Duration = .seconds(5)) throws -> String {
+  func waitFor(_ text: String, timeout: Duration = .seconds(30)) throws -> String {
     let needle = Array(text.utf8)
     let deadline = ContinuousClock.now + timeout
     while true {
@@ -75,7 +75,7 @@ final class DemoSession {
   /// - Parameter timeout: The longest wait for each step.
   /// - Returns: The exit status (0 when all went as it should).
   /// - Throws: When a step times out or the terminal fails.
-  func unlockAndQuit(timeout: Duration = .seconds(5)) throws -> PasscodeTestSupport.ExitStatus {
+  func unlockAndQuit(timeout: Duration = .seconds(30)) throws -> PasscodeTestSupport.ExitStatus {
     try type("2580")
     try waitFor("Unlocked", timeout: timeout)
     try type("q")
@@ -83,7 +83,7 @@ final class DemoSession {
   }
 
   /// Reads what is left until the program exits, then returns its exit status.
-  func finish(timeout: Duration = .seconds(5)) throws -> PasscodeTestSupport.ExitStatus {
+  func finish(timeout: Duration = .seconds(30)) throws -> PasscodeTestSupport.ExitStatus {
     // Keep reading while waiting: a program blocked on a full terminal buffer would never exit.
     let deadline = ContinuousClock.now + timeout
     while true {

@@ -24,7 +24,8 @@ struct ExampleConsumerEndToEndTests {
 
     let build = Process()
     build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    build.arguments = ["swift", "build", "--package-path", example, "--disable-automatic-resolution"]
+    // One job: the other end-to-end tests run meanwhile, and their programs must still start promptly.
+    build.arguments = ["swift", "build", "--package-path", example, "--disable-automatic-resolution", "--jobs", "1"]
     let log = Pipe()
     build.standardOutput = log
     build.standardError = log
