@@ -52,7 +52,7 @@ let package = Package(
       dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
-    .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
+    .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
@@ -61,7 +61,7 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),
     .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
-    .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine"]),
+    .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech"]),
     .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(

@@ -129,19 +129,6 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case characters
   }
 
-  /// How urgently speech should deliver this announcement (ACCESSIBILITY.md §4).
-  public var priority: SpeechPriority {
-    switch self {
-    case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
-    case .questionWithdrawn, .questionExpired, .askedAgain: .important
-    case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
-      .message
-    case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
-    }
-  }
-
   /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
   public var isError: Bool {
     switch self {
@@ -150,14 +137,4 @@ public enum Announcement: Equatable, Hashable, Sendable {
     default: false
     }
   }
-}
-
-/// speech-dispatcher's message priorities that the program uses.
-public enum SpeechPriority: Equatable, Hashable, Sendable, CaseIterable {
-  /// Progress: a newer message replaces an older one.
-  case text
-  /// The prompt, success, cancel and status.
-  case message
-  /// Errors, lockouts and timeouts; interrupts the others.
-  case important
 }

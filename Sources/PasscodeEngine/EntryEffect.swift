@@ -1,9 +1,10 @@
 /// What the front must do after the engine handled an event. Effects are carried out in order.
 public enum EntryEffect: Sendable {
-  /// Draw the prompt as described.
+  /// Draw the prompt as described, telling nothing (a shake frame, a redraw).
   case render(EntryDisplay)
-  /// Tell the user something, on screen and/or by speech.
-  case announce(Announcement)
+  /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
+  /// display's ``EntryDisplay/message`` is this announcement.
+  case announce(Announcement, display: EntryDisplay)
   /// Play an optional sound cue (never the only signal).
   case cue(SoundCue)
   /// Check the complete code held in this storage and answer with ``EntryEvent/verdict(_:)``. The engine

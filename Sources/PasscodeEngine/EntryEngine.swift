@@ -8,11 +8,22 @@
 /// The engine is a value, but the secret storage it holds is a reference: copy an engine only to inspect it.
 public struct EntryEngine: Sendable {
   private enum State: Equatable {
-    case notStarted
+    case notStarted(lockoutRemaining: Duration?)
     case entering
+    /// Refusing input until the lockout ends.
+    case lockedOut(Lockout)
     case verifying(checkingAnnounced: Bool)
-    case rejecting(shakeOffset: Int)
+    /// Showing a wrong code; `lockout` is the one it started, if any, which goes on after the rejection.
+    case rejecting(shakeOffset: Int, lockout: Lockout?)
     case finished(EntryOutcome)
+  }
+
+  /// A running lockout.
+  private struct Lockout: Equatable {
+    /// The remaining time at which the countdown next speaks.
+    var nextPoint: Duration
+    /// What the lockout last said, which a status request repeats.
+    var announcement: Announcement
   }
 
   /// The configuration the engine was made with.
@@ -25,12 +36,10 @@ public struct EntryEngine: Sendable {
   public let attemptLimit: Int?
 
   private let secret: any SecretStorage
-  private var state: State = .notStarted
+  private var state: State
   private var enteredCount = 0
-  private var lastMessage: Announcement?
-  /// The remaining lockout time at which the next countdown tick fires; `nil` when not locked out.
-  private var lockoutNextPoint: Duration?
-  private var pendingLockoutAnnouncement: Int?
+  /// What the user was told last, which the display's status line shows. Only ``tell(_:)`` sets it.
+  private var message: Announcement?
 
   /// Creates an engine.
   ///
@@ -55,7 +64,7 @@ public struct EntryEngine: Sendable {
     self.failureCount = max(0, failureCount)
     self.attemptLimit = attemptLimit
     secretStorage.wipe()
-    if lockoutRemaining > .zero { lockoutNextPoint = lockoutRemaining }
+    state = .notStarted(lockoutRemaining: lockoutRemaining > .zero ? lockoutRemaining : nil)
   }
 
   /// Whether the prompt has ended.
@@ -77,7 +86,22 @@ public struct EntryEngine: Sendable {
   }
 
   /// Whether a lockout is running.
-  public var isLockedOut: Bool { lockoutNextPoint != nil }
+  public var isLockedOut: Bool { runningLockout != nil || isWaitingForLockout }
+
+  /// The lockout running now, once started.
+  private var runningLockout: Lockout? {
+    switch state {
+    case let .lockedOut(lockout): lockout
+    case let .rejecting(_, lockout): lockout
+    default: nil
+    }
+  }
+
+  /// Whether the prompt is not started yet and will open locked out.
+  private var isWaitingForLockout: Bool {
+    if case .notStarted(.some) = state { return true }
+    return false
+  }
 
   /// What a renderer should draw now (for example after the window was resized).
   public var display: EntryDisplay {
@@ -85,9 +109,11 @@ public struct EntryEngine: Sendable {
     var shakeOffset = 0
     var isError = false
     switch state {
-    case .notStarted, .entering: phase = isLockedOut ? .lockedOut : .entering
+    case .notStarted: phase = isWaitingForLockout ? .lockedOut : .entering
+    case .entering: phase = .entering
+    case .lockedOut: phase = .lockedOut
     case .verifying: phase = .verifying
-    case let .rejecting(offset):
+    case let .rejecting(offset, _):
       phase = .rejected
       shakeOffset = offset
       isError = true
@@ -111,24 +137,26 @@ public struct EntryEngine: Sendable {
         content: content, isCurrent: index == enteredCount && phase == .entering, isError: isError)
     }
     return EntryDisplay(
-      title: configuration.title, cells: cells, phase: phase, shakeOffset: shakeOffset, message: lastMessage,
+      title: configuration.title, cells: cells, phase: phase, shakeOffset: shakeOffset, message: message,
       enteredCount: enteredCount, fixedLength: configuration.fixedLength)
   }
 
-  /// Shows the prompt: the first render and announcement, and the timers a lockout or timeout needs.
+  /// Shows the prompt: the first render and announcement, then the preamble's, and the timers a lockout or
+  /// timeout needs.
   ///
+  /// - Parameter preamble: What is told right after the prompt's own words (a caller's description, an
+  ///   error, how many questions wait), each drawn as the status and told once, in order.
   /// - Returns: The effects to carry out.
-  public mutating func start() -> [EntryEffect] {
-    precondition(state == .notStarted, "start() is called once")
-    state = .entering
-    var effects: [EntryEffect] = []
-    if let remaining = lockoutNextPoint {
-      effects += beginLockout(remaining: remaining, announce: true)
+  public mutating func start(preamble: [Announcement] = []) -> [EntryEffect] {
+    guard case let .notStarted(lockoutRemaining) = state else { preconditionFailure("start() is called once") }
+    var effects: [EntryEffect]
+    if let lockoutRemaining {
+      effects = beginLockout(remaining: lockoutRemaining)
     } else {
-      lastMessage = .prompt(title: configuration.title, length: configuration.fixedLength, kind: kind)
-      effects.append(.announce(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind)))
+      state = .entering
+      effects = tell(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind))
     }
-    effects.insert(.render(display), at: 0)
+    for announcement in preamble { effects += tell(announcement) }
     effects += restartTimeout()
     return effects
   }
@@ -149,7 +177,7 @@ public struct EntryEngine: Sendable {
     }
     switch event {
     case let .character(scalar): return acceptInput { $0.insert(scalar) }
-    case .unsupportedKey: return acceptInput { $0.announce(.notAllowed($0.kind)) }
+    case .unsupportedKey: return acceptInput { $0.tell(.notAllowed($0.kind)) }
     case .delete: return acceptInput { $0.deleteLast() }
     case .clear: return acceptInput { $0.clearAll() }
     case let .paste(storage, overflow):
@@ -158,6 +186,7 @@ public struct EntryEngine: Sendable {
     case .submit: return acceptInput { $0.submit() }
     case .cancel: return cancel()
     case .repeatStatus: return repeatStatus()
+    case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
     case let .verdict(verdict): return receive(verdict)
     case let .timerFired(timer): return timerFired(timer)
     }
@@ -169,7 +198,7 @@ public struct EntryEngine: Sendable {
 
   private mutating func acceptInput(_ body: (inout Self) -> [EntryEffect]) -> [EntryEffect] {
     switch state {
-    case .entering where !isLockedOut:
+    case .entering:
       let effects = body(&self)
       guard !effects.isEmpty else { return [] }
       if case .finished = state { return effects }
@@ -182,9 +211,9 @@ public struct EntryEngine: Sendable {
   }
 
   private mutating func insert(_ scalar: Unicode.Scalar) -> [EntryEffect] {
-    guard configuration.allowed.allows(scalar) else { return announce(.notAllowed(kind)) }
+    guard configuration.allowed.allows(scalar) else { return tell(.notAllowed(kind)) }
     guard enteredCount < configuration.maximumLength else {
-      return announce(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind))
+      return tell(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind))
     }
     guard appendToSecret(scalar) else { return [] }
     enteredCount += 1
@@ -200,14 +229,14 @@ public struct EntryEngine: Sendable {
     }
     secret.removeLast(byteCount)
     enteredCount -= 1
-    return [.render(display)] + announce(.deleted(entered: enteredCount, length: configuration.fixedLength, kind: kind))
+    return tell(.deleted(entered: enteredCount, length: configuration.fixedLength, kind: kind))
   }
 
   private mutating func clearAll() -> [EntryEffect] {
     guard enteredCount > 0 else { return [] }
     secret.wipe()
     enteredCount = 0
-    return [.render(display)] + announce(.cleared(length: configuration.fixedLength, kind: kind))
+    return tell(.cleared(length: configuration.fixedLength, kind: kind))
   }
 
   private mutating func paste(_ storage: any SecretStorage, overflow: Int) -> [EntryEffect] {
@@ -234,30 +263,21 @@ public struct EntryEngine: Sendable {
     }
     let announcement = Announcement.pasted(
       entered: enteredCount, length: configuration.fixedLength, kind: kind, ignored: ignored)
-    guard added > 0 else { return announce(announcement) }
+    guard added > 0 else { return tell(announcement) }
     return afterGrowth(announcement)
   }
 
   private mutating func submit() -> [EntryEffect] {
     guard enteredCount >= configuration.minimumLength else {
-      return announce(.tooShort(minimum: configuration.minimumLength, kind: kind))
+      return tell(.tooShort(minimum: configuration.minimumLength, kind: kind))
     }
     return beginVerifying()
   }
 
   private mutating func afterGrowth(_ announcement: Announcement) -> [EntryEffect] {
-    var effects: [EntryEffect] = []
-    lastMessage = announcement
-    if let length = configuration.fixedLength, enteredCount == length {
-      state = .verifying(checkingAnnounced: false)
-      effects.append(.render(display))
-      effects.append(.announce(announcement))
-      effects += startVerification()
-    } else {
-      effects.append(.render(display))
-      effects.append(.announce(announcement))
-    }
-    return effects
+    guard let length = configuration.fixedLength, enteredCount == length else { return tell(announcement) }
+    state = .verifying(checkingAnnounced: false)
+    return tell(announcement) + startVerification()
   }
 
   private mutating func beginVerifying() -> [EntryEffect] {
@@ -312,9 +332,7 @@ public struct EntryEngine: Sendable {
       failureCount = persistedCount
       secret.wipe()
       enteredCount = 0
-      state = .entering
-      effects += beginLockout(remaining: remaining, announce: true)
-      effects.insert(.render(display), at: 1)
+      effects += beginLockout(remaining: remaining)
       return effects + [.flushInput] + restartTimeout()
     case let .retry(reason):
       secret.wipe()
@@ -328,11 +346,9 @@ public struct EntryEngine: Sendable {
         case let .refused(words): words
         }
       let announcement = configuration.retryAnnouncements[reason] ?? standard
-      lastMessage = announcement
       // Flush before announcing: a key typed as soon as the words appear belongs to the next entry.
       effects.append(.flushInput)
-      effects.append(.render(display))
-      effects.append(.announce(announcement))
+      effects += tell(announcement)
       if reason != .confirmNew { effects.append(.cue(.error)) }
       return effects + restartTimeout()
     }
@@ -342,14 +358,15 @@ public struct EntryEngine: Sendable {
     secret.wipe()
     let lockout = configuration.lockoutSchedule.delay(afterFailures: failureCount)
     let announcement: Announcement
+    var startedLockout: Lockout?
     if lockout > .zero {
-      announcement = .lockedOut(seconds: Self.wholeSeconds(lockout))
+      announcement = .lockedOut(seconds: LockoutSchedule.wholeSeconds(lockout))
+      startedLockout = Lockout(nextPoint: LockoutSchedule.countdownPoint(before: lockout), announcement: announcement)
     } else {
       announcement = .wrong(triesLeft: triesLeftWorthSaying())
     }
-    state = .rejecting(shakeOffset: 0)
-    lastMessage = announcement
-    var effects: [EntryEffect] = [.flushInput, .render(display), .announce(announcement)]
+    state = .rejecting(shakeOffset: 0, lockout: startedLockout)
+    var effects: [EntryEffect] = [.flushInput] + tell(announcement)
     effects.append(.cue(lockout > .zero ? .lockout : .error))
     effects.append(.schedule(.rejectionEnded, after: configuration.rejectionDuration))
     if !configuration.reduceMotion {
@@ -360,8 +377,8 @@ public struct EntryEngine: Sendable {
         effects.append(.schedule(.shakeFrame(index), after: time))
       }
     }
-    if lockout > .zero {
-      effects += beginLockout(remaining: lockout, announce: false)
+    if let startedLockout {
+      effects.append(.schedule(.lockoutTick, after: lockout - startedLockout.nextPoint))
     }
     return effects
   }
@@ -390,85 +407,72 @@ public struct EntryEngine: Sendable {
     case .checking:
       guard case .verifying(false) = state else { return [] }
       state = .verifying(checkingAnnounced: true)
-      lastMessage = .checking
-      return [.render(display), .announce(.checking)]
+      return tell(.checking)
     case let .shakeFrame(index):
-      guard case .rejecting = state else { return [] }
+      guard case let .rejecting(_, lockout) = state else { return [] }
       let offsets = configuration.shake.columnOffsets
       guard index < offsets.count else { return [] }
-      state = .rejecting(shakeOffset: offsets[index])
+      state = .rejecting(shakeOffset: offsets[index], lockout: lockout)
       return [.render(display)]
     case .rejectionEnded:
-      guard case .rejecting = state else { return [] }
+      guard case let .rejecting(_, lockout) = state else { return [] }
       enteredCount = 0
-      state = .entering
-      var effects: [EntryEffect] = [.flushInput]
+      state = lockout.map(State.lockedOut) ?? .entering
+      let effects: [EntryEffect] = [.flushInput]
       if let limit = attemptLimit, attemptsThisRun >= limit {
         return effects + finish(.attemptsExhausted, announcing: nil)
       }
-      if isLockedOut {
-        effects.append(.render(display))
-      } else {
-        lastMessage = .ready
-        effects += [.render(display), .announce(.ready)]
-      }
-      return effects
+      return effects + (lockout == nil ? tell(.ready) : [.render(display)])
     case .lockoutTick:
-      guard let point = lockoutNextPoint else { return [] }
-      if point <= .zero {
-        lockoutNextPoint = nil
-        guard case .entering = state else { return [] }
-        lastMessage = .ready
-        return [.flushInput, .render(display), .announce(.ready)] + restartTimeout()
-      }
-      let next = Self.nextCountdownPoint(before: point)
-      lockoutNextPoint = next
-      lastMessage = .countdown(seconds: Self.wholeSeconds(point))
-      var effects: [EntryEffect] = [.schedule(.lockoutTick, after: point - next)]
-      if case .entering = state {
-        effects += [.render(display), .announce(.countdown(seconds: Self.wholeSeconds(point)))]
-      }
-      return effects
+      return lockoutTick()
     case .timeoutWarning:
-      guard let timeout = configuration.timeout, case .entering = state else { return [] }
+      guard let timeout = configuration.timeout else { return [] }
+      switch state {
+      case .entering, .lockedOut: break
+      default: return []
+      }
       let warning = Self.timeoutWarningLead(for: timeout) ?? .zero
-      lastMessage = .timeLeft(seconds: Self.wholeSeconds(warning))
-      return [.render(display), .announce(.timeLeft(seconds: Self.wholeSeconds(warning)))]
+      return tell(.timeLeft(seconds: LockoutSchedule.wholeSeconds(warning)))
     case .timeout:
       return finish(.timedOut, announcing: .timedOut)
     }
   }
 
-  private mutating func beginLockout(remaining: Duration, announce: Bool) -> [EntryEffect] {
-    let next = Self.nextCountdownPoint(before: remaining)
-    lockoutNextPoint = next
-    var effects: [EntryEffect] = [.schedule(.lockoutTick, after: remaining - next)]
-    if announce {
-      let announcement = Announcement.lockedOut(seconds: Self.wholeSeconds(remaining))
-      lastMessage = announcement
-      effects.append(.announce(announcement))
+  /// The countdown's next point: "Ready" at zero (once the rejection has ended), otherwise the time left.
+  private mutating func lockoutTick() -> [EntryEffect] {
+    switch state {
+    case let .lockedOut(lockout):
+      let point = lockout.nextPoint
+      guard point > .zero else {
+        state = .entering
+        return [.flushInput] + tell(.ready) + restartTimeout()
+      }
+      let next = LockoutSchedule.countdownPoint(before: point)
+      let countdown = Announcement.countdown(seconds: LockoutSchedule.wholeSeconds(point))
+      state = .lockedOut(Lockout(nextPoint: next, announcement: countdown))
+      return [.schedule(.lockoutTick, after: point - next)] + tell(countdown)
+    case let .rejecting(offset, lockout?):
+      // The lockout goes on silently under the rejection, which says "Ready" itself when it ended.
+      let point = lockout.nextPoint
+      guard point > .zero else {
+        state = .rejecting(shakeOffset: offset, lockout: nil)
+        return []
+      }
+      let next = LockoutSchedule.countdownPoint(before: point)
+      let countdown = Announcement.countdown(seconds: LockoutSchedule.wholeSeconds(point))
+      state = .rejecting(shakeOffset: offset, lockout: Lockout(nextPoint: next, announcement: countdown))
+      return [.schedule(.lockoutTick, after: point - next)]
+    default:
+      return []
     }
-    return effects
   }
 
-  /// The next point at which the countdown speaks: each whole minute, then 30 s and 10 s, then zero.
-  static func nextCountdownPoint(before remaining: Duration) -> Duration {
-    let minute = Duration.seconds(60)
-    if remaining > minute {
-      let wholeMinutes = Self.wholeSeconds(remaining) / 60
-      var point = Duration.seconds(wholeMinutes * 60)
-      if point >= remaining { point -= minute }
-      return point
-    }
-    if remaining > .seconds(30) { return .seconds(30) }
-    if remaining > .seconds(10) { return .seconds(10) }
-    return .zero
-  }
-
-  /// Whole seconds, rounded up, so "4.2 s left" reads as "5 seconds".
-  static func wholeSeconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+  /// Starts refusing input for `remaining`, says so, and schedules the countdown's first point.
+  private mutating func beginLockout(remaining: Duration) -> [EntryEffect] {
+    let next = LockoutSchedule.countdownPoint(before: remaining)
+    let announcement = Announcement.lockedOut(seconds: LockoutSchedule.wholeSeconds(remaining))
+    state = .lockedOut(Lockout(nextPoint: next, announcement: announcement))
+    return [.schedule(.lockoutTick, after: remaining - next)] + tell(announcement)
   }
 
   /// How long before a timeout the warning comes: 10 s for timeouts over 20 s, otherwise none.
@@ -488,15 +492,15 @@ public struct EntryEngine: Sendable {
   // MARK: - Status and endings
 
   private mutating func repeatStatus() -> [EntryEffect] {
-    if isLockedOut, let message = lastMessage { return [.announce(message)] }
-    let status = Announcement.status(
-      entered: enteredCount, length: configuration.fixedLength, kind: kind, triesLeft: triesLeft())
-    return [.announce(status)]
+    if let lockout = runningLockout { return tell(lockout.announcement) }
+    return tell(
+      .status(entered: enteredCount, length: configuration.fixedLength, kind: kind, triesLeft: triesLeft()))
   }
 
-  private mutating func announce(_ announcement: Announcement) -> [EntryEffect] {
-    lastMessage = announcement
-    return [.render(display), .announce(announcement)]
+  /// The one place the user is told something: it becomes the display's message, drawn and told once.
+  private mutating func tell(_ announcement: Announcement) -> [EntryEffect] {
+    message = announcement
+    return [.announce(announcement, display: display)]
   }
 
   /// Ends as cancelled. While a verification runs, the storage is the verifier's: it is read on another
@@ -505,7 +509,6 @@ public struct EntryEngine: Sendable {
   private mutating func cancel() -> [EntryEffect] {
     guard case .verifying = state else { return finish(.cancelled, announcing: .cancelled) }
     enteredCount = 0
-    lockoutNextPoint = nil
     state = .finished(.cancelled)
     return finishEffects(.cancelled, announcing: .cancelled)
   }
@@ -514,7 +517,6 @@ public struct EntryEngine: Sendable {
     secret.wipe()
     // An accepted code stays drawn as filled cells; every other ending empties them.
     if outcome != .accepted { enteredCount = 0 }
-    lockoutNextPoint = nil
     state = .finished(outcome)
     return finishEffects(outcome, announcing: announcement)
   }
@@ -527,8 +529,7 @@ public struct EntryEngine: Sendable {
       .cancelTimer(.timeoutWarning), .cancelTimer(.timeout),
     ]
     if let announcement {
-      lastMessage = announcement
-      effects += [.render(display), .announce(announcement)]
+      effects += tell(announcement)
     } else {
       effects.append(.render(display))
     }

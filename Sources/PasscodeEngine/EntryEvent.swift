@@ -23,6 +23,17 @@ public enum EntryEvent: Sendable {
   case verdict(Verdict)
   /// A timer scheduled with ``EntryEffect/schedule(_:after:)`` fired.
   case timerFired(EntryTimer)
+  /// The caller has words for the user about the entry (a pinentry's strength rating, its rules): told
+  /// like the engine's own, and only while keys are taken.
+  case callerWords(Announcement)
+
+  /// Whether the event can change the entry typed so far.
+  public var changesEntry: Bool {
+    switch self {
+    case .character, .delete, .clear, .paste: true
+    default: false
+    }
+  }
 }
 
 /// The verifier's answer to a complete code.

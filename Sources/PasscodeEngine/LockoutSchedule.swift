@@ -57,3 +57,30 @@ public struct LockoutSchedule: Equatable, Hashable, Sendable {
     return nil
   }
 }
+
+// MARK: - The countdown
+
+extension LockoutSchedule {
+  /// The next point at which a lockout's countdown speaks: each whole minute, then 30 s and 10 s, then zero.
+  ///
+  /// - Parameter remaining: The lockout time left now.
+  /// - Returns: The remaining time at the next point, less than `remaining` (zero at the end).
+  static func countdownPoint(before remaining: Duration) -> Duration {
+    let minute = Duration.seconds(60)
+    if remaining > minute {
+      let wholeMinutes = wholeSeconds(remaining) / 60
+      var point = Duration.seconds(wholeMinutes * 60)
+      if point >= remaining { point -= minute }
+      return point
+    }
+    if remaining > .seconds(30) { return .seconds(30) }
+    if remaining > .seconds(10) { return .seconds(10) }
+    return .zero
+  }
+
+  /// Whole seconds, rounded up, as the countdown says them: "4.2 s left" reads as "5 seconds".
+  static func wholeSeconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+  }
+}

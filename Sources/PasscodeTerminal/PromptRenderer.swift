@@ -12,26 +12,26 @@ import PasscodeEngine
 /// - The plain profile writes the words and then a newline, and no escape byte either.
 ///
 /// Rendering is pure: it returns text and keeps only what it needs to avoid repeating itself.
-public struct PromptRenderer: Sendable {
+struct PromptRenderer: Sendable {
   /// The glyph for a filled cell.
-  public static let filledGlyph: Character = "●"
+  static let filledGlyph: Character = "●"
   /// The glyph for an empty cell.
-  public static let emptyGlyph: Character = "○"
+  static let emptyGlyph: Character = "○"
   /// The symbol that marks an error, so it is never shown by colour alone.
-  public static let errorSymbol: Character = "✗"
+  static let errorSymbol: Character = "✗"
   /// Columns kept free left of the cells so the shake can move them both ways.
   static let shakeMargin = ShakeCurve.maximumColumns
 
   /// The profile this renderer writes for.
-  public let profile: OutputProfile
+  let profile: OutputProfile
   /// Whether SGR colour sequences may be written.
-  public let usesColor: Bool
+  let usesColor: Bool
   /// The terminal's width in columns; the status line stays at least one column shorter.
-  public var width: Int
+  var width: Int
   /// The words of announcements.
-  public let catalogue: AnnouncementCatalogue
+  let catalogue: AnnouncementCatalogue
   /// Where the screen-reader profile leaves the cursor.
-  public let lineDiscipline: LineDiscipline
+  let lineDiscipline: LineDiscipline
   /// The rows of the status last drawn, or `nil` when none is drawn.
   private var lastStatusRows: [String]?
   /// Whether the cursor rests on an empty line (as when a program starts after a shell command), so the
@@ -46,7 +46,7 @@ public struct PromptRenderer: Sendable {
   ///   - width: The terminal's width in columns.
   ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - catalogue: The words of announcements.
-  public init(
+  init(
     profile: OutputProfile, usesColor: Bool, width: Int, lineDiscipline: LineDiscipline = .caretAfterWords,
     catalogue: AnnouncementCatalogue = .current
   ) {
@@ -62,7 +62,7 @@ public struct PromptRenderer: Sendable {
   /// - Parameter text: The line's words, cleaned: free text reaches the terminal only as ``SanitizedText``.
   /// - Returns: The bytes to write: in the visual profile the line and a newline, after clearing the status
   ///   line if one is drawn; in the others the line as ``announce(_:)`` writes one.
-  public mutating func line(_ text: SanitizedText) -> String {
+  mutating func line(_ text: SanitizedText) -> String {
     switch profile {
     case .visual:
       let output = leaveStatus()
@@ -83,7 +83,7 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter display: What to draw.
   /// - Returns: The bytes to write; empty when nothing changed.
-  public mutating func render(_ display: EntryDisplay) -> String {
+  mutating func render(_ display: EntryDisplay) -> String {
     guard profile == .visual else { return "" }
     let rows = statusRows(display)
     guard rows != lastStatusRows else { return "" }
@@ -106,7 +106,7 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter announcement: What to say.
   /// - Returns: The bytes to write.
-  public mutating func announce(_ announcement: Announcement) -> String {
+  mutating func announce(_ announcement: Announcement) -> String {
     guard profile != .visual else { return "" }
     return line(SanitizedText(catalogue.text(for: announcement)))
   }
@@ -115,7 +115,7 @@ public struct PromptRenderer: Sendable {
   /// of words, is finished with a newline so the shell prompt starts on a clean line.
   ///
   /// - Returns: The bytes to write.
-  public mutating func finish() -> String {
+  mutating func finish() -> String {
     switch profile {
     case .visual:
       guard lastStatusRows != nil else { return "" }
@@ -134,7 +134,7 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter display: What to draw.
   /// - Returns: The bytes to write.
-  public mutating func redraw(_ display: EntryDisplay) -> String {
+  mutating func redraw(_ display: EntryDisplay) -> String {
     if let rows = lastStatusRows, rows.count > 1 {
       lastStatusRows = nil
       return "\n" + render(display)
@@ -147,7 +147,7 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter display: What to draw.
   /// - Returns: The line; a status too wide for one row continues in ``statusRows(_:)``.
-  public func statusLine(_ display: EntryDisplay) -> String {
+  func statusLine(_ display: EntryDisplay) -> String {
     statusRows(display)[0]
   }
 
@@ -157,7 +157,7 @@ public struct PromptRenderer: Sendable {
   ///
   /// - Parameter display: What to draw.
   /// - Returns: The rows, without line breaks.
-  public func statusRows(_ display: EntryDisplay) -> [String] {
+  func statusRows(_ display: EntryDisplay) -> [String] {
     let isError = display.phase == .rejected || (display.message?.isError ?? false)
     var cells = ""
     if display.fixedLength != nil {

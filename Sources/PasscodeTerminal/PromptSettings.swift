@@ -42,7 +42,8 @@ public struct PromptSettings: Sendable {
   ///   - screenReaderDetected: Whether a screen reader was detected.
   ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - requestedProfile: A profile the person chose, or `nil`.
-  ///   - environment: The environment.
+  ///   - environment: The environment; by default the process's own, so the defaults are the terminal's real
+  ///     profile and never the plain one by accident.
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - announcer: Where to speak, if anywhere.
   ///   - soundCues: Whether to ring the bell as a cue.
@@ -57,7 +58,7 @@ public struct PromptSettings: Sendable {
     screenReaderDetected: Bool = false,
     lineDiscipline: LineDiscipline = .caretAfterWords,
     requestedProfile: OutputProfile? = nil,
-    environment: [String: String] = [:],
+    environment: [String: String] = ProcessEnvironment.current(),
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
     soundCues: Bool = false,

@@ -11,12 +11,16 @@ import PasscodeSpeech
 ///
 /// A prompt owns the terminal from creation to ``close()``: raw mode with echo off, bracketed paste, and
 /// signal handling that restores the exact saved settings on every path. Each ``ask(_:failureCount:
-/// lockoutRemaining:attemptLimit:hint:verifier:)`` runs one ``EntryEngine`` against the real clock:
-/// keys and timers go in, and its effects come out as rendered text, speech and verification, which
-/// runs off the input thread. While nothing is pending the prompt sleeps in `poll` with no timeout.
+/// lockoutRemaining:attemptLimit:hint:preamble:verifier:)`` runs one ``EntryEngine`` in an ``EntryDriver``
+/// against the real clock: keys and timers go in, and its effects come out as rendered text, speech and
+/// verification, which runs off the input thread. While nothing is pending the prompt sleeps in `poll` with
+/// no timeout.
+///
+/// It is made of three parts: a ``TerminalSession`` (the device, raw mode, the signal relay, the crash
+/// guard), the ``PromptEventSource`` it waits on, and this façade, which runs the loop.
 ///
 /// ```swift
-/// let prompt = try TerminalPasscodePrompt(settings: PromptSettings(environment: environment))
+/// let prompt = try TerminalPasscodePrompt.current()
 /// defer { prompt.close() }
 /// let outcome = try prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
 ///   secret.constantTimeEquals(expected) ? .accepted : .rejected(failureCount: nil)
@@ -26,28 +30,15 @@ public final class TerminalPasscodePrompt {
   /// What the terminal can do and which profile is used, decided once at start.
   public let capabilities: TerminalCapabilities
   private let settings: PromptSettings
-  private let device: TerminalDevice
-  private let signals: SignalRelay
+  private let session: TerminalSession
+  private let screen: PromptScreen
+  private let keys: KeyInput
   private let verification: VerificationRunner
-  private var rawMode: RawMode?
-  private var renderer: PromptRenderer
-  private var decoder: KeyDecoder
-  /// Keys decoded but not yet handled, in locked memory wiped as each is taken.
-  private let pendingKeys: KeyQueue
-  private var lastDisplay: EntryDisplay?
-  private var escapeDeadline: MonotonicClock.Instant?
-  /// When the prompt last wrote to the terminal.
-  private var lastWrite: MonotonicClock.Instant?
-  /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
-  /// opens and then spoken as one utterance; `nil` once it is open.
-  private var openingSpeech: [Announcement]?
-  private let readBuffer: UnsafeMutableRawBufferPointer
+  private let keyPolicy: KeyPolicy
+  private let clock = MonotonicEntryClock()
+  /// The speech channel ``current()`` opened, closed with the prompt.
+  private var ownedAnnouncer: (any Announcer)?
   private var isClosed = false
-  /// Set when the terminal hung up: writes are dropped and the prompt ends with ``PromptError/hungUp``.
-  private var isHungUp = false
-
-  /// The most bytes one read takes from the terminal.
-  private static let readSize = 512
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   public static let escapeWait = Duration.milliseconds(50)
@@ -58,6 +49,7 @@ public final class TerminalPasscodePrompt {
   /// - Throws: ``PromptError/noTerminal(_:)`` when no terminal can be opened or put in raw mode.
   public init(settings: PromptSettings) throws(PromptError) {
     self.settings = settings
+    let device: TerminalDevice
     do {
       device = try TerminalDevice(path: settings.terminalPath ?? TerminalDevice.controllingTerminalPath)
     } catch {
@@ -68,46 +60,72 @@ public final class TerminalPasscodePrompt {
       screenReaderForced: settings.screenReaderForced, screenReaderDetected: settings.screenReaderDetected,
       requestedProfile: settings.requestedProfile,
       windowColumns: device.windowColumns())
-    renderer = PromptRenderer(
-      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
-      lineDiscipline: settings.lineDiscipline)
-    decoder = KeyDecoder(makePasteStorage: settings.makeSecretStorage)
-    readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: Self.readSize)
-    pendingKeys = KeyQueue(capacity: 2 * Self.readSize + 1)
+    keys = KeyInput(makePasteStorage: settings.makeSecretStorage)
+    keyPolicy = KeyPolicy(ignoresInterruptions: settings.ignoresInterruptions)
     do {
-      try SignalRelay.ignoreSIGPIPE()
-      signals = try SignalRelay()
       verification = try VerificationRunner()
-      rawMode = try RawMode(
-        fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
+      session = try TerminalSession(
+        device: device, writesEscapes: capabilities.allowsEscapes,
         resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
-      CrashGuard.install()
     } catch {
-      TerminalCalls.releaseLockedBuffer(readBuffer)
       device.close()
       throw .noTerminal(error)
     }
+    screen = PromptScreen(
+      capabilities: capabilities, session: session, lineDiscipline: settings.lineDiscipline,
+      announcer: settings.announcer)
   }
 
   deinit {
     close()
-    TerminalCalls.releaseLockedBuffer(readBuffer)
+  }
+
+  /// Opens a prompt on the controlling terminal with the accessible defaults: the process environment, the
+  /// screen readers found reading this terminal (their line discipline and the screen-reader profile), and
+  /// speech through speech-dispatcher when the speech policy chooses it (``SpeechDecision``: a reader that
+  /// does not speak for itself, a daemon already running, a local session).
+  ///
+  /// - Returns: The prompt, in raw mode; ``close()`` also stops the speech it started.
+  /// - Throws: ``PromptError/noTerminal(_:)`` when no terminal can be opened or put in raw mode.
+  public static func current() throws(PromptError) -> TerminalPasscodePrompt {
+    let environment = ProcessEnvironment.current()
+    let inputs = SpeechPolicyInputs.gather(
+      choice: .automatic, screenReaderStated: nil, environment: environment,
+      terminalPath: TerminalDevice.controllingTerminalPath)
+    let decision = SpeechDecision.decide(inputs)
+    var announcer: SpeechDispatcherAnnouncer?
+    let notices = try? NoticeBoard()
+    if case let .speechDispatcher(mayStartDaemon) = decision.channel {
+      var configuration = SpeechDispatcherConfiguration()
+      configuration.autospawn = mayStartDaemon
+      // The reason is libspeechd's own text; the user is shown fixed words, and the prompt goes on in text.
+      announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
+        notices?.post(SanitizedText(SpeechDecision.unreachableNotice))
+      }
+    }
+    let settings = PromptSettings(
+      screenReaderForced: decision.usesScreenReaderLines, screenReaderDetected: inputs.detection.isReading,
+      lineDiscipline: LineDiscipline(readers: inputs.detection.readers), environment: environment,
+      outputIsTerminal: TerminalCalls.isTerminal(1), announcer: announcer, notices: notices)
+    do {
+      let prompt = try TerminalPasscodePrompt(settings: settings)
+      prompt.ownedAnnouncer = announcer
+      return prompt
+    } catch {
+      announcer?.close()
+      throw error
+    }
   }
 
   /// Restores the terminal's saved settings and signal handling. Safe to call more than once.
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    pendingKeys.removeAll()
-    try? finishLine()
-    try? rawMode?.restore()
-    rawMode = nil
-    // A terminating signal that came after the run loop's last look (during the last line's reading time)
-    // still ends the process, now that the terminal is restored, instead of being lost with the relay.
-    let unhandled = signals.drain().first(where: \.isTerminating)
-    signals.uninstall()
-    device.close()
-    if let unhandled { try? signals.reraise(unhandled) }
+    keys.removeAll()
+    try? screen.finishLine()
+    session.close()
+    ownedAnnouncer?.close()
+    ownedAnnouncer = nil
   }
 
   /// Prints a line of words that is not an announcement (a heading, a caller's text), in the profile's form.
@@ -115,7 +133,7 @@ public final class TerminalPasscodePrompt {
   /// - Parameter text: The words, cleaned; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
   public func show(_ text: SanitizedText) throws(PromptError) {
-    try write(renderer.line(text))
+    try screen.show(text)
   }
 
   /// Prints an announcement as a line of its own in every profile, and speaks it when speech is on, so speech
@@ -124,20 +142,7 @@ public final class TerminalPasscodePrompt {
   /// - Parameter announcement: What to tell.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
   public func say(_ announcement: Announcement) throws(PromptError) {
-    let catalogue = renderer.catalogue
-    let text =
-      capabilities.profile == .visual ? catalogue.screenText(for: announcement) : catalogue.text(for: announcement)
-    try write(renderer.line(SanitizedText(text)))
-    speak(announcement)
-  }
-
-  /// Speaks through the announcer, or collects the announcement while a prompt opens.
-  private func speak(_ announcement: Announcement) {
-    if openingSpeech != nil {
-      openingSpeech?.append(announcement)
-    } else {
-      settings.announcer?.announce(announcement)
-    }
+    try screen.say(announcement)
   }
 
   /// Asks for one code and returns how the prompt ended.
@@ -168,63 +173,54 @@ public final class TerminalPasscodePrompt {
     let engine = EntryEngine(
       configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
-    var run = PromptRun(engine: engine, verifier: verifier, reduceMotion: configuration.reduceMotion)
+    let output = PromptRunOutput(
+      screen: screen, keys: keys, verification: verification, verifier: verifier,
+      playsCues: settings.soundCues && !configuration.reduceMotion)
+    var driver = EntryDriver(engine: engine, clock: clock, output: output)
     // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.
     if capabilities.profile == .visual, let hint {
       try show(configuration.title)
-      try show(SanitizedText(renderer.catalogue.screenText(for: hint)))
+      try show(SanitizedText(screen.catalogue.screenText(for: hint)))
     }
-    // Spoken as one utterance: the speech channel keeps only the newest request until it is connected.
-    openingSpeech = []
+    screen.beginOpening()
     do {
-      try perform(run.engine?.start() ?? [], in: &run)
-      try perform(preamble.map(EntryEffect.announce), in: &run)
+      try driver.start(preamble: preamble)
       if let hint {
-        if capabilities.profile == .visual { speak(hint) } else { try say(hint) }
+        if capabilities.profile == .visual { screen.speak(hint) } else { try say(hint) }
       }
     } catch {
-      openingSpeech = nil
+      screen.endOpening(speaks: false)
       throw error
     }
-    if let opening = openingSpeech, !opening.isEmpty { settings.announcer?.announce(together: opening) }
-    openingSpeech = nil
+    screen.endOpening()
     do {
-      while run.outcome == nil {
-        if pendingKeys.isEmpty { try waitForInput(run: &run) }
-        var entryChanged = false
-        while run.outcome == nil, let key = pendingKeys.removeFirst() {
-          if key == .suspend, !settings.ignoresInterruptions {
-            // Ctrl-Z: give the terminal back and stop, like any job; entry goes on after `fg`.
-            try suspend()
-            continue
-          }
-          // The companion is consulted only while keys are taken: during a verification the verifier may be
-          // talking to the same client (a pinentry's CHECKPIN), and one conversation at a time is all it has.
-          if run.engine?.display.phase == .entering, let answer = companion?.answer(to: key) {
-            for event in answer.events { try send(event, in: &run) }
-            try perform(answer.announcements.map(EntryEffect.announce), in: &run)
-            entryChanged = entryChanged || answer.events.contains { Self.changesEntry($0) }
-            continue
-          }
-          let event = event(for: key)
-          try send(event, in: &run)
-          entryChanged = entryChanged || Self.changesEntry(event)
-        }
-        if entryChanged, run.outcome == nil, let companion, let engine = run.engine, engine.display.phase == .entering,
-          let words = engine.withEntry({ companion.entryChanged($0) })
-        {
-          try perform([.announce(words)], in: &run)
-        }
-        for timer in run.timers.takeDue(now: MonotonicClock.now) where run.outcome == nil {
-          try send(.timerFired(timer), in: &run)
-        }
-      }
+      try run(&driver, companion: companion)
     } catch {
-      _ = run.engine?.handle(.cancel)
+      driver.abandon()
       throw error
     }
-    pendingKeys.removeAll()
-    return run.outcome ?? .cancelled
+    keys.removeAll()
+    return driver.outcome ?? .cancelled
+  }
+
+  /// Asks for one code and hands it back unchecked, for a caller that checks it elsewhere or passes it on (a
+  /// key to unlock, an agent's answer). The prompt ends with the configuration's accepted announcement.
+  ///
+  /// - Parameter configuration: The code's shape and the prompt's timing.
+  /// - Returns: The code in new secret storage (wiped, locked memory, from the settings' `makeSecretStorage`),
+  ///   which the caller wipes or drops; `nil` when the prompt ended otherwise (cancelled, timed out).
+  /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
+  public func askForSecret(_ configuration: EntryConfiguration) throws(PromptError) -> (any SecretStorage)? {
+    let answer = settings.makeSecretStorage(configuration.maximumByteCount)
+    let outcome = try ask(configuration) { secret in
+      secret.withUnsafeBytes { _ = answer.append(contentsOf: $0) }
+      return .accepted
+    }
+    guard outcome == .accepted else {
+      answer.wipe()
+      return nil
+    }
+    return answer
   }
 
   /// Waits for the next key (for screens between prompts, such as the demo's unlocked screen, or a
@@ -234,262 +230,141 @@ public final class TerminalPasscodePrompt {
   /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
   /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
   public func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
-    var run = PromptRun(engine: nil, verifier: { _ in .retry(.tooWeak) }, reduceMotion: true)
-    if let timeout { run.timers.schedule(.timeout, after: timeout, now: MonotonicClock.now) }
-    while pendingKeys.isEmpty {
-      try waitForInput(run: &run)
-      if pendingKeys.isEmpty, !run.timers.takeDue(now: MonotonicClock.now).isEmpty { return nil }
+    let deadline = timeout.map { MonotonicClock.now + $0 }
+    while keys.isEmpty {
+      let interrupted = try waitForEvents(until: deadline, takesInterruption: false) { _ throws(PromptError) in }
+      if interrupted { return nil }
+      if keys.isEmpty, let deadline, MonotonicClock.now >= deadline { return nil }
     }
-    return pendingKeys.removeFirst()
+    return keys.takeKey()
   }
 
   // MARK: - The loop
 
-  /// State of one ``ask`` call; the engine is `nil` while waiting for a key between prompts.
-  private struct PromptRun {
-    var engine: EntryEngine?
-    let verifier: @Sendable (any SecretStorage) throws -> Verdict
-    let reduceMotion: Bool
-    var timers = PromptTimers()
-    var outcome: EntryOutcome?
-  }
-
-  private func send(_ event: EntryEvent, in run: inout PromptRun) throws(PromptError) {
-    guard let effects = run.engine?.handle(event) else { return }
-    try perform(effects, in: &run)
-  }
-
-  /// Sleeps in `poll` until input, a signal, a verdict, a notice or the next timer, and handles all but
-  /// the keys, which it adds to ``pendingKeys``.
-  private func waitForInput(run: inout PromptRun) throws(PromptError) {
-    var timeout: Int32 = -1
-    let now = MonotonicClock.now
-    if let deadline = run.timers.nextDeadline { timeout = Self.milliseconds(until: deadline, from: now) }
-    if let escapeDeadline {
-      let escapeTimeout = Self.milliseconds(until: escapeDeadline, from: now)
-      timeout = timeout < 0 ? escapeTimeout : min(timeout, escapeTimeout)
+  /// Feeds keys, verdicts and due timers to the driver until the prompt ends.
+  private func run(
+    _ driver: inout EntryDriver<PromptRunOutput>, companion: (any EntryCompanion)?
+  ) throws(PromptError) {
+    while driver.outcome == nil {
+      if keys.isEmpty {
+        let deadline = driver.nextDeadline.map(clock.instant(at:))
+        // Only while keys are taken: a verification under way ends the prompt by itself (its verdict must
+        // not reach a later prompt).
+        let interrupted = try waitForEvents(
+          until: deadline, takesInterruption: screen.lastDisplay?.phase != .verifying
+        ) { verdict throws(PromptError) in
+          try driver.handle(.verdict(verdict))
+        }
+        if interrupted {
+          // Ended for ``PromptInterruption``: the engine wipes the entry, its last words are left unsaid
+          // (the caller says why), and the line is finished.
+          driver.abandon()
+          keys.removeAll()
+          try screen.endLine()
+          return
+        }
+      }
+      var entryChanged = false
+      while driver.outcome == nil, let key = keys.takeKey() {
+        if keyPolicy.suspends(key) {
+          try suspend()
+          continue
+        }
+        // The companion is consulted only while keys are taken: during a verification the verifier may be
+        // talking to the same client (a pinentry's CHECKPIN), and one conversation at a time is all it has.
+        if driver.engine.display.phase == .entering, let answer = companion?.answer(to: key) {
+          for event in answer.events + answer.announcements.map(EntryEvent.callerWords) {
+            try driver.handle(event)
+            entryChanged = entryChanged || event.changesEntry
+          }
+          continue
+        }
+        let event = keyPolicy.event(for: key)
+        try driver.handle(event)
+        entryChanged = entryChanged || event.changesEntry
+      }
+      if entryChanged, driver.outcome == nil, let companion, driver.engine.display.phase == .entering,
+        let words = driver.engine.withEntry({ companion.entryChanged($0) })
+      {
+        try driver.handle(.callerWords(words))
+      }
+      try driver.fireDueTimers()
     }
-    var descriptors = [
-      pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals.readFileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: verification.readFileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: settings.notices?.readFileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-      // Only while keys are taken: between prompts (readKey) nothing would lower it, and a verification
-      // under way ends the prompt by itself (its verdict must not reach a later prompt).
-      pollfd(
-        fd: run.engine == nil || lastDisplay?.phase == .verifying
-          ? -1 : settings.interruption?.readFileDescriptor ?? -1,
-        events: Int16(POLLIN), revents: 0),
+  }
+
+  /// Sleeps in `poll` until input, a signal, a verdict, a notice, the interruption or the deadline, and handles
+  /// what comes in this order: signals, the interruption, notices, the verdict (through `deliver`), then the
+  /// key bytes, which it decodes into waiting keys.
+  ///
+  /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
+  private func waitForEvents(
+    until timerDeadline: MonotonicClock.Instant?, takesInterruption: Bool,
+    deliver: (Verdict) throws(PromptError) -> Void
+  ) throws(PromptError) -> Bool {
+    var sources: [PromptEventSource: Int32] = [
+      .terminal: session.device.fileDescriptor,
+      .signals: session.signals.readFileDescriptor,
+      .verification: verification.readFileDescriptor,
     ]
-    do {
-      _ = try TerminalCalls.poll(&descriptors, timeoutMilliseconds: timeout)
-    } catch {
-      throw .terminal(error)
-    }
-    if descriptors[1].revents != 0 { try handleSignals(run: &run) }
-    if descriptors[4].revents != 0, settings.interruption?.isInterrupted == true, run.engine != nil {
-      try interrupt(run: &run)
-      return
-    }
-    if descriptors[3].revents != 0, let notices = settings.notices {
+    sources[.notices] = settings.notices?.readFileDescriptor
+    if takesInterruption { sources[.interruption] = settings.interruption?.readFileDescriptor }
+    let deadline = [timerDeadline, keys.escapeDeadline].compactMap { $0 }.min()
+    let ready = try PromptEventSource.wait(on: sources, until: deadline)
+    if ready.contains(.signals) { try handleSignals() }
+    if ready.contains(.interruption), settings.interruption?.isInterrupted == true { return true }
+    if ready.contains(.notices), let notices = settings.notices {
       for notice in notices.take() { try show(notice) }
-      if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
+      try screen.redraw()
     }
-    if descriptors[2].revents != 0, let answer = verification.takeAnswer() {
+    if ready.contains(.verification), let answer = verification.takeAnswer() {
       switch answer {
-      case let .success(verdict): try send(.verdict(verdict), in: &run)
+      case let .success(verdict): try deliver(verdict)
       case let .failure(error): throw error
       }
     }
-    if descriptors[0].revents != 0 {
-      let count: Int
-      do {
-        count = try device.read(into: readBuffer)
-      } catch  where error.errno == EIO {
-        count = 0
-      } catch {
-        throw .terminal(error)
-      }
-      defer { TerminalCalls.wipe(readBuffer) }
-      guard count > 0 else {
-        // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung
-        // up: its other side closed. No SIGHUP comes when it is not the controlling terminal, and poll
-        // would report it again at once, so the prompt ends here.
-        isHungUp = true
-        _ = run.engine?.handle(.cancel)
+    if ready.contains(.terminal) {
+      guard try keys.read(from: session) else {
+        // No SIGHUP comes when the terminal is not the controlling one, and poll would report it again at
+        // once, so the prompt ends here.
         close()
         throw .hungUp
       }
-      var keys = pendingKeys
-      decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
-      escapeDeadline = decoder.isAwaitingEscapeCompletion ? MonotonicClock.now + Self.escapeWait : nil
-    } else if let deadline = escapeDeadline, MonotonicClock.now >= deadline {
-      escapeDeadline = nil
-      for key in decoder.expireEscape() { pendingKeys.append(key) }
+    } else {
+      keys.expireEscape(now: MonotonicClock.now)
     }
+    return false
   }
 
-  private func handleSignals(run: inout PromptRun) throws(PromptError) {
-    for signal in signals.drain() {
+  private func handleSignals() throws(PromptError) {
+    for signal in session.signals.drain() {
       switch signal {
       case .interrupt, .quit:
         if settings.ignoresInterruptions { continue }
-        try terminate(by: signal, run: &run)
+        try terminate(by: signal)
       case .terminate, .hangup, .user1, .user2, .alarm, .virtualAlarm, .profilingAlarm, .cpuLimitExceeded,
         .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault:
-        try terminate(by: signal, run: &run)
+        try terminate(by: signal)
       case .terminalStop:
         if settings.ignoresInterruptions { continue }
         try suspend()
       case .continued:
-        try resume()
+        try session.enterRawModeAgain()
+        try screen.redraw()
       case .windowSizeChanged:
-        renderer.width = device.width(environment: settings.environment)
-        if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
+        try screen.resize(environment: settings.environment)
       }
     }
   }
 
-  /// Ends the entry for ``PromptInterruption``: the engine wipes it, its last words are left unsaid (the
-  /// caller says why), and the line is finished.
-  private func interrupt(run: inout PromptRun) throws(PromptError) {
-    _ = run.engine?.handle(.cancel)
-    run.engine = nil
-    run.timers.cancelAll()
-    run.outcome = .cancelled
-    pendingKeys.removeAll()
-    try write(renderer.finish())
-  }
-
-  private func terminate(by signal: Signal, run: inout PromptRun) throws(PromptError) {
-    _ = run.engine?.handle(.cancel)
+  private func terminate(by signal: Signal) throws(PromptError) {
     close()
     throw .terminated(by: signal)
   }
 
+  /// Ctrl-Z: gives the terminal back and stops, like any job; entry goes on after `fg`.
   private func suspend() throws(PromptError) {
-    try finishLine()
-    try? rawMode?.restore()
-    rawMode = nil
-    do {
-      try signals.suspendSelf()
-    } catch {
-      throw .terminal(error)
-    }
-    try resume()
-  }
-
-  private func resume() throws(PromptError) {
-    if rawMode == nil {
-      do {
-        rawMode = try RawMode(
-          fileDescriptor: device.fileDescriptor, writesEscapes: capabilities.allowsEscapes,
-          resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
-      } catch {
-        throw .terminal(error)
-      }
-    }
-    if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
-  }
-
-  /// What a key means to the engine. Keys that would leave the prompt re-read the status instead when
-  /// interruptions are ignored (`passcode lock`), so the user still hears where they are.
-  private func event(for key: Key) -> EntryEvent {
-    switch key {
-    case let .character(scalar): return .character(scalar)
-    case .backspace: return .delete
-    case .clear: return .clear
-    case .enter: return .submit
-    case .reread: return .repeatStatus
-    case .generate: return .unsupportedKey
-    case let .paste(text): return .paste(text.storage, overflowCount: text.overflowByteCount)
-    case .escape, .interrupt, .endOfFile, .quit:
-      return settings.ignoresInterruptions ? .repeatStatus : .cancel
-    case .suspend:
-      return .repeatStatus
-    case .invalid, .unknownSequence: return .unsupportedKey
-    }
-  }
-
-  /// Whether an event can change the entry, so a companion hears of it.
-  private static func changesEntry(_ event: EntryEvent) -> Bool {
-    switch event {
-    case .character, .delete, .clear, .paste: true
-    default: false
-    }
-  }
-
-  private func perform(_ effects: [EntryEffect], in run: inout PromptRun) throws(PromptError) {
-    // One instant for the whole batch, so timers scheduled together keep their order.
-    let now = MonotonicClock.now
-    for effect in effects {
-      switch effect {
-      case let .render(display):
-        lastDisplay = display
-        try write(renderer.render(display))
-      case let .announce(announcement):
-        try write(renderer.announce(announcement))
-        if var display = lastDisplay, display.message != announcement {
-          display.message = announcement
-          lastDisplay = display
-          try write(renderer.render(display))
-        }
-        speak(announcement)
-      case let .cue(cue):
-        // Optional, never the only signal, and silenced by reduce motion: a sound icon through speech,
-        // otherwise the terminal bell.
-        guard settings.soundCues, !run.reduceMotion else { break }
-        if let announcer = settings.announcer {
-          announcer.play(cue)
-        } else if capabilities.allowsEscapes {
-          try write("\u{7}")
-        }
-      case let .verify(secret):
-        verification.start(secret, verifier: run.verifier)
-      case let .schedule(timer, delay):
-        run.timers.schedule(timer, after: delay, now: now)
-      case let .cancelTimer(timer):
-        run.timers.cancel(timer)
-      case .flushInput:
-        try? rawMode?.flushInput()
-        decoder.reset()
-        pendingKeys.removeAll()
-      case let .finish(outcome):
-        run.outcome = outcome
-        run.timers.cancelAll()
-        try finishLine()
-      }
-    }
-  }
-
-  /// Ends the last line so what follows starts on a fresh one. A reader that speaks a line only while the caret
-  /// is still at its end (``LineDiscipline/readingTime``) gets that long after the line was written first.
-  private func finishLine() throws(PromptError) {
-    let ending = renderer.finish()
-    guard !ending.isEmpty else { return }
-    if let readingTime = renderer.lineDiscipline.readingTime, let lastWrite {
-      TerminalCalls.pause(until: lastWrite + readingTime)
-    }
-    try write(ending)
-  }
-
-  private func write(_ text: String) throws(PromptError) {
-    guard !text.isEmpty, !isHungUp else { return }
-    lastWrite = MonotonicClock.now
-    do {
-      try device.write(text)
-    } catch  where error.errno == EIO {
-      isHungUp = true
-    } catch {
-      throw .terminal(error)
-    }
-  }
-
-  private static func milliseconds(until deadline: MonotonicClock.Instant, from now: MonotonicClock.Instant) -> Int32 {
-    let remaining = deadline - now
-    guard remaining > .zero else { return 0 }
-    let (seconds, attoseconds) = remaining.components
-    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(min(milliseconds, Int64(Int32.max)))
+    try screen.finishLine()
+    try session.suspend()
+    try screen.redraw()
   }
 }

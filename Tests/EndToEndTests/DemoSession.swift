@@ -54,7 +54,7 @@ final class DemoSession {
 
   /// Waits until the output after what earlier waits consumed contains `text`, and returns that output.
   @discardableResult
-  func waitFor(_ text: String, timeout: Duration = .seconds(5)) throws -> String {
+  func waitFor(_ text: String, timeout: Duration = .seconds(30)) throws -> String {
     let needle = Array(text.utf8)
     let deadline = ContinuousClock.now + timeout
     while true {
@@ -92,7 +92,7 @@ final class DemoSession {
   /// - Returns: The exit status (0 when all went as it should).
   /// - Throws: When a step times out or the terminal fails.
   func unlockAndQuit(
-    typing keys: String = "2580", keyByKey: Bool = false, timeout: Duration = .seconds(5)
+    typing keys: String = "2580", keyByKey: Bool = false, timeout: Duration = .seconds(30)
   ) throws -> PasscodeTestSupport.ExitStatus {
     if keyByKey {
       for key in keys {
@@ -109,7 +109,7 @@ final class DemoSession {
   }
 
   /// Reads what is left until the program exits, then returns its exit status.
-  func finish(timeout: Duration = .seconds(5)) throws -> PasscodeTestSupport.ExitStatus {
+  func finish(timeout: Duration = .seconds(30)) throws -> PasscodeTestSupport.ExitStatus {
     // Keep reading while waiting: a program blocked on a full terminal buffer would never exit.
     let deadline = ContinuousClock.now + timeout
     while true {

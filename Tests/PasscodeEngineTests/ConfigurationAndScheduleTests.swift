@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeSpeech
 import Testing
 
 @Suite("Configuration, schedule, shake and catalogue")

@@ -1,7 +1,8 @@
 import PasscodeEngine
+import PasscodeTestSupport
 
-/// Drives an `EntryEngine` from a compact script, standing in for the front: it runs the timers on a
-/// manual clock, answers verification with a closure, and records what was announced.
+/// Drives an `EntryEngine` through the real `EntryDriver` from a compact script: the driver runs the timers
+/// on a manual clock, a closure answers verification, and a recording output keeps what was carried out.
 ///
 /// Script tokens, separated by spaces:
 /// - a single character types it; `↑` is a key that is no character; `⌫` deletes; `⌧` clears; `⏎` submits; `⎋` cancels; `?` re-reads status;
@@ -9,30 +10,24 @@ import PasscodeEngine
 /// - `+500ms`, `+2s`, `+5m`, `+1h` advance the clock and fire the timers that fall due;
 /// - `✓` and `✗` deliver a pending verdict (accepted, rejected) when the verifier answered `nil`.
 struct EngineTimeline {
-  var engine: EntryEngine
+  private(set) var driver: EntryDriver<RecordingEntryOutput>
   let storage: WipedSecretBuffer
   /// Returns a verdict at once, or `nil` to leave the verification pending until `✓` or `✗`.
   var verifier: ([UInt8]) -> Verdict?
-  private(set) var now: Duration = .zero
-  private(set) var timers: [EntryTimer: Duration] = [:]
-  private(set) var announcements: [Announcement] = []
-  private(set) var effects: [EntryEffect] = []
-  private(set) var verifications = 0
-  private(set) var flushes = 0
-  private(set) var outcome: EntryOutcome?
-  private(set) var renders: [EntryDisplay] = []
-  private var pendingVerification = false
+  private let clock = ManualClock()
 
   init(
     _ configuration: EntryConfiguration, failureCount: Int = 0, lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil, verifier: @escaping ([UInt8]) -> Verdict?
   ) {
     storage = WipedSecretBuffer(capacity: max(configuration.maximumByteCount, 1))
-    engine = EntryEngine(
+    let engine = EntryEngine(
       configuration: configuration, secretStorage: storage, failureCount: failureCount,
       lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
+    driver = EntryDriver(engine: engine, clock: clock, output: RecordingEntryOutput())
     self.verifier = verifier
-    carryOut(engine.start())
+    driver.start()
+    answerVerification()
   }
 
   /// A verifier that accepts exactly `code`.
@@ -40,8 +35,20 @@ struct EngineTimeline {
     { bytes in bytes == Array(code.utf8) ? .accepted : .rejected(failureCount: nil) }
   }
 
+  /// The engine being driven.
+  var engine: EntryEngine { driver.engine }
+  /// How the prompt ended, once it has.
+  var outcome: EntryOutcome? { driver.outcome }
+  /// The displays drawn.
+  var renders: [EntryDisplay] { driver.output.renders }
+  /// How many times the input was flushed.
+  var flushes: Int { driver.output.flushCount }
+  /// How many verifications were started.
+  var verifications: Int { driver.output.verificationCount }
+  /// The timers pending.
+  var timers: Set<EntryTimer> { driver.pendingTimers }
   /// The words of every announcement so far.
-  var spoken: [String] { announcements.map { AnnouncementCatalogue.english.text(for: $0) } }
+  var spoken: [String] { driver.output.announcements.map { AnnouncementCatalogue.english.text(for: $0) } }
 
   mutating func run(_ script: String) {
     for token in script.split(separator: " ") { step(String(token)) }
@@ -75,46 +82,34 @@ struct EngineTimeline {
   }
 
   mutating func send(_ event: EntryEvent) {
-    carryOut(engine.handle(event))
+    driver.handle(event)
+    answerVerification()
   }
 
   mutating func deliver(_ verdict: Verdict) {
-    precondition(pendingVerification, "no verification is pending")
-    pendingVerification = false
+    precondition(driver.output.pendingVerification != nil, "no verification is pending")
+    driver.output.pendingVerification = nil
     send(.verdict(verdict))
   }
 
+  /// Moves the clock on, stopping at each deadline on the way to fire the timers due then.
   mutating func advance(by duration: Duration) {
-    let target = now + duration
-    while let (timer, due) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
-      now = due
-      timers[timer] = nil
-      send(.timerFired(timer))
+    let target = clock.now() + duration
+    while let due = driver.nextDeadline, due <= target {
+      clock.set(to: max(due, clock.now()))
+      driver.fireDueTimers()
+      answerVerification()
     }
-    now = target
+    clock.set(to: target)
   }
 
-  private mutating func carryOut(_ newEffects: [EntryEffect]) {
-    for effect in newEffects {
-      effects.append(effect)
-      switch effect {
-      case let .render(display): renders.append(display)
-      case let .announce(announcement): announcements.append(announcement)
-      case .cue: break
-      case let .verify(secret):
-        verifications += 1
-        let bytes = secret.withUnsafeBytes { Array($0) }
-        if let verdict = verifier(bytes) {
-          send(.verdict(verdict))
-        } else {
-          pendingVerification = true
-        }
-      case let .schedule(timer, delay): timers[timer] = now + delay
-      case let .cancelTimer(timer): timers[timer] = nil
-      case .flushInput: flushes += 1
-      case let .finish(result): outcome = result
-      }
-    }
+  /// Answers a verification the driver started, when the verifier answers at once.
+  private mutating func answerVerification() {
+    guard let secret = driver.output.pendingVerification else { return }
+    let bytes = secret.withUnsafeBytes { Array($0) }
+    guard let verdict = verifier(bytes) else { return }
+    driver.output.pendingVerification = nil
+    send(.verdict(verdict))
   }
 
   static func duration(_ text: String) -> Duration {

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeSpeech
 import Pinentry
 import Testing
 

@@ -1,0 +1,31 @@
+import PasscodeEngine
+
+/// What a key means to the engine. Keys that would leave the prompt re-read the status instead when
+/// interruptions are ignored (`passcode lock`), so the user still hears where they are.
+struct KeyPolicy {
+  /// Whether Esc, Ctrl-C, Ctrl-D, Ctrl-\ and Ctrl-Z are ignored.
+  let ignoresInterruptions: Bool
+
+  /// Whether the key stops the process, as Ctrl-Z does to any job, instead of reaching the engine.
+  func suspends(_ key: Key) -> Bool {
+    key == .suspend && !ignoresInterruptions
+  }
+
+  /// The event a key sends to the engine.
+  func event(for key: Key) -> EntryEvent {
+    switch key {
+    case let .character(scalar): return .character(scalar)
+    case .backspace: return .delete
+    case .clear: return .clear
+    case .enter: return .submit
+    case .reread: return .repeatStatus
+    case .generate: return .unsupportedKey
+    case let .paste(text): return .paste(text.storage, overflowCount: text.overflowByteCount)
+    case .escape, .interrupt, .endOfFile, .quit:
+      return ignoresInterruptions ? .repeatStatus : .cancel
+    case .suspend:
+      return .repeatStatus
+    case .invalid, .unknownSequence: return .unsupportedKey
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import PasscodeEngine
+import PasscodeSpeech
+
+/// What the user sees and hears of a terminal prompt: the renderer writing to the session, and the announcer.
+/// It keeps the display last drawn, to draw it again after a resize, a resume or a notice.
+final class PromptScreen {
+  /// What the terminal can do and which profile is used.
+  let capabilities: TerminalCapabilities
+  /// The terminal written to.
+  let session: TerminalSession
+  private var renderer: PromptRenderer
+  private let announcer: (any Announcer)?
+  /// The display last drawn, if any.
+  private(set) var lastDisplay: EntryDisplay?
+  /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
+  /// opens and then spoken as one utterance; `nil` once it is open.
+  private var openingSpeech: [Announcement]?
+
+  init(
+    capabilities: TerminalCapabilities, session: TerminalSession, lineDiscipline: LineDiscipline,
+    announcer: (any Announcer)?
+  ) {
+    self.capabilities = capabilities
+    self.session = session
+    self.announcer = announcer
+    renderer = PromptRenderer(
+      profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
+      lineDiscipline: lineDiscipline)
+  }
+
+  /// The words of announcements.
+  var catalogue: AnnouncementCatalogue { renderer.catalogue }
+
+  /// Draws a display.
+  func render(_ display: EntryDisplay) throws(PromptError) {
+    lastDisplay = display
+    try session.write(renderer.render(display))
+  }
+
+  /// Draws a display and tells its message: a line of words in the screen-reader and plain profiles (the
+  /// visual status line shows it), and speech.
+  func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
+    try render(display)
+    try session.write(renderer.announce(announcement))
+    speak(announcement)
+  }
+
+  /// Prints a line of words that is not an announcement, in the profile's form.
+  func show(_ text: SanitizedText) throws(PromptError) {
+    try session.write(renderer.line(text))
+  }
+
+  /// Prints an announcement as a line of its own in every profile (its screen form in the visual one), and
+  /// speaks it.
+  func say(_ announcement: Announcement) throws(PromptError) {
+    let text =
+      capabilities.profile == .visual ? catalogue.screenText(for: announcement) : catalogue.text(for: announcement)
+    try session.write(renderer.line(SanitizedText(text)))
+    speak(announcement)
+  }
+
+  /// Speaks through the announcer, or collects the announcement while a prompt opens.
+  func speak(_ announcement: Announcement) {
+    if openingSpeech != nil {
+      openingSpeech?.append(announcement)
+    } else {
+      announcer?.announce(announcement)
+    }
+  }
+
+  /// Plays a cue through the announcer, or rings the bell when there is none and escapes are allowed.
+  func play(_ cue: SoundCue) throws(PromptError) {
+    if let announcer {
+      announcer.play(cue)
+    } else if capabilities.allowsEscapes {
+      try session.write("\u{7}")
+    }
+  }
+
+  /// Starts collecting what a prompt's opening says (the speech channel keeps only the newest request until
+  /// it is connected, so the opening goes as one utterance).
+  func beginOpening() {
+    openingSpeech = []
+  }
+
+  /// Speaks the opening collected since ``beginOpening()`` as one utterance, or drops it when `speaks` is false.
+  func endOpening(speaks: Bool = true) {
+    if speaks, let opening = openingSpeech, !opening.isEmpty { announcer?.announce(together: opening) }
+    openingSpeech = nil
+  }
+
+  /// Draws the last display again from scratch (after a resize, a resume or a notice).
+  func redraw() throws(PromptError) {
+    if let lastDisplay { try session.write(renderer.redraw(lastDisplay)) }
+  }
+
+  /// Takes the terminal's new width after a resize and draws again.
+  func resize(environment: [String: String]) throws(PromptError) {
+    renderer.width = session.device.width(environment: environment)
+    try redraw()
+  }
+
+  /// Ends the line at once (an interrupted entry, whose last words the caller says).
+  func endLine() throws(PromptError) {
+    try session.write(renderer.finish())
+  }
+
+  /// Ends the last line so what follows starts on a fresh one. A reader that speaks a line only while the caret
+  /// is still at its end (``LineDiscipline/readingTime``) gets that long after the line was written first.
+  func finishLine() throws(PromptError) {
+    let ending = renderer.finish()
+    guard !ending.isEmpty else { return }
+    if let readingTime = renderer.lineDiscipline.readingTime, let lastWrite = session.lastWrite {
+      TerminalCalls.pause(until: lastWrite + readingTime)
+    }
+    try session.write(ending)
+  }
+}

@@ -1,0 +1,130 @@
+import PasscodeSpeech
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
+/// the prompt writes goes through ``write(_:)``, which notices a hang-up.
+final class TerminalSession {
+  /// The terminal device.
+  let device: TerminalDevice
+  /// The relay that turns signals into bytes on a pipe the prompt polls.
+  let signals: SignalRelay
+  private let writesEscapes: Bool
+  private let resetsAttributes: Bool
+  private var rawMode: RawMode?
+  private var isClosed = false
+  /// Set when the terminal hung up: writes are dropped from then on.
+  private(set) var isHungUp = false
+  /// When the session last wrote to the terminal.
+  private(set) var lastWrite: MonotonicClock.Instant?
+
+  /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode and installs the crash
+  /// guard.
+  ///
+  /// - Parameters:
+  ///   - device: The open terminal; closed by ``close()``.
+  ///   - writesEscapes: Whether raw mode may write escape sequences (bracketed paste).
+  ///   - resetsAttributes: Whether leaving raw mode resets colours.
+  /// - Throws: ``TerminalError`` when any step fails; the device is left open for the caller to close.
+  init(device: TerminalDevice, writesEscapes: Bool, resetsAttributes: Bool) throws(TerminalError) {
+    self.device = device
+    self.writesEscapes = writesEscapes
+    self.resetsAttributes = resetsAttributes
+    try SignalRelay.ignoreSIGPIPE()
+    signals = try SignalRelay()
+    do {
+      rawMode = try RawMode(
+        fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+    } catch {
+      signals.uninstall()
+      throw error
+    }
+    CrashGuard.install()
+  }
+
+  /// Writes text, unless the terminal hung up; a hang-up found here is remembered, not thrown.
+  ///
+  /// - Throws: ``PromptError/terminal(_:)`` when writing fails otherwise.
+  func write(_ text: String) throws(PromptError) {
+    guard !text.isEmpty, !isHungUp else { return }
+    lastWrite = MonotonicClock.now
+    do {
+      try device.write(text)
+    } catch  where error.errno == EIO {
+      isHungUp = true
+    } catch {
+      throw .terminal(error)
+    }
+  }
+
+  /// Reads what the terminal has into `buffer`.
+  ///
+  /// - Returns: The bytes read; 0 when the terminal hung up (end of file or `EIO`), which is then remembered.
+  /// - Throws: ``PromptError/terminal(_:)`` when reading fails otherwise.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PromptError) -> Int {
+    let count: Int
+    do {
+      count = try device.read(into: buffer)
+    } catch  where error.errno == EIO {
+      count = 0
+    } catch {
+      throw .terminal(error)
+    }
+    // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung up: its
+    // other side closed.
+    if count == 0 { isHungUp = true }
+    return count
+  }
+
+  /// Throws away input the terminal has buffered.
+  func flushInput() {
+    try? rawMode?.flushInput()
+  }
+
+  /// Leaves raw mode and stops the process, as Ctrl-Z does to any job; raw mode is entered again once it is
+  /// continued.
+  ///
+  /// - Throws: ``PromptError/terminal(_:)`` when stopping or entering raw mode again fails.
+  func suspend() throws(PromptError) {
+    try? rawMode?.restore()
+    rawMode = nil
+    do {
+      try signals.suspendSelf()
+    } catch {
+      throw .terminal(error)
+    }
+    try enterRawModeAgain()
+  }
+
+  /// Enters raw mode again when it was left (after a `SIGCONT` from outside).
+  ///
+  /// - Throws: ``PromptError/terminal(_:)`` when the settings cannot be applied.
+  func enterRawModeAgain() throws(PromptError) {
+    guard rawMode == nil else { return }
+    do {
+      rawMode = try RawMode(
+        fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+    } catch {
+      throw .terminal(error)
+    }
+  }
+
+  /// Restores the saved settings and signal handling and closes the device. Safe to call more than once.
+  ///
+  /// A terminating signal that came after the prompt's last look still ends the process, now that the
+  /// terminal is restored, instead of being lost with the relay.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    try? rawMode?.restore()
+    rawMode = nil
+    let unhandled = signals.drain().first(where: \.isTerminating)
+    signals.uninstall()
+    device.close()
+    if let unhandled { try? signals.reraise(unhandled) }
+  }
+}

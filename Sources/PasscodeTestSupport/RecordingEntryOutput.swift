@@ -1,0 +1,64 @@
+import PasscodeEngine
+
+/// An ``EntryOutput`` that records what a driver carried out, in order.
+public struct RecordingEntryOutput: EntryOutput {
+  /// Everything carried out, in order.
+  public enum Record: Sendable {
+    /// A display drawn.
+    case render(EntryDisplay)
+    /// An announcement made.
+    case announce(Announcement)
+    /// A cue played.
+    case cue(SoundCue)
+    /// A verification started.
+    case verify
+    /// The input flushed.
+    case flushInput
+    /// The prompt ended.
+    case finish(EntryOutcome)
+  }
+
+  /// What was carried out, in order.
+  public private(set) var records: [Record] = []
+  /// The storage of a verification started and not answered yet.
+  public var pendingVerification: (any SecretStorage)?
+
+  /// Creates an empty record.
+  public init() {}
+
+  /// Records a display drawn.
+  public mutating func render(_ display: EntryDisplay) { records.append(.render(display)) }
+  /// Records the display drawn and the announcement told.
+  public mutating func announce(_ announcement: Announcement, display: EntryDisplay) {
+    records.append(.render(display))
+    records.append(.announce(announcement))
+  }
+  /// Records a cue.
+  public mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
+  /// Records a flush.
+  public mutating func flushInput() { records.append(.flushInput) }
+  /// Records the end.
+  public mutating func finish(_ outcome: EntryOutcome) { records.append(.finish(outcome)) }
+
+  /// Records a verification started and keeps its storage in ``pendingVerification`` for the test to answer.
+  public mutating func verify(_ secret: any SecretStorage) {
+    records.append(.verify)
+    pendingVerification = secret
+  }
+
+  /// The displays drawn, in order.
+  public var renders: [EntryDisplay] {
+    records.compactMap { if case let .render(display) = $0 { display } else { nil } }
+  }
+
+  /// The announcements made, in order.
+  public var announcements: [Announcement] {
+    records.compactMap { if case let .announce(announcement) = $0 { announcement } else { nil } }
+  }
+
+  /// How many times the input was flushed.
+  public var flushCount: Int { records.count { if case .flushInput = $0 { true } else { false } } }
+
+  /// How many verifications were started.
+  public var verificationCount: Int { records.count { if case .verify = $0 { true } else { false } } }
+}
