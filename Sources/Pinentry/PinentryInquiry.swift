@@ -96,7 +96,7 @@ public final class PinentryInquiry: @unchecked Sendable {
     let prefix = Array(keyword.utf8) + [UInt8(ascii: " ")]
     // Three bytes per escaped byte at most, a NUL, and libassuan's "INQUIRE " in front within its line limit.
     let capacity = prefix.count + 3 * bytes.count + 1
-    guard capacity + 8 < PinentryCommand.maximumLineLength - 1 else { return nil }
+    guard capacity + 8 < AssuanCommand.maximumLineLength - 1 else { return nil }
     let line = WipedSecretBuffer(capacity: capacity)
     defer { line.wipe() }
     let built = prefix.withUnsafeBytes { line.append(contentsOf: $0) } && PercentEscaping.appendEscaped(bytes, to: line)

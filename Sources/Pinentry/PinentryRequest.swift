@@ -94,7 +94,7 @@ public struct PinentryRequest: Equatable, Sendable {
   /// Updates the request for a command that only sets state.
   ///
   /// - Parameter command: The command; commands that ask the user or reply with data change nothing.
-  public mutating func apply(_ command: PinentryCommand) {
+  public mutating func apply(_ command: AssuanCommand) {
     switch command {
     case .option(let name, let value): options[name] = value
     case .setDescription(let text): description = text

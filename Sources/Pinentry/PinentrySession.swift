@@ -86,7 +86,7 @@ public final class PinentrySession {
   /// - Returns: Success for `OK`, or the error for the `ERR` line.
   func handle(name: String, argument: String) -> Result<Void, PinentryError> {
     do throws(PinentryError) {
-      let command = try PinentryCommand.parse(name: name, argument: argument)
+      let command = try AssuanCommand.parse(name: name, argument: argument)
       try perform(command)
       return .success(())
     } catch {
@@ -98,7 +98,7 @@ public final class PinentrySession {
   ///
   /// - Parameter command: The command.
   /// - Throws: The error for the `ERR` line.
-  private func perform(_ command: PinentryCommand) throws(PinentryError) {
+  private func perform(_ command: AssuanCommand) throws(PinentryError) {
     switch command {
     case .option(let name, let value):
       guard PinentryOptionNames.accepts(name: name, value: value) else { throw .unknownOption }
@@ -288,7 +288,7 @@ private final class CommandNames {
   init() {
     // An array, not a Set: hashing three names would instantiate Set<String> at every start.
     let standard = ["NOP", "BYE", "RESET"]
-    pointers = PinentryCommand.commandNames.filter { !standard.contains($0) }.map { name in
+    pointers = AssuanCommand.commandNames.filter { !standard.contains($0) }.map { name in
       let bytes = Array(name.utf8CString)
       let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
       pointer.initialize(from: bytes, count: bytes.count)

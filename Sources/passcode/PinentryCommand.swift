@@ -7,9 +7,6 @@ import Pinentry
 ///
 /// Nothing but protocol lines is ever written to standard output: the session writes to a private
 /// duplicate of it and descriptor 1 is pointed at standard error. Errors go to standard error only.
-///
-/// This type shadows the `Pinentry` module's `PinentryCommand` (the parsed Assuan command) inside this
-/// target, matching the other `…Command` subcommands here; this file never needs the other one.
 struct PinentryCommand {
   let context: CommandContext
 

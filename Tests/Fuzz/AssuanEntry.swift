@@ -8,8 +8,8 @@
 public func fuzzAssuan(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: count)
   do {
-    _ = try PinentryCommand.parse(line: bytes)
-    precondition(count + 1 <= PinentryCommand.maximumLineLength, "an over-long line was accepted")
+    _ = try AssuanCommand.parse(line: bytes)
+    precondition(count + 1 <= AssuanCommand.maximumLineLength, "an over-long line was accepted")
   } catch {
     _ = error.description
   }

@@ -1,10 +1,10 @@
 import Pinentry
 import Testing
 
-@Suite("PinentryCommand parsing")
+@Suite("AssuanCommand parsing")
 struct PinentryCommandTests {
-  private func parse(_ line: String) throws(PinentryError) -> PinentryCommand? {
-    try PinentryCommand.parse(line: Array(line.utf8))
+  private func parse(_ line: String) throws(PinentryError) -> AssuanCommand? {
+    try AssuanCommand.parse(line: Array(line.utf8))
   }
 
   @Test("a command name is case-insensitive and its argument starts after the blanks")
