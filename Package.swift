@@ -24,6 +24,8 @@ let package = Package(
       name: "CAssuan", pkgConfig: "libassuan", providers: [.apt(["libassuan-dev", "libgpg-error-dev"])]),
 
     // The package's own layers.
+    // The one system-call layer (package access only, not a product): every libc call goes through it.
+    .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
     .target(name: "PasscodeEngine"),
     .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
     .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
@@ -46,6 +48,7 @@ let package = Package(
       dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
