@@ -26,10 +26,10 @@ let package = Package(
     // The package's own layers.
     // The one system-call layer (package access only, not a product): every libc call goes through it.
     .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
-    .target(name: "PasscodeEngine"),
+    .target(name: "PasscodeEngine", dependencies: ["SystemCalls"]),
     .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
-    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
-    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
+    .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl", "SystemCalls"]),
+    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech", "SystemCalls"]),
     .target(name: "PasscodeCommandLine"),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),

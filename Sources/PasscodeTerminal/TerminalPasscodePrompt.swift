@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeSpeech
+internal import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -72,7 +73,7 @@ public final class TerminalPasscodePrompt {
       profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
       lineDiscipline: settings.lineDiscipline)
     decoder = KeyDecoder(makePasteStorage: settings.makeSecretStorage)
-    readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: Self.readSize)
+    readBuffer = LockedMemory.allocate(byteCount: Self.readSize)
     pendingKeys = KeyQueue(capacity: 2 * Self.readSize + 1)
     do {
       try SignalRelay.ignoreSIGPIPE()
@@ -83,7 +84,7 @@ public final class TerminalPasscodePrompt {
         resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
       CrashGuard.install()
     } catch {
-      TerminalCalls.releaseLockedBuffer(readBuffer)
+      LockedMemory.release(readBuffer)
       device.close()
       throw .noTerminal(error)
     }
@@ -91,7 +92,7 @@ public final class TerminalPasscodePrompt {
 
   deinit {
     close()
-    TerminalCalls.releaseLockedBuffer(readBuffer)
+    LockedMemory.release(readBuffer)
   }
 
   /// Restores the terminal's saved settings and signal handling. Safe to call more than once.
@@ -292,7 +293,7 @@ public final class TerminalPasscodePrompt {
       } catch {
         throw .terminal(error)
       }
-      defer { TerminalCalls.wipe(readBuffer) }
+      defer { LockedMemory.wipe(readBuffer) }
       guard count > 0 else {
         // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung
         // up: its other side closed. No SIGHUP comes when it is not the controlling terminal, and poll
