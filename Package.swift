@@ -52,7 +52,7 @@ let package = Package(
     .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
-    .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
+    .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport", "SystemCalls"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),

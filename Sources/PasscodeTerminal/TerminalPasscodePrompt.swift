@@ -1,12 +1,7 @@
+internal import Glibc
 import PasscodeEngine
 import PasscodeSpeech
 internal import SystemCalls
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Asks for a passcode on a terminal, accessibly: the public entry point for Swift command-line tools.
 ///

@@ -169,7 +169,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   package func writeFromSignalHandler(_ byte: UInt8) {
     let saved = errno
     var byte = byte
-    while Glibc.write(rawValue, &byte, 1) == -1 && errno == EINTR {}
+    _ = try? valueOrErrno { Glibc.write(rawValue, &byte, 1) }
     errno = saved
   }
 

@@ -222,8 +222,10 @@ package struct SignalAction: Sendable {
   /// Makes the process ignore `SIGPIPE`, so a write to a closed pipe or socket (a dead speech daemon, a
   /// measured program that hung up) returns ``Errno/brokenPipe`` instead of ending the process. The package's
   /// only place that changes `SIGPIPE` for this process; ``Spawn`` and ``ProcessImage`` reset it for a child.
-  package static func ignoreBrokenPipe() {
-    _ = try? SignalAction.ignore.install(for: .brokenPipe)
+  ///
+  /// - Throws: The call's ``Errno``.
+  package static func ignoreBrokenPipe() throws(Errno) {
+    try SignalAction.ignore.install(for: .brokenPipe)
   }
 }
 
