@@ -27,7 +27,7 @@ let package = Package(
     // The one system-call layer (package access only, not a product): every libc call goes through it.
     .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
     .target(name: "PasscodeEngine", dependencies: ["SystemCalls"]),
-    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio"]),
+    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "CSpeechd", "CGio", "SystemCalls"]),
     .target(name: "PasscodeVault", dependencies: ["PasscodeEngine", "PasscodeCommandLine", "CSodium", "CProcessControl", "SystemCalls"]),
     .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech", "SystemCalls"]),
     .target(name: "PasscodeCommandLine"),

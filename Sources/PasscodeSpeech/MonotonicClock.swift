@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// The time since boot, suspend included, read with `clock_gettime(CLOCK_BOOTTIME)`: what Swift's
 /// `ContinuousClock` reads on Linux, without linking the `_Concurrency` runtime and libdispatch into every

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// A counting semaphore on a POSIX mutex and condition variable, in place of `DispatchSemaphore`, so that
 /// the program does not link libdispatch (whose tables and start-up constructor cost every run of

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// The `--speech` choice: decide from the screen readers found, or force speech on or off.
 public enum SpeechMode: String, Equatable, Hashable, Sendable, CaseIterable {
