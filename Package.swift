@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech", "SystemCalls"]),
     .target(name: "PasscodeCommandLine"),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
-    .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),
+    .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     .executableTarget(
       name: "passcode",
       dependencies: [
