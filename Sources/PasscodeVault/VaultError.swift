@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
 
 /// Everything that can go wrong in the vault layer, with the path and `errno` where there is one.
 ///
