@@ -41,7 +41,7 @@ let package = Package(
       ]),
 
     // Tests.
-    .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
+    .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech", "SystemCalls"]),
     .systemLibrary(name: "CBenchTrace"),
     .executableTarget(
       name: "passcode-bench",

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
 
 /// The funnel for the C calls of the braille lab: kernel virtual consoles (`open`, `TIOCSTI`, `mknod`), its lock
 /// files (`flock`), the client side of the virtual braille driver's socket (`connect`) and process-group
