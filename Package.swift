@@ -37,7 +37,7 @@ let package = Package(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
-        "PasswordAgent",
+        "PasswordAgent", "SystemCalls",
       ]),
 
     // Tests.
@@ -45,7 +45,7 @@ let package = Package(
     .systemLibrary(name: "CBenchTrace"),
     .executableTarget(
       name: "passcode-bench",
-      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
+      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace", "SystemCalls"]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),

@@ -262,7 +262,7 @@ package struct ProcessIdentifier: RawRepresentable, Hashable, Sendable {
     return result == 0 ? nil : WaitStatus(rawValue: status)
   }
 
-  /// Waits for the child to end. The corresponding C function is `waitpid`.
+  /// Waits for the child to end (or, when it is traced, to stop). The corresponding C function is `waitpid`.
   ///
   /// - Returns: Its status.
   /// - Throws: The call's ``Errno``.

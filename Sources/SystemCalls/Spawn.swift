@@ -100,17 +100,21 @@ package struct Spawn: Sendable {
 
 /// Replacing this process's program (`exec`), for a command that hands over to another program.
 package enum ProcessImage {
-  /// Replaces this process with another program, with the signal mask emptied and every changeable signal at
-  /// its default action first, as a freshly started program expects. Returns only on failure.
-  /// The corresponding C function is `execve` (`execvp` when `searchesPath`).
+  /// Replaces this process with another program, with the signal mask emptied and the given signals at their
+  /// default action first, as a freshly started program expects. Only the signals this process changed are
+  /// reset: one its parent ignored on purpose (`nohup`'s `SIGHUP`) stays ignored. Returns only on failure.
+  /// The corresponding C function is `execv` (`execvp` when `searchesPath`).
   ///
   /// - Parameters:
   ///   - executable: The program.
   ///   - arguments: The whole argument vector, `argv[0]` included.
   ///   - searchesPath: Whether the program is looked up in `PATH`.
+  ///   - signals: The signals to put back to their default action.
   /// - Returns: The ``Errno`` of the failed `exec`; the mask and dispositions are then left reset.
-  package static func replace(executable: String, arguments: [String], searchesPath: Bool) -> Errno {
-    for signal in SignalNumber.changeable { _ = try? SignalAction.defaultAction.install(for: signal) }
+  package static func replace(
+    executable: String, arguments: [String], searchesPath: Bool, resetting signals: [SignalNumber]
+  ) -> Errno {
+    for signal in signals { _ = try? SignalAction.defaultAction.install(for: signal) }
     SignalSet.setThreadMask(.empty)
     let pointers = arguments.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
