@@ -189,22 +189,18 @@ enum FileSystem {
   ///
   /// - Returns: Seconds since the Unix epoch, with fractions.
   ///
-  /// The corresponding C function is `clock_gettime` with `CLOCK_REALTIME`.
+  /// Read from the layer's `CLOCK_REALTIME`.
   static func wallClockSeconds() -> Double {
-    var time = timespec()
-    _ = clock_gettime(CLOCK_REALTIME, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    SystemClock.wall.secondsNow
   }
 
   /// Seconds since boot, counting suspend, on a clock that setting the time does not move.
   ///
   /// - Returns: The seconds.
   ///
-  /// The corresponding C function is `clock_gettime` with `CLOCK_BOOTTIME`.
+  /// Read from the layer's `CLOCK_BOOTTIME`.
   static func bootClockSeconds() -> Double {
-    var time = timespec()
-    _ = clock_gettime(CLOCK_BOOTTIME, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    SystemClock.sinceBoot.secondsNow
   }
 
   /// The identifier of this boot, from `/proc/sys/kernel/random/boot_id`.
@@ -231,10 +227,11 @@ enum FileSystem {
   ///   - mode: The permissions of a file created by `O_CREAT`.
   /// - Returns: The file descriptor.
   /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `openat`.
   static func open(in directory: Int32, _ name: String, flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
-    try valueOrErrno { name.withCString { openat(directory, $0, flags | O_CLOEXEC, mode) } }
+    try FileDescriptor(rawValue: directory).open(
+      relative: name, FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE),
+      options: FileDescriptor.OpenOptions(rawValue: flags & ~O_ACCMODE).union(.closeOnExec), permissions: mode
+    ).rawValue
   }
 
   /// Creates a directory relative to an open directory.

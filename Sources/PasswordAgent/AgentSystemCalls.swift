@@ -9,11 +9,9 @@ enum AgentSystemCalls {
     Errno(rawValue: errno).description
   }
 
-  /// The current `CLOCK_MONOTONIC` time. The corresponding C function is `clock_gettime`.
+  /// The current `CLOCK_MONOTONIC` time.
   static func monotonicNow() -> MonotonicInstant {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return MonotonicInstant(microseconds: UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000)
+    MonotonicInstant(microseconds: UInt64(SystemClock.monotonic.nanosecondsNow / 1000))
   }
 
   /// Whether the effective user is root. The corresponding C function is `geteuid`.
