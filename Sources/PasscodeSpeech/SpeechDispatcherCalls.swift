@@ -1,4 +1,4 @@
-import CSpeechd
+internal import CSpeechd
 internal import Glibc
 import PasscodeEngine
 internal import SystemCalls

@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// The one funnel for libsodium: every `sodium_*` and `crypto_*` call in the package goes through here.
 ///

@@ -1,4 +1,4 @@
-import CBenchTrace
+internal import CBenchTrace
 import Glibc
 import SystemCalls
 
