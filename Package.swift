@@ -27,36 +27,47 @@ let package = Package(
       name: "CAssuan", pkgConfig: "libassuan", providers: [.apt(["libassuan-dev", "libgpg-error-dev"])]),
 
     // The package's own layers.
+    // The one system-call layer (package access only, not a product): every libc call goes through it.
+    .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
     .target(name: "PasscodeLocalization", dependencies: ["CLibintl"], exclude: ["po"]),
-    .target(name: "PasscodeEngine", dependencies: ["PasscodeLocalization"]),
-    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "PasscodeLocalization", "CSpeechd", "CGio"]),
+    .target(name: "PasscodeEngine", dependencies: ["PasscodeLocalization", "SystemCalls"]),
+    .target(
+      name: "PasscodeSpeech",
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "CSpeechd", "CGio", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
-      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl"]),
-    .target(name: "PasscodeTerminal", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization"]),
+      dependencies: [
+        "PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl", "SystemCalls",
+      ]),
+    .target(
+      name: "PasscodeTerminal",
+      dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization", "SystemCalls"]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
-    .target(name: "PasswordAgent", dependencies: ["PasscodeEngine"]),
+    .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     .executableTarget(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
-        "PasswordAgent", "PasscodeLocalization",
+        "PasswordAgent", "PasscodeLocalization", "SystemCalls",
       ]),
 
     // Tests.
-    .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech"]),
+    .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech", "SystemCalls"]),
     .systemLibrary(name: "CBenchTrace"),
     .executableTarget(
       name: "passcode-bench",
-      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace"]),
+      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace", "SystemCalls"]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
-    .testTarget(name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+    .testTarget(
+      name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
     .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
-    .testTarget(name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport"]),
+    .testTarget(
+      name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport", "SystemCalls"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),

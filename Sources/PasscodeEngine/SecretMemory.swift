@@ -1,7 +1,7 @@
 /// Where a ``SecretBuffer`` keeps its bytes: how they are allocated, wiped, compared and released.
 ///
-/// The engine's ``LockedHeapMemory`` uses the C library; `PasscodeVault` supplies libsodium's guarded
-/// memory. Keeping the buffer logic in one generic class means every kind of secret memory appends,
+/// The package has one implementation, ``LockedHeapMemory``; the protocol lets a test or a consumer supply
+/// another, and keeps the buffer logic in one generic class, so every kind of secret memory appends,
 /// removes and wipes the same way.
 public protocol SecretMemory: Sendable {
   /// The error allocation can throw; `Never` when allocation cannot fail (or traps).

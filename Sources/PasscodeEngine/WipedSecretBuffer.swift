@@ -1,13 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import SystemCalls
 
-/// Heap memory locked against swapping (`mlock`, where the limits allow) and wiped with `explicit_bzero`.
-///
-/// The front ends use libsodium's guarded memory from `PasscodeVault`; this keeps the engine usable, and
-/// testable, on its own. Allocation failure traps, as Swift's own allocation does.
+/// The package's secret memory: ``SystemCalls``' locked memory, one mapping per buffer between guard pages,
+/// locked against swapping, left out of core dumps, wiped with `explicit_bzero`, and the process made
+/// non-dumpable from the first allocation on. Allocation failure traps, as Swift's own allocation does.
 public struct LockedHeapMemory: SecretMemory {
   /// Allocation traps on failure, so it never throws.
   public typealias AllocationError = Never
@@ -15,43 +10,41 @@ public struct LockedHeapMemory: SecretMemory {
   /// Creates the memory provider.
   public init() {}
 
-  /// Allocates zeroed bytes and tries to lock them. The corresponding C function is `mlock`.
+  /// Allocates zeroed, locked, guarded bytes.
   ///
   /// - Parameter byteCount: How many bytes.
   /// - Returns: The memory.
   public func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
-    let bytes = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
-    bytes.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-    _ = mlock(bytes, byteCount)
+    guard let bytes = LockedMemory.allocate(byteCount: byteCount).baseAddress else {
+      preconditionFailure("an allocation of a nonzero size has an address")
+    }
     return bytes
   }
 
-  /// Wipes bytes. The corresponding C function is `explicit_bzero`.
+  /// Wipes bytes in a way the compiler cannot leave out.
   ///
   /// - Parameters:
   ///   - bytes: The first byte.
   ///   - byteCount: How many bytes.
   public func wipe(_ bytes: UnsafeMutableRawPointer, byteCount: Int) {
-    explicit_bzero(bytes, byteCount)
+    LockedMemory.wipe(UnsafeMutableRawBufferPointer(start: bytes, count: byteCount))
   }
 
-  /// Wipes, unlocks and frees memory. The corresponding C function is `munlock`.
+  /// Wipes, unlocks and unmaps memory.
   ///
   /// - Parameters:
   ///   - bytes: The memory.
   ///   - byteCount: Its size.
   public func release(_ bytes: UnsafeMutableRawPointer, byteCount: Int) {
-    explicit_bzero(bytes, byteCount)
-    _ = munlock(bytes, byteCount)
-    bytes.deallocate()
+    LockedMemory.release(UnsafeMutableRawBufferPointer(start: bytes, count: byteCount))
   }
 }
 
-/// A ``SecretBuffer`` in locked, wiped heap memory.
+/// A ``SecretBuffer`` in the package's locked, wiped memory: the buffer every front end keeps a code in.
 public typealias WipedSecretBuffer = SecretBuffer<LockedHeapMemory>
 
 extension SecretBuffer where Memory == LockedHeapMemory {
-  /// Allocates an empty buffer in locked heap memory.
+  /// Allocates an empty buffer in locked memory.
   ///
   /// - Parameter capacity: The number of bytes it can hold; at least 1.
   public convenience init(capacity: Int) {

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// The funnel for BrlAPI, brltty's client library, loaded with `dlopen` only when `doctor` asks, so no other
 /// command maps it (start-up and the pinentry's shared objects stay as they are). It resolves its symbols

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// A C library loaded at run time, so that a program that never speaks or asks D-Bus starts without it
 /// (and without everything it depends on: libspeechd and GIO each bring GLib, libpcre2 and more).

@@ -1,4 +1,4 @@
-import CGio
+internal import CGio
 
 /// The one place that calls GIO's GDBus and GVariant functions. Every other file goes through these.
 ///

@@ -1,4 +1,5 @@
-import Glibc
+internal import Glibc
+internal import SystemCalls
 
 /// The time since boot, suspend included, read with `clock_gettime(CLOCK_BOOTTIME)`: what Swift's
 /// `ContinuousClock` reads on Linux, without linking the `_Concurrency` runtime and libdispatch into every
@@ -27,12 +28,8 @@ public enum MonotonicClock {
     }
   }
 
-  /// The current instant.
-  ///
-  /// The corresponding C function is `clock_gettime`.
+  /// The current instant, from the layer's `CLOCK_BOOTTIME`.
   public static var now: Instant {
-    var time = timespec()
-    _ = clock_gettime(CLOCK_BOOTTIME, &time)
-    return Instant(nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    Instant(nanoseconds: SystemClock.sinceBoot.nanosecondsNow)
   }
 }

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
 /// espeakup processes of the same user or a brltty of any user.
@@ -28,7 +28,7 @@ public struct ScreenReaderDetector: Sendable {
   ///   - sessionBusAddress: The session bus address, or `nil` to skip the AT-SPI check.
   ///   - atspiDeadline: The longest time the AT-SPI check may take.
   public init(
-    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = getuid(),
+    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = SpeechSystemCalls.realUserIdentifier,
     sessionBusAddress: String? = SpeechSystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS"),
     atspiDeadline: Duration = .milliseconds(100)
   ) {

@@ -1,4 +1,5 @@
-import Glibc
+internal import Glibc
+internal import SystemCalls
 
 /// A counting semaphore on a POSIX mutex and condition variable, in place of `DispatchSemaphore`, so that
 /// the program does not link libdispatch (whose tables and start-up constructor cost every run of
@@ -53,13 +54,13 @@ final class Semaphore: @unchecked Sendable {
 
   /// Waits for a signal or for the duration to pass.
   ///
-  /// The corresponding C functions are `clock_gettime` and `pthread_cond_timedwait`.
+  /// The corresponding C function is `pthread_cond_timedwait`, against the layer's `CLOCK_MONOTONIC`.
   ///
   /// - Parameter duration: The longest wait.
   /// - Returns: `true` when signalled, `false` when the time ran out.
   func wait(for duration: Duration) -> Bool {
-    var deadline = timespec()
-    _ = clock_gettime(CLOCK_MONOTONIC, &deadline)
+    let start = SystemClock.monotonic.now
+    var deadline = timespec(tv_sec: start.seconds, tv_nsec: start.nanoseconds)
     let nanoseconds = max(duration, .zero).wholeNanoseconds
     let fraction = deadline.tv_nsec + nanoseconds % 1_000_000_000
     let (seconds, overflow) = deadline.tv_sec.addingReportingOverflow(

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// Finds out whether this session is remote; the one place `SSH_CONNECTION`, `SSH_CLIENT`, `SSH_TTY` and
 /// `TMUX` are read.
@@ -45,8 +45,8 @@ public struct SessionLocalityProbe: Sendable {
   ///   - userID: The user whose tmux clients count.
   ///   - terminal: The terminal asked on, with its device number, when it is not this process's own.
   public init(
-    environment: [String: String], procRoot: String = "/proc", processID: Int32 = getpid(),
-    userID: UInt32 = getuid(), terminal: (path: String, device: UInt64)? = nil
+    environment: [String: String], procRoot: String = "/proc", processID: Int32 = SpeechSystemCalls.processIdentifier,
+    userID: UInt32 = SpeechSystemCalls.realUserIdentifier, terminal: (path: String, device: UInt64)? = nil
   ) {
     self.environment = environment
     self.procRoot = procRoot

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// Where a speech-dispatcher daemon listens, written as libspeechd's `SPEECHD_ADDRESS`.
 ///

@@ -1,6 +1,7 @@
-import CSpeechd
-import Glibc
+internal import CSpeechd
+internal import Glibc
 import PasscodeEngine
+internal import SystemCalls
 
 /// The one place that calls libspeechd. Every other file goes through these functions.
 ///
@@ -47,15 +48,11 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
 
   /// Ignores SIGPIPE for the whole process, once, so writing to a dead daemon returns an error instead of killing us.
   ///
-  /// The corresponding C function is `signal`.
   static func ignoreBrokenPipeSignal() {
     _ = brokenPipeIgnored
   }
 
-  private static let brokenPipeIgnored: Bool = {
-    _ = signal(SIGPIPE, SIG_IGN)
-    return true
-  }()
+  private static let brokenPipeIgnored: Bool = (try? SignalAction.ignoreBrokenPipe()) != nil
 
   /// Opens a connection in single-threaded mode (no libspeechd thread, no callbacks).
   ///

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 import PasscodeEngine
 
 /// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (ACCESSIBILITY.md §4).

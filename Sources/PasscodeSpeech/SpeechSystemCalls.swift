@@ -1,25 +1,15 @@
-import Glibc
+internal import Glibc
+internal import SystemCalls
 
 /// The one place where PasscodeSpeech calls libc directly (libspeechd and GIO have their own funnels):
 /// the environment, small files under /proc and /sys, directory listings and detached threads.
 ///
 /// These replace Foundation's `ProcessInfo`, `FileManager` and `Thread`, so that the `passcode` binary does not
 /// load Foundation at all (about 8 MiB of resident memory and several milliseconds of start-up).
-/// EINTR is retried here, in ``retryingOnInterrupt(_:)``, and nowhere else in this file's callers.
+/// Files, polls, signal masks and `EINTR` retries are the `SystemCalls` layer's; what stays here is what only
+/// speech needs (the password database, directory listings, device numbers, socket probes, threads).
 @usableFromInline
 enum SpeechSystemCalls {
-  /// Runs a call again while it fails with EINTR.
-  ///
-  /// - Parameter call: The call; it returns -1 and sets errno on failure.
-  /// - Returns: The call's result.
-  static func retryingOnInterrupt<Value: BinaryInteger>(_ call: () -> Value) -> Value {
-    while true {
-      let result = call()
-      if result == -1 && errno == EINTR { continue }
-      return result
-    }
-  }
-
   /// An environment variable of this process.
   ///
   /// The corresponding C function is `getenv`.
@@ -30,6 +20,14 @@ enum SpeechSystemCalls {
   static func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
+
+  /// This process's identifier, for public default arguments. The corresponding C function is `getpid`.
+  @usableFromInline
+  static var processIdentifier: Int32 { ProcessIdentifier.current.rawValue }
+
+  /// The real user's identifier, for public default arguments. The corresponding C function is `getuid`.
+  @usableFromInline
+  static var realUserIdentifier: UInt32 { getuid() }
 
   /// The user's home directory: `HOME`, else the password database's entry for the real user.
   ///
@@ -59,19 +57,9 @@ enum SpeechSystemCalls {
   /// - Parameter path: The file.
   /// - Returns: Its bytes, or `nil` when it cannot be opened or read.
   static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { return nil }
-    defer { _ = close(descriptor) }
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
-      }
-      if count < 0 { return nil }
-      if count == 0 { return result }
-      result += chunk[0..<count]
-    }
+    guard let file = try? FileDescriptor.open(path, .readOnly) else { return nil }
+    defer { file.closeIgnoringErrors() }
+    return try? file.readToEnd()
   }
 
   /// The names in a directory, without `.` and `..`.
@@ -124,12 +112,12 @@ enum SpeechSystemCalls {
     guard descriptor >= 0 else { return false }
     defer { _ = close(descriptor) }
     let length = socklen_t(MemoryLayout<sockaddr_un>.size)
-    let result = withUnsafePointer(to: &address) { pointer in
+    let connected = withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        retryingOnInterrupt { connect(descriptor, socketAddress, length) }
+        (try? nothingOrErrno { connect(descriptor, socketAddress, length) }) != nil
       }
     }
-    return result == 0
+    return connected
   }
 
   /// Whether something accepts a TCP connection within a deadline; the connection is closed at once.
@@ -154,9 +142,10 @@ enum SpeechSystemCalls {
     defer { _ = close(descriptor) }
     if connect(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 { return true }
     guard errno == EINPROGRESS else { return false }
-    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
     let milliseconds = Int32(clamping: max(deadline.wholeMilliseconds, 1))
-    guard retryingOnInterrupt({ poll(&waiting, 1, milliseconds) }) == 1 else { return false }
+    let events = try? Poll<Int>.wait(
+      for: FileDescriptor(rawValue: descriptor), .writable, timeoutMilliseconds: milliseconds)
+    guard let events, !events.isEmpty else { return false }
     var failure: Int32 = 0
     var size = socklen_t(MemoryLayout<Int32>.size)
     guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 else { return false }
@@ -168,22 +157,15 @@ enum SpeechSystemCalls {
   /// A process forked by the closure inherits the calling thread's mask; background threads block every
   /// signal, so without this a daemon started from one would ignore SIGTERM and its own timers.
   ///
-  /// The corresponding C function is `pthread_sigmask`.
-  ///
   /// - Parameter body: The work, typically a call that may fork and exec.
   /// - Returns: What the closure returns.
   static func withNoSignalsBlocked<Value>(_ body: () -> Value) -> Value {
-    var nothing = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&nothing)
-    pthread_sigmask(SIG_SETMASK, &nothing, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    return body()
+    SignalSet.empty.withThreadMask(body)
   }
 
   /// Runs a closure on a new detached thread.
   ///
-  /// The corresponding C functions are `pthread_sigmask`, `pthread_create` and `pthread_detach`.
+  /// The corresponding C functions are `pthread_create` and `pthread_detach`.
   ///
   /// - Parameter body: The work.
   /// - Returns: `true` when the thread started; otherwise the closure is not run.
@@ -193,11 +175,8 @@ enum SpeechSystemCalls {
     var thread = pthread_t()
     // The thread starts with every signal blocked, as Dispatch's worker threads do, so that signals sent to
     // the process reach the main thread's relay and never interrupt background work.
-    var everything = sigset_t()
-    var previous = sigset_t()
-    sigfillset(&everything)
-    pthread_sigmask(SIG_BLOCK, &everything, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    let previous = SignalSet.all.blockInThread()
+    defer { SignalSet.setThreadMask(previous) }
     let status = pthread_create(
       &thread, nil,
       { raw in

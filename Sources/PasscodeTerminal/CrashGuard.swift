@@ -1,10 +1,5 @@
+internal import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Puts the terminal back even when the program dies of a fault: a crash (`SIGSEGV`, `SIGBUS`,
 /// `SIGILL`, `SIGFPE`, `SIGTRAP`) or an abort (`SIGABRT`, which Swift's runtime traps and `fatalError`

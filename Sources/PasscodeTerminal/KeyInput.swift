@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeSpeech
+internal import SystemCalls
 
 /// The keys coming from the terminal: a locked read buffer wiped after each read, the split-safe decoder, and
 /// the decoded keys waiting in locked memory.
@@ -18,13 +19,13 @@ final class KeyInput {
   /// - Parameter makePasteStorage: Makes the secret memory a paste goes into.
   init(makePasteStorage: @escaping @Sendable (Int) -> any SecretStorage) {
     decoder = KeyDecoder(makePasteStorage: makePasteStorage)
-    readBuffer = TerminalCalls.allocateLockedBuffer(byteCount: Self.readSize)
+    readBuffer = LockedMemory.allocate(byteCount: Self.readSize)
     pending = KeyQueue(capacity: 2 * Self.readSize + 1)
   }
 
   deinit {
     pending.removeAll()
-    TerminalCalls.releaseLockedBuffer(readBuffer)
+    LockedMemory.release(readBuffer)
   }
 
   /// Whether no key is waiting.
@@ -40,7 +41,7 @@ final class KeyInput {
   /// - Throws: ``PromptError/terminal(_:)`` when reading fails.
   func read(from session: TerminalSession) throws(PromptError) -> Bool {
     let count = try session.read(into: readBuffer)
-    defer { TerminalCalls.wipe(readBuffer) }
+    defer { LockedMemory.wipe(readBuffer) }
     guard count > 0 else { return false }
     var keys = pending
     decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)

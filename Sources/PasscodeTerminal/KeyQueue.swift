@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// Decoded keys waiting to be handled, kept in locked memory and wiped slot by slot as each key is taken,
 /// so a typed character lives no longer than the read that decoded it and the loop that handled it.
 ///
@@ -19,14 +21,14 @@ final class KeyQueue: KeySink {
   init(capacity: Int) {
     precondition(capacity > 0, "a key queue needs room for one key")
     self.capacity = capacity
-    memory = TerminalCalls.allocateLockedBuffer(byteCount: capacity * MemoryLayout<Key>.stride)
+    memory = LockedMemory.allocate(byteCount: capacity * MemoryLayout<Key>.stride)
     guard let base = memory.baseAddress else { preconditionFailure("an allocation of a nonzero size has an address") }
     slots = base.bindMemory(to: Key.self, capacity: capacity)
   }
 
   deinit {
     removeAll()
-    TerminalCalls.releaseLockedBuffer(memory)
+    LockedMemory.release(memory)
   }
 
   /// Whether no key is waiting.
@@ -46,7 +48,7 @@ final class KeyQueue: KeySink {
     guard count > 0 else { return nil }
     let slot = slots + head
     let key = slot.move()
-    TerminalCalls.wipe(
+    LockedMemory.wipe(
       UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(slot), count: MemoryLayout<Key>.stride))
     head = (head + 1) % capacity
     count -= 1

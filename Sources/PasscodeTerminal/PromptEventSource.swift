@@ -1,10 +1,5 @@
+internal import Glibc
 import PasscodeSpeech
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Where a waiting prompt's wake-ups come from, each a descriptor that becomes readable.
 enum PromptEventSource: CaseIterable, Hashable {

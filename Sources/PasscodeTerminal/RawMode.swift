@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
 
 /// The terminal and settings that ``RawMode/emergencyRestore()`` puts back from a signal handler.
 ///

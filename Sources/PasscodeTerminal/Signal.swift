@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
 
 /// A signal the passcode prompt reacts to, as delivered by ``SignalRelay``: every signal that can be
 /// caught and whose default action ends or stops the process, or that changes what is drawn.

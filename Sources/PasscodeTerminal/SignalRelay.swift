@@ -1,10 +1,6 @@
+internal import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import SystemCalls
 
 /// The write end of the installed relay's pipe, read by ``relaySignal(_:)`` in signal context.
 ///
@@ -38,7 +34,7 @@ public final class SignalRelay {
   /// The signals this relay handles.
   public let signals: [Signal]
   private let writeFileDescriptor: Int32
-  private var previousActions: [(Signal, sigaction)] = []
+  private var previousActions: [(Signal, SignalAction)] = []
   private var isInstalled = true
 
   /// Creates the pipe and installs a handler for each signal.
@@ -161,6 +157,6 @@ public final class SignalRelay {
   ///
   /// - Throws: ``TerminalError`` (`.signalAction`).
   public static func ignoreSIGPIPE() throws(TerminalError) {
-    try TerminalCalls.ignoreSignal(SIGPIPE)
+    try TerminalCalls.naming(.signalAction) { () throws(Errno) in try SignalAction.ignoreBrokenPipe() }
   }
 }

@@ -1,55 +1,41 @@
+internal import Glibc
 import PasscodeSpeech
+internal import SystemCalls
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// The funnel for every C call the terminal layer makes: termios, ioctl, open, read, write, poll, sigaction,
-/// kill, raise, tcflush, isatty and the fcntl/pipe/pthread_sigmask/strerror helpers. No other file in `PasscodeTerminal` calls these functions directly.
+/// The terminal's own thin wrappers over `SystemCalls`: termios, `tcflush`, `tcflow` and the window-size
+/// `ioctl`, which no other module needs, plus adapters that name the failed operation in a ``TerminalError``.
+/// Every other C call (open, read, write, poll, pipes, signals) is the layer's; `EINTR` is retried there.
 ///
-/// Calls that can fail report a ``TerminalError`` carrying `errno`; `EINTR` is retried in one place,
-/// ``valueOrError(_:path:retryOnInterrupt:_:)``. The two functions meant for signal handlers
-/// (``signalSafeWrite(_:byte:)`` and ``signalSafeSetAttributes(_:_:)``) never allocate, never throw and
-/// leave `errno` as they found it.
+/// The two functions meant for signal handlers (``signalSafeWrite(_:byte:)`` and
+/// ``signalSafeSetAttributes(_:_:)``) never allocate, never throw and leave `errno` as they found it.
 enum TerminalCalls {
-  /// Runs a C call that reports failure as `-1` plus `errno`, retrying it while it fails with `EINTR`.
+  /// Runs a layer call, turning its ``Errno`` into a ``TerminalError`` for an operation.
   ///
   /// - Parameters:
   ///   - operation: The operation to name in the error.
   ///   - path: The file to name in the error, if any.
-  ///   - retryOnInterrupt: Whether to call again after `EINTR`.
-  ///   - call: The C call.
-  /// - Returns: The call's result, which is not `-1`.
+  ///   - call: The call.
+  /// - Returns: The call's result.
   /// - Throws: ``TerminalError`` with the call's `errno`.
-  static func valueOrError<Value: FixedWidthInteger>(
-    _ operation: TerminalError.Operation, path: String? = nil, retryOnInterrupt: Bool = true,
-    _ call: () -> Value
+  static func naming<Value>(
+    _ operation: TerminalError.Operation, path: String? = nil, _ call: () throws(Errno) -> Value
   ) throws(TerminalError) -> Value {
-    while true {
-      let result = call()
-      if result != -1 { return result }
-      let number = errno
-      if number == EINTR && retryOnInterrupt { continue }
-      throw TerminalError(operation: operation, errno: number, path: path)
+    do {
+      return try call()
+    } catch {
+      throw TerminalError(operation: operation, errno: error.rawValue, path: path)
     }
   }
 
-  /// The system's message for an `errno` value.
-  ///
-  /// The corresponding C function is `strerror`.
+  /// The system's message for an `errno` value, such as "No such file or directory".
   ///
   /// - Parameter number: An `errno` value.
-  /// - Returns: A message such as "No such file or directory".
+  /// - Returns: The message.
   static func errorMessage(_ number: Int32) -> String {
-    guard let message = strerror(number) else { return "error \(number)" }
-    return String(cString: message)
+    Errno(rawValue: number).description
   }
 
   /// Opens a file.
-  ///
-  /// The corresponding C function is `open`.
   ///
   /// - Parameters:
   ///   - path: The file to open.
@@ -57,31 +43,29 @@ enum TerminalCalls {
   /// - Returns: The new file descriptor.
   /// - Throws: ``TerminalError`` (`.open`).
   static func open(_ path: String, flags: Int32) throws(TerminalError) -> Int32 {
-    try valueOrError(.open, path: path) { Glibc.open(path, flags) }
+    let mode = FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE)
+    let options = FileDescriptor.OpenOptions(rawValue: flags & ~O_ACCMODE)
+    return try naming(.open, path: path) { () throws(Errno) in
+      try FileDescriptor.open(path, mode, options: options).rawValue
+    }
   }
 
-  /// Closes a file descriptor. `EINTR` is not retried: on Linux the descriptor is closed anyway.
-  ///
-  /// The corresponding C function is `close`.
+  /// Closes a file descriptor, ignoring failure (on Linux the descriptor is closed anyway).
   ///
   /// - Parameter fileDescriptor: The descriptor to close.
   static func close(_ fileDescriptor: Int32) {
-    _ = Glibc.close(fileDescriptor)
+    FileDescriptor(rawValue: fileDescriptor).closeIgnoringErrors()
   }
 
   /// Whether a file descriptor refers to a terminal.
   ///
-  /// The corresponding C function is `isatty`.
-  ///
   /// - Parameter fileDescriptor: The descriptor to check.
   /// - Returns: `true` for a terminal.
   static func isTerminal(_ fileDescriptor: Int32) -> Bool {
-    isatty(fileDescriptor) == 1
+    FileDescriptor(rawValue: fileDescriptor).isTerminal
   }
 
   /// Reads what is available, up to the buffer's size.
-  ///
-  /// The corresponding C function is `read`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor to read.
@@ -89,63 +73,54 @@ enum TerminalCalls {
   /// - Returns: The number of bytes read; `0` at end of file; `nil` when a non-blocking descriptor has nothing.
   /// - Throws: ``TerminalError`` (`.read`).
   static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int? {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
     do {
-      return try valueOrError(.read) { Glibc.read(fileDescriptor, base, buffer.count) }
-    } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+      return try FileDescriptor(rawValue: fileDescriptor).read(into: buffer)
+    } catch  where error == .wouldBlock {
       return nil
+    } catch {
+      throw TerminalError(operation: .read, errno: error.rawValue)
     }
   }
 
   /// Writes all the bytes, continuing after short writes.
-  ///
-  /// The corresponding C function is `write`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor to write to.
   ///   - bytes: The bytes to write.
   /// - Throws: ``TerminalError`` (`.write`).
   static func write(_ fileDescriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let remaining = bytes.count - offset
-      offset += try valueOrError(.write) { Glibc.write(fileDescriptor, base + offset, remaining) }
-    }
+    try naming(.write) { () throws(Errno) in try FileDescriptor(rawValue: fileDescriptor).writeAll(bytes) }
   }
 
   /// Writes all the bytes of an array, continuing after short writes.
-  ///
-  /// The corresponding C function is `write`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor to write to.
   ///   - bytes: The bytes to write.
   /// - Throws: ``TerminalError`` (`.write`).
   static func write(_ fileDescriptor: Int32, _ bytes: [UInt8]) throws(TerminalError) {
-    let result = bytes.withUnsafeBytes { raw in
-      Result { () throws(TerminalError) in try write(fileDescriptor, raw) }
-    }
-    try result.get()
+    try naming(.write) { () throws(Errno) in try FileDescriptor(rawValue: fileDescriptor).writeAll(bytes) }
   }
 
-  /// Waits until one of the descriptors is ready or the timeout passes.
-  ///
-  /// The corresponding C function is `poll`.
+  /// Waits until one of the descriptors is ready or the timeout passes, through the layer's ``Poll``
+  /// (each entry named by its index); `revents` is filled in.
   ///
   /// - Parameters:
-  ///   - descriptors: The descriptors and the events to wait for; `revents` is filled in.
+  ///   - descriptors: The descriptors and the events to wait for.
   ///   - timeoutMilliseconds: How long to wait; `-1` waits for ever.
   /// - Returns: The number of descriptors with events; `0` on timeout.
   /// - Throws: ``TerminalError`` (`.poll`).
   static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(TerminalError) -> Int32 {
-    let count = nfds_t(descriptors.count)
-    return try valueOrError(.poll) { Glibc.poll(&descriptors, count, timeoutMilliseconds) }
+    var poll = Poll<Int>()
+    for (index, entry) in descriptors.enumerated() {
+      poll.add(index, FileDescriptor(rawValue: entry.fd), waitingFor: PollEvents(rawValue: entry.events))
+    }
+    let result = try naming(.poll) { () throws(Errno) in try poll.wait(timeoutMilliseconds: timeoutMilliseconds) }
+    for index in descriptors.indices { descriptors[index].revents = result.events(of: index).rawValue }
+    return Int32(result.happened.count)
   }
 
   /// Sleeps until an instant has passed (at once when it has), waking on no descriptor.
-  ///
-  /// The corresponding C function is `poll` with no descriptors.
   ///
   /// - Parameter instant: When to wake, on ``MonotonicClock``.
   static func pause(until instant: MonotonicClock.Instant) {
@@ -154,8 +129,7 @@ enum TerminalCalls {
       guard remaining > .zero else { return }
       let (seconds, attoseconds) = remaining.components
       let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-      var none: [pollfd] = []
-      _ = Glibc.poll(&none, 0, min(milliseconds, 1000))
+      sleep(milliseconds: min(milliseconds, 1000))
     }
   }
 
@@ -168,7 +142,7 @@ enum TerminalCalls {
   /// - Throws: ``TerminalError`` (`.getAttributes`).
   static func getAttributes(_ fileDescriptor: Int32) throws(TerminalError) -> termios {
     var settings = termios()
-    _ = try valueOrError(.getAttributes) { tcgetattr(fileDescriptor, &settings) }
+    try naming(.getAttributes) { () throws(Errno) in try nothingOrErrno { tcgetattr(fileDescriptor, &settings) } }
     return settings
   }
 
@@ -183,7 +157,9 @@ enum TerminalCalls {
   /// - Throws: ``TerminalError`` (`.setAttributes`).
   static func setAttributes(_ fileDescriptor: Int32, action: Int32, _ settings: termios) throws(TerminalError) {
     var settings = settings
-    _ = try valueOrError(.setAttributes) { tcsetattr(fileDescriptor, action, &settings) }
+    try naming(.setAttributes) { () throws(Errno) in
+      try nothingOrErrno { tcsetattr(fileDescriptor, action, &settings) }
+    }
   }
 
   /// Discards input that was typed but not yet read.
@@ -193,7 +169,7 @@ enum TerminalCalls {
   /// - Parameter fileDescriptor: The terminal.
   /// - Throws: ``TerminalError`` (`.flush`).
   static func flushInput(_ fileDescriptor: Int32) throws(TerminalError) {
-    _ = try valueOrError(.flush) { tcflush(fileDescriptor, TCIFLUSH) }
+    try naming(.flush) { () throws(Errno) in try nothingOrErrno { tcflush(fileDescriptor, TCIFLUSH) } }
   }
 
   /// Restarts output that a Ctrl-S (XOFF) stopped. Failure is ignored: the terminal then had nothing to
@@ -215,37 +191,23 @@ enum TerminalCalls {
   /// - Throws: ``TerminalError`` (`.windowSize`).
   static func windowSize(_ fileDescriptor: Int32) throws(TerminalError) -> winsize {
     var size = winsize()
-    _ = try valueOrError(.windowSize) { ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) }
+    try naming(.windowSize) { () throws(Errno) in
+      try nothingOrErrno { ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) }
+    }
     return size
   }
 
   /// Creates a pipe whose ends are non-blocking and closed on exec.
   ///
-  /// The corresponding C functions are `pipe` and `fcntl` (`F_SETFL` with `O_NONBLOCK`, `F_SETFD` with
-  /// `FD_CLOEXEC`); Swift's Glibc module does not offer `pipe2`.
-  ///
   /// - Returns: The read and write descriptors.
   /// - Throws: ``TerminalError`` (`.pipe`).
   static func makeNonBlockingPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
-    var descriptors: [Int32] = [-1, -1]
-    _ = try valueOrError(.pipe) { pipe(&descriptors) }
-    do {
-      for descriptor in descriptors {
-        _ = try valueOrError(.pipe) { fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        let flags = try valueOrError(.pipe) { fcntl(descriptor, F_GETFL) }
-        _ = try valueOrError(.pipe) { fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
-      }
-    } catch {
-      descriptors.forEach(close)
-      throw error
-    }
-    return (descriptors[0], descriptors[1])
+    let pipe = try naming(.pipe) { () throws(Errno) in try Pipe(nonBlocking: true) }
+    return (pipe.readEnd.rawValue, pipe.writeEnd.rawValue)
   }
 
   /// Installs a handler for a signal, with an empty mask and without `SA_RESTART`, so slow calls
   /// return `EINTR` when the signal arrives.
-  ///
-  /// The corresponding C function is `sigaction`.
   ///
   /// - Parameters:
   ///   - number: The signal.
@@ -253,16 +215,13 @@ enum TerminalCalls {
   /// - Returns: The disposition it replaced.
   /// - Throws: ``TerminalError`` (`.signalAction`).
   static func setSignalHandler(_ number: Int32, _ handler: @escaping @convention(c) (Int32) -> Void)
-    throws(TerminalError) -> sigaction
+    throws(TerminalError) -> SignalAction
   {
-    try setSignalAction(number, signalAction(handler, flags: 0))
+    try setSignalAction(number, .handler(handler))
   }
 
-  /// Installs a handler that runs once: the disposition goes back to the default as the handler starts
-  /// (`SA_RESETHAND`), and the signal is not blocked inside it (`SA_NODEFER`), so the handler can re-raise
-  /// it with its default action.
-  ///
-  /// The corresponding C function is `sigaction` with `SA_RESETHAND | SA_NODEFER`.
+  /// Installs a handler that runs once and can re-raise its signal with the default action
+  /// (``SignalAction/oneShotHandler(_:)``).
   ///
   /// - Parameters:
   ///   - number: The signal.
@@ -271,54 +230,37 @@ enum TerminalCalls {
   static func setOneShotSignalHandler(_ number: Int32, _ handler: @escaping @convention(c) (Int32) -> Void)
     throws(TerminalError)
   {
-    _ = try setSignalAction(
-      number, signalAction(handler, flags: Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_NODEFER)))
+    _ = try setSignalAction(number, .oneShotHandler(handler))
   }
 
-  /// Raises a signal from a signal handler. The corresponding C function is `raise`, which is
-  /// async-signal-safe.
+  /// Raises a signal from a signal handler (async-signal-safe).
   ///
   /// - Parameter number: The signal.
   static func signalSafeRaise(_ number: Int32) {
-    _ = Glibc.raise(number)
+    SignalNumber(rawValue: number).raiseFromSignalHandler()
   }
 
   /// Sets a signal to its default disposition.
   ///
-  /// The corresponding C function is `sigaction` with `SIG_DFL`.
-  ///
   /// - Parameter number: The signal.
   /// - Returns: The disposition it replaced.
   /// - Throws: ``TerminalError`` (`.signalAction`).
   @discardableResult
-  static func setDefaultSignalAction(_ number: Int32) throws(TerminalError) -> sigaction {
-    try setSignalAction(number, signalAction(SIG_DFL, flags: 0))
+  static func setDefaultSignalAction(_ number: Int32) throws(TerminalError) -> SignalAction {
+    try setSignalAction(number, .defaultAction)
   }
 
   /// Makes the process ignore a signal.
   ///
-  /// The corresponding C function is `sigaction` with `SIG_IGN`.
-  ///
   /// - Parameter number: The signal.
   /// - Returns: The disposition it replaced.
   /// - Throws: ``TerminalError`` (`.signalAction`).
   @discardableResult
-  static func ignoreSignal(_ number: Int32) throws(TerminalError) -> sigaction {
-    try setSignalAction(number, signalAction(SIG_IGN, flags: 0))
-  }
-
-  /// A disposition with an empty mask: the one shape every handler this target installs takes.
-  private static func signalAction(_ handler: __sighandler_t?, flags: Int32) -> sigaction {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = flags
-    return action
+  static func ignoreSignal(_ number: Int32) throws(TerminalError) -> SignalAction {
+    try setSignalAction(number, .ignore)
   }
 
   /// Replaces a signal's disposition.
-  ///
-  /// The corresponding C function is `sigaction`.
   ///
   /// - Parameters:
   ///   - number: The signal.
@@ -326,62 +268,45 @@ enum TerminalCalls {
   /// - Returns: The disposition it replaced.
   /// - Throws: ``TerminalError`` (`.signalAction`).
   @discardableResult
-  static func setSignalAction(_ number: Int32, _ action: sigaction) throws(TerminalError) -> sigaction {
-    var action = action
-    var previous = sigaction()
-    _ = try valueOrError(.signalAction) { sigaction(number, &action, &previous) }
-    return previous
+  static func setSignalAction(_ number: Int32, _ action: SignalAction) throws(TerminalError) -> SignalAction {
+    try naming(.signalAction) { () throws(Errno) in try action.install(for: SignalNumber(rawValue: number)) }
   }
 
   /// Unblocks a signal in the calling thread, so that raising it takes effect at once.
   ///
-  /// The corresponding C function is `pthread_sigmask` with `SIG_UNBLOCK`.
-  ///
   /// - Parameter number: The signal.
   /// - Throws: ``TerminalError`` (`.signalAction`).
   static func unblockSignal(_ number: Int32) throws(TerminalError) {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, number)
-    let result = pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    if result != 0 { throw TerminalError(operation: .signalAction, errno: result) }
+    try naming(.signalAction) { () throws(Errno) in try SignalSet([SignalNumber(rawValue: number)]).unblockInThread() }
   }
 
   /// Sends a signal to the calling thread; a handler runs before this returns.
   ///
-  /// The corresponding C function is `raise`.
-  ///
   /// - Parameter number: The signal.
   /// - Throws: ``TerminalError`` (`.raiseSignal`).
   static func raise(_ number: Int32) throws(TerminalError) {
-    _ = try valueOrError(.raiseSignal) { Glibc.raise(number) }
+    try naming(.raiseSignal) { () throws(Errno) in try SignalNumber(rawValue: number).raise() }
   }
 
   /// Sends a signal to a process.
-  ///
-  /// The corresponding C function is `kill`.
   ///
   /// - Parameters:
   ///   - processIdentifier: The process.
   ///   - number: The signal.
   /// - Throws: ``TerminalError`` (`.raiseSignal`).
-  static func kill(_ processIdentifier: pid_t, _ number: Int32) throws(TerminalError) {
-    _ = try valueOrError(.raiseSignal) { Glibc.kill(processIdentifier, number) }
+  static func kill(_ processIdentifier: Int32, _ number: Int32) throws(TerminalError) {
+    try naming(.raiseSignal) { () throws(Errno) in
+      try ProcessIdentifier(rawValue: processIdentifier).send(SignalNumber(rawValue: number))
+    }
   }
 
   /// Writes one byte from a signal handler, keeping `errno` unchanged. A full pipe drops the byte.
-  ///
-  /// Async-signal-safe: it only calls `write` and touches no heap memory.
-  /// The corresponding C function is `write`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor to write to.
   ///   - byte: The byte.
   static func signalSafeWrite(_ fileDescriptor: Int32, byte: UInt8) {
-    let savedErrno = errno
-    var byte = byte
-    while Glibc.write(fileDescriptor, &byte, 1) == -1 && errno == EINTR {}
-    errno = savedErrno
+    FileDescriptor(rawValue: fileDescriptor).writeFromSignalHandler(byte)
   }
 
   /// Applies terminal settings from a signal handler, keeping `errno` unchanged and ignoring failure.
@@ -393,8 +318,8 @@ enum TerminalCalls {
   ///   - fileDescriptor: The terminal.
   ///   - settings: The settings to apply.
   static func signalSafeSetAttributes(_ fileDescriptor: Int32, _ settings: UnsafePointer<termios>) {
-    let savedErrno = errno
-    while tcsetattr(fileDescriptor, TCSANOW, settings) == -1 && errno == EINTR {}
-    errno = savedErrno
+    let saved = Errno.current
+    _ = try? valueOrErrno { tcsetattr(fileDescriptor, TCSANOW, settings) }
+    Errno.current = saved
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
 
 /// The terminal the prompt reads keys from and writes to: the controlling terminal (`/dev/tty`) or a
 /// named one (`--tty PATH`, or the tty gpg-agent names).

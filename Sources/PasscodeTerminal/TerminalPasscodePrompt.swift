@@ -1,11 +1,6 @@
+internal import Glibc
 import PasscodeEngine
 import PasscodeSpeech
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Asks for a passcode on a terminal, accessibly: the public entry point for Swift command-line tools.
 ///

@@ -1,10 +1,5 @@
+internal import Glibc
 import PasscodeSpeech
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
 /// the prompt writes goes through ``write(_:)``, which notices a hang-up.

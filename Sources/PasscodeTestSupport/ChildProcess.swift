@@ -1,18 +1,12 @@
+internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A program running with a ``PseudoTerminal``'s slave side as its controlling terminal and as its
 /// standard input, output and error.
 ///
-/// It is started with `fork` and `execve`. The argument vector and environment are built before the fork,
-/// because the test runner is multi-threaded; the child then calls only async-signal-safe functions: it
-/// starts a new session, takes the terminal as its controlling terminal, closes every descriptor from 3
-/// up, resets signal dispositions and the signal mask, and executes the program.
+/// It is started with the package's one spawner (`posix_spawn`): in a new session, the terminal opened as
+/// descriptor 0 (which makes it the controlling terminal) and duplicated to 1 and 2, every other descriptor
+/// closed, the signal mask empty and every signal at its default action.
 public final class ChildProcess {
   /// The child's process identifier.
   public let processIdentifier: Int32
@@ -28,7 +22,8 @@ public final class ChildProcess {
   ///   - arguments: The arguments after `argv[0]`.
   ///   - environment: The whole environment of the child.
   ///   - terminal: The pseudo-terminal whose slave side the child uses.
-  /// - Throws: ``PseudoTerminalError`` when the fork fails. A program that cannot be executed exits with 127.
+  /// - Throws: ``PseudoTerminalError`` when the program cannot be started. A program that cannot be executed
+  ///   is reported as exited with 127, as a shell reports it, with no process behind it.
   public convenience init(
     executablePath: String, arguments: [String], environment: [String: String], terminal: PseudoTerminal
   ) throws {
@@ -45,38 +40,35 @@ public final class ChildProcess {
   ///   - arguments: The arguments after `argv[0]`.
   ///   - environment: The whole environment of the child.
   ///   - controllingTerminal: The terminal's descriptor in this process.
-  /// - Throws: ``PseudoTerminalError`` when the fork fails. A program that cannot be executed exits with 127.
+  /// - Throws: ``PseudoTerminalError`` when the program cannot be started. A program that cannot be executed
+  ///   is reported as exited with 127, as a shell reports it, with no process behind it.
   public init(
     executablePath: String, arguments: [String], environment: [String: String], controllingTerminal: Int32
   ) throws {
-    let argumentPointers = ([executablePath] + arguments).map(PseudoTerminalCalls.duplicate) + [nil]
-    let environmentPointers =
-      environment.sorted { $0.key < $1.key }.map { PseudoTerminalCalls.duplicate("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argumentPointers.forEach(PseudoTerminalCalls.release)
-      environmentPointers.forEach(PseudoTerminalCalls.release)
-    }
-    guard let path = argumentPointers[0] else { throw PseudoTerminalError.systemCall(name: "strdup", errno: ENOMEM) }
-    let limit = PseudoTerminalCalls.descriptorLimit()
-    let slave = controllingTerminal
-    processIdentifier = try argumentPointers.withUnsafeBufferPointer { argumentBuffer in
-      try environmentPointers.withUnsafeBufferPointer { environmentBuffer in
-        guard let argumentBase = argumentBuffer.baseAddress, let environmentBase = environmentBuffer.baseAddress
-        else { throw PseudoTerminalError.systemCall(name: "fork", errno: EINVAL) }
-        let identifier = try PseudoTerminalCalls.fork()
-        if identifier == 0 {
-          PseudoTerminalCalls.childExecute(
-            slave: slave, descriptorLimit: limit, path: path, arguments: argumentBase, environment: environmentBase)
-        }
-        return identifier
-      }
+    let terminalPath = try PseudoTerminalCalls.terminalName(controllingTerminal)
+    var spawn = Spawn(executable: executablePath, arguments: arguments, environment: environment)
+    spawn.startsNewSession = true
+    spawn.fileActions = [
+      .open(.standardInput, path: terminalPath, .readWrite, [], permissions: 0),
+      .duplicate(.standardInput, as: .standardOutput),
+      .duplicate(.standardInput, as: .standardError),
+    ]
+    do {
+      processIdentifier = try spawn.run().rawValue
+    } catch  where [.noSuchFileOrDirectory, .permissionDenied, Errno(rawValue: 8)].contains(error) {
+      // ENOENT, EACCES and ENOEXEC (8): glibc reports a failed exec from posix_spawn instead of a child.
+      processIdentifier = -1
+      exitStatus = .exited(127)
+    } catch {
+      throw PseudoTerminalError.systemCall(name: "posix_spawn \(executablePath)", errno: error.rawValue)
     }
   }
 
   deinit {
     if exitStatus == nil {
-      try? PseudoTerminalCalls.kill(processIdentifier, SIGKILL)
-      PseudoTerminalCalls.reap(processIdentifier)
+      let child = ProcessIdentifier(rawValue: processIdentifier)
+      try? child.send(.kill)
+      _ = try? child.waitForExit()
     }
   }
 
@@ -85,7 +77,12 @@ public final class ChildProcess {
   /// - Parameter number: The signal number, such as `SIGTERM`.
   /// - Throws: ``PseudoTerminalError``.
   public func signal(_ number: Int32) throws {
-    try PseudoTerminalCalls.kill(processIdentifier, number)
+    guard processIdentifier > 0 else {
+      throw PseudoTerminalError.systemCall(name: "kill", errno: Errno.noSuchProcess.rawValue)
+    }
+    try PseudoTerminalCalls.naming("kill") { () throws(Errno) in
+      try ProcessIdentifier(rawValue: processIdentifier).send(SignalNumber(rawValue: number))
+    }
   }
 
   /// Waits for the child to end, checking its state every 2 ms until the deadline.
@@ -98,10 +95,12 @@ public final class ChildProcess {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while true {
-      if let word = try PseudoTerminalCalls.reapWithoutWaiting(processIdentifier), let status = ExitStatus.decode(word)
+      let child = ProcessIdentifier(rawValue: processIdentifier)
+      if let word = try PseudoTerminalCalls.naming("waitpid", { () throws(Errno) in try child.statusIfExited() }),
+        let status = ExitStatus.decode(word.rawValue)
       {
         exitStatus = status
-        dumpedCore = word & 0x80 != 0
+        dumpedCore = word.dumpedCore
         return status
       }
       guard clock.now < deadline else { throw PseudoTerminalError.timedOut(received: []) }

@@ -1,10 +1,5 @@
+internal import Glibc
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A pseudo-terminal pair for tests: the test writes keys to and reads output from the master side; the
 /// code under test (in this process, or a ``ChildProcess``) uses the slave side as its terminal.

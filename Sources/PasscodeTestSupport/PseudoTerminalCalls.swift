@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
+internal import SystemCalls
 
-/// The funnel for every C call `PasscodeTestSupport` makes: openpty, termios, ioctl, poll, read, write,
-/// fork, exec, waitpid and kill. `EINTR` is retried in one place, ``valueOrError(_:_:)``.
-///
-/// The functions named `child…` run in a forked child of a multi-threaded process, so they call only
-/// async-signal-safe functions and touch no heap memory.
+/// The pseudo-terminal's own C calls (openpty, ttyname, termios bytes, the window-size ioctl) and adapters
+/// that name a failed `SystemCalls` call in a ``PseudoTerminalError``. Descriptors, polls, waits, signals and
+/// the one `EINTR` retry are the layer's.
 enum PseudoTerminalCalls {
-  /// Runs a C call that reports failure as `-1` plus `errno`, retrying it while it fails with `EINTR`.
+  /// Runs a C call that reports failure as `-1` plus `errno`, through the layer's retry.
   ///
   /// - Parameters:
   ///   - name: The C function's name, for the error.
@@ -18,12 +13,21 @@ enum PseudoTerminalCalls {
   /// - Returns: The call's result, which is not `-1`.
   /// - Throws: ``PseudoTerminalError/systemCall(name:errno:)``.
   static func valueOrError<Value: FixedWidthInteger>(_ name: String, _ call: () -> Value) throws -> Value {
-    while true {
-      let result = call()
-      if result != -1 { return result }
-      let number = errno
-      if number == EINTR { continue }
-      throw PseudoTerminalError.systemCall(name: name, errno: number)
+    try naming(name) { () throws(Errno) in try valueOrErrno(call) }
+  }
+
+  /// Runs a layer call, turning its ``Errno`` into a ``PseudoTerminalError`` naming the call.
+  ///
+  /// - Parameters:
+  ///   - name: The call's name, for the error.
+  ///   - call: The call.
+  /// - Returns: The call's result.
+  /// - Throws: ``PseudoTerminalError/systemCall(name:errno:)``.
+  static func naming<Value>(_ name: String, _ call: () throws(Errno) -> Value) throws -> Value {
+    do {
+      return try call()
+    } catch {
+      throw PseudoTerminalError.systemCall(name: name, errno: error.rawValue)
     }
   }
 
@@ -40,7 +44,7 @@ enum PseudoTerminalCalls {
     var size = size
     _ = try valueOrError("openpty") { openpty(&master, &slave, nil, nil, &size) }
     for descriptor in [master, slave] {
-      _ = try valueOrError("fcntl") { fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      try naming("fcntl") { () throws(Errno) in try FileDescriptor(rawValue: descriptor).setClosesOnExec(true) }
     }
     return (master, slave)
   }
@@ -61,35 +65,22 @@ enum PseudoTerminalCalls {
 
   /// Closes a descriptor.
   ///
-  /// The corresponding C function is `close`.
-  ///
   /// - Parameter fileDescriptor: The descriptor.
   static func close(_ fileDescriptor: Int32) {
-    _ = Glibc.close(fileDescriptor)
+    FileDescriptor(rawValue: fileDescriptor).closeIgnoringErrors()
   }
 
   /// Writes all the bytes.
-  ///
-  /// The corresponding C function is `write`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor.
   ///   - bytes: The bytes.
   /// - Throws: ``PseudoTerminalError``.
   static func write(_ fileDescriptor: Int32, _ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      var offset = 0
-      while offset < raw.count {
-        let remaining = raw.count - offset
-        offset += try valueOrError("write") { Glibc.write(fileDescriptor, base + offset, remaining) }
-      }
-    }
+    try naming("write") { () throws(Errno) in try FileDescriptor(rawValue: fileDescriptor).writeAll(bytes) }
   }
 
   /// Reads what is available.
-  ///
-  /// The corresponding C function is `read`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor.
@@ -97,20 +88,16 @@ enum PseudoTerminalCalls {
   /// - Returns: The bytes; empty at end of file (including `EIO` on a master whose slave is closed).
   /// - Throws: ``PseudoTerminalError``.
   static func read(_ fileDescriptor: Int32, maximumCount: Int) throws -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: maximumCount)
     do {
-      let count = try buffer.withUnsafeMutableBytes { raw in
-        try valueOrError("read") { Glibc.read(fileDescriptor, raw.baseAddress, raw.count) }
-      }
-      return Array(buffer.prefix(count))
-    } catch PseudoTerminalError.systemCall(_, EIO) {
+      return try FileDescriptor(rawValue: fileDescriptor).read(upTo: maximumCount)
+    } catch  where error == .inputOutput {
       return []
+    } catch {
+      throw PseudoTerminalError.systemCall(name: "read", errno: error.rawValue)
     }
   }
 
   /// Waits until a descriptor is readable.
-  ///
-  /// The corresponding C function is `poll`.
   ///
   /// - Parameters:
   ///   - fileDescriptor: The descriptor.
@@ -118,8 +105,10 @@ enum PseudoTerminalCalls {
   /// - Returns: `true` when it is readable or hung up.
   /// - Throws: ``PseudoTerminalError``.
   static func waitUntilReadable(_ fileDescriptor: Int32, timeoutMilliseconds: Int32) throws -> Bool {
-    var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-    return try valueOrError("poll") { poll(&descriptor, 1, timeoutMilliseconds) } > 0
+    try naming("poll") { () throws(Errno) in
+      try !Poll<Int>.wait(for: FileDescriptor(rawValue: fileDescriptor), timeoutMilliseconds: timeoutMilliseconds)
+        .isEmpty
+    }
   }
 
   /// Reads a terminal's settings as their raw bytes.
@@ -148,129 +137,10 @@ enum PseudoTerminalCalls {
     _ = try valueOrError("ioctl(TIOCSWINSZ)") { ioctl(fileDescriptor, UInt(TIOCSWINSZ), &size) }
   }
 
-  /// The soft limit on open descriptors, to bound the child's closing loop.
-  ///
-  /// The corresponding C function is `getrlimit`.
-  ///
-  /// - Returns: The limit, at most 65 536.
-  static func descriptorLimit() -> Int32 {
-    var limit = rlimit()
-    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 4096 }
-    return Int32(clamping: min(limit.rlim_cur, 65_536))
-  }
-
-  /// Forks the process.
-  ///
-  /// The corresponding C function is `fork`.
-  ///
-  /// - Returns: `0` in the child, the child's process identifier in the parent.
-  /// - Throws: ``PseudoTerminalError``.
-  static func fork() throws -> pid_t {
-    try valueOrError("fork") { Glibc.fork() }
-  }
-
-  /// In the forked child: starts a new session with the terminal as its controlling terminal and as
-  /// descriptors 0, 1 and 2, closes every other descriptor, resets signal dispositions and the mask, and
-  /// executes the program. Never returns; exits with 127 when the program cannot be executed.
-  ///
-  /// Async-signal-safe: it calls only setsid, ioctl, dup2, close, sigaction, sigprocmask, execve and
-  /// `_exit`, with memory prepared before the fork.
-  /// The corresponding C function is `execve`.
-  ///
-  /// - Parameters:
-  ///   - slave: The terminal's slave descriptor.
-  ///   - descriptorLimit: One more than the highest descriptor to close.
-  ///   - path: The program's path.
-  ///   - arguments: The null-terminated argument vector.
-  ///   - environment: The null-terminated environment.
-  static func childExecute(
-    slave: Int32, descriptorLimit: Int32, path: UnsafePointer<CChar>,
-    arguments: UnsafePointer<UnsafeMutablePointer<CChar>?>, environment: UnsafePointer<UnsafeMutablePointer<CChar>?>
-  ) -> Never {
-    _ = setsid()
-    _ = ioctl(slave, UInt(TIOCSCTTY), 0)
-    for target: Int32 in 0...2 { _ = dup2(slave, target) }
-    var descriptor: Int32 = 3
-    while descriptor < descriptorLimit {
-      _ = Glibc.close(descriptor)
-      descriptor += 1
-    }
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&action.sa_mask)
-    var number: Int32 = 1
-    while number < 32 {
-      if number != SIGKILL && number != SIGSTOP { _ = sigaction(number, &action, nil) }
-      number += 1
-    }
-    var emptySet = sigset_t()
-    sigemptyset(&emptySet)
-    _ = sigprocmask(SIG_SETMASK, &emptySet, nil)
-    _ = execve(path, arguments, environment)
-    _exit(127)
-  }
-
-  /// Reaps a child without waiting.
-  ///
-  /// The corresponding C function is `waitpid` with `WNOHANG`.
-  ///
-  /// - Parameter processIdentifier: The child.
-  /// - Returns: The status word once the child has ended, else `nil`.
-  /// - Throws: ``PseudoTerminalError``.
-  static func reapWithoutWaiting(_ processIdentifier: pid_t) throws -> Int32? {
-    var status: Int32 = 0
-    let result = try valueOrError("waitpid") { waitpid(processIdentifier, &status, WNOHANG) }
-    return result == 0 ? nil : status
-  }
-
-  /// Reaps a child, waiting for it to end.
-  ///
-  /// The corresponding C function is `waitpid`.
-  ///
-  /// - Parameter processIdentifier: The child.
-  static func reap(_ processIdentifier: pid_t) {
-    var status: Int32 = 0
-    _ = try? valueOrError("waitpid") { waitpid(processIdentifier, &status, 0) }
-  }
-
-  /// Sends a signal to a process.
-  ///
-  /// The corresponding C function is `kill`.
-  ///
-  /// - Parameters:
-  ///   - processIdentifier: The process.
-  ///   - number: The signal.
-  /// - Throws: ``PseudoTerminalError``.
-  static func kill(_ processIdentifier: pid_t, _ number: Int32) throws {
-    _ = try valueOrError("kill") { Glibc.kill(processIdentifier, number) }
-  }
-
   /// Pauses the calling thread briefly while polling a child's state.
-  ///
-  /// The corresponding C function is `nanosleep`.
   ///
   /// - Parameter milliseconds: How long.
   static func pause(milliseconds: Int) {
-    var request = timespec(tv_sec: 0, tv_nsec: milliseconds * 1_000_000)
-    _ = nanosleep(&request, nil)
-  }
-
-  /// Copies a string into C memory that the caller frees with `free`.
-  ///
-  /// The corresponding C function is `strdup`.
-  ///
-  /// - Parameter text: The string.
-  /// - Returns: The copy.
-  static func duplicate(_ text: String) -> UnsafeMutablePointer<CChar>? {
-    strdup(text)
-  }
-
-  /// Frees C memory.
-  ///
-  /// The corresponding C function is `free`.
-  ///
-  /// - Parameter pointer: The memory.
-  static func release(_ pointer: UnsafeMutablePointer<CChar>?) {
-    free(pointer)
+    sleep(milliseconds: Int32(clamping: milliseconds))
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+internal import Glibc
 import Synchronization
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
+internal import SystemCalls
 
 /// The funnel for the C calls of the braille lab: kernel virtual consoles (`open`, `TIOCSTI`, `mknod`), its lock
 /// files (`flock`), the client side of the virtual braille driver's socket (`connect`) and process-group
@@ -97,26 +94,23 @@ enum VirtualConsoleCalls {
     return descriptor
   }
 
-  /// Sends a signal to every process of a process group; a group that is gone is not an error.
-  ///
-  /// The corresponding C function is `kill` with a negative process identifier.
+  /// Sends a signal to every process of a process group (the layer's `kill` with a negative identifier); a
+  /// group that is gone is not an error.
   ///
   /// - Parameters:
   ///   - number: The signal.
   ///   - group: The process group.
   static func signalGroup(_ number: Int32, _ group: pid_t) {
-    _ = kill(-group, number)
+    try? ProcessIdentifier(rawValue: -group).send(SignalNumber(rawValue: number))
   }
 
   /// Sends a signal to one process; a process that is gone is not an error.
-  ///
-  /// The corresponding C function is `kill`.
   ///
   /// - Parameters:
   ///   - number: The signal.
   ///   - process: The process.
   static func signalProcess(_ number: Int32, _ process: pid_t) {
-    _ = kill(process, number)
+    try? ProcessIdentifier(rawValue: process).send(SignalNumber(rawValue: number))
   }
 
   /// The effective user identifier.

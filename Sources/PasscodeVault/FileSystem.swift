@@ -1,31 +1,11 @@
-import CProcessControl
+internal import Glibc
+internal import SystemCalls
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// The one funnel for every libc call PasscodeVault makes: files, directories, locks, and the few process
-/// facts the vault needs (user, session, terminal, dumpable flag, wall clock).
-///
-/// Each function is a thin wrapper: it turns a `-1` result into a thrown ``Errno`` and retries `EINTR` in
-/// one place, ``retryingInterrupts(_:)``. Paths and policy live in ``SecureFile`` and its callers.
+/// The vault's own libc calls (status, permissions, `fsync`, renames, directories, locks, and the few process
+/// facts the vault needs: user, session, terminal, wall clock), as thin wrappers on the `SystemCalls` layer,
+/// which turns a `-1` into a thrown ``Errno``, retries `EINTR`, and does the plain descriptor calls.
+/// Paths and policy live in ``SecureFile`` and its callers.
 enum FileSystem {
-  /// Runs a call that returns `-1` and sets `errno` on failure, repeating it while it fails with `EINTR`.
-  ///
-  /// - Parameter call: The C call.
-  /// - Returns: The call's non-negative result.
-  /// - Throws: The ``Errno`` of a failure other than `EINTR`.
-  private static func retryingInterrupts<Value: BinaryInteger>(_ call: () -> Value) throws(Errno) -> Value {
-    while true {
-      let result = call()
-      if result != -1 { return result }
-      let code = errno
-      if code != EINTR { throw Errno(rawValue: code) }
-    }
-  }
-
   /// Opens a file.
   ///
   /// - Parameters:
@@ -34,10 +14,11 @@ enum FileSystem {
   ///   - mode: The permissions of a file created by `O_CREAT`.
   /// - Returns: The file descriptor.
   /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `open`.
   static func open(_ path: String, flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
-    try retryingInterrupts { path.withCString { Glibc.open($0, flags | O_CLOEXEC, mode) } }
+    try FileDescriptor.open(
+      path, FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE),
+      options: FileDescriptor.OpenOptions(rawValue: flags & ~O_ACCMODE).union(.closeOnExec), permissions: mode
+    ).rawValue
   }
 
   /// Reads the status of an open file.
@@ -49,7 +30,7 @@ enum FileSystem {
   /// The corresponding C function is `fstat`.
   static func status(of descriptor: Int32) throws(Errno) -> stat {
     var status = stat()
-    _ = try retryingInterrupts { fstat(descriptor, &status) }
+    _ = try valueOrErrno { fstat(descriptor, &status) }
     return status
   }
 
@@ -62,7 +43,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `fchmod`.
   static func changeMode(of descriptor: Int32, to mode: mode_t) throws(Errno) {
-    _ = try retryingInterrupts { fchmod(descriptor, mode) }
+    _ = try valueOrErrno { fchmod(descriptor, mode) }
   }
 
   /// Flushes an open file, or a directory's entries, to the storage device.
@@ -72,7 +53,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `fsync`.
   static func synchronize(_ descriptor: Int32) throws(Errno) {
-    _ = try retryingInterrupts { fsync(descriptor) }
+    _ = try valueOrErrno { fsync(descriptor) }
   }
 
   /// Renames a file atomically within one file system, replacing the destination.
@@ -84,7 +65,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `rename`.
   static func rename(_ source: String, to destination: String) throws(Errno) {
-    _ = try retryingInterrupts {
+    _ = try valueOrErrno {
       source.withCString { from in destination.withCString { to in Glibc.rename(from, to) } }
     }
   }
@@ -98,7 +79,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `mkdir`.
   static func makeDirectory(_ path: String, mode: mode_t) throws(Errno) {
-    _ = try retryingInterrupts { path.withCString { mkdir($0, mode) } }
+    _ = try valueOrErrno { path.withCString { mkdir($0, mode) } }
   }
 
   /// Takes an exclusive advisory lock on an open file, waiting for it. Closing the descriptor releases it.
@@ -108,7 +89,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `flock`.
   static func lockExclusively(_ descriptor: Int32) throws(Errno) {
-    _ = try retryingInterrupts { flock(descriptor, LOCK_EX) }
+    _ = try valueOrErrno { flock(descriptor, LOCK_EX) }
   }
 
   /// Removes a directory entry.
@@ -118,7 +99,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `unlink`.
   static func unlink(_ path: String) throws(Errno) {
-    _ = try retryingInterrupts { path.withCString { Glibc.unlink($0) } }
+    _ = try valueOrErrno { path.withCString { Glibc.unlink($0) } }
   }
 
   /// Reads up to `buffer.count` bytes.
@@ -128,11 +109,8 @@ enum FileSystem {
   ///   - buffer: Where the bytes go.
   /// - Returns: The number of bytes read; 0 at the end of the file.
   /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `read`.
   static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-    guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-    return try retryingInterrupts { Glibc.read(descriptor, base, buffer.count) }
+    try FileDescriptor(rawValue: descriptor).read(into: buffer)
   }
 
   /// Writes up to `bytes.count` bytes.
@@ -142,21 +120,16 @@ enum FileSystem {
   ///   - bytes: The bytes.
   /// - Returns: The number of bytes written.
   /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `write`.
   static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-    return try retryingInterrupts { Glibc.write(descriptor, base, bytes.count) }
+    try FileDescriptor(rawValue: descriptor).write(bytes)
   }
 
   /// Closes a file descriptor. On Linux the descriptor is released even when `close` reports `EINTR`, so it
   /// is never retried and its result is ignored.
   ///
   /// - Parameter descriptor: The file descriptor.
-  ///
-  /// The corresponding C function is `close`.
   static func close(_ descriptor: Int32) {
-    _ = Glibc.close(descriptor)
+    FileDescriptor(rawValue: descriptor).closeIgnoringErrors()
   }
 
   /// The real user ID of this process.
@@ -184,7 +157,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `getsid`.
   static func currentSessionID() throws(Errno) -> pid_t {
-    try retryingInterrupts { getsid(0) }
+    try valueOrErrno { getsid(0) }
   }
 
   /// The path of the terminal open on a descriptor, such as `/dev/pts/3`.
@@ -206,44 +179,28 @@ enum FileSystem {
 
   /// Whether this process may be core-dumped or attached to with `ptrace` by the same user.
   ///
-  /// - Returns: The flag (0 or 1; 2 means dumps readable by root only).
+  /// - Returns: 1 when it may, 0 when not.
   /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `prctl` with `PR_GET_DUMPABLE`.
   static func dumpableFlag() throws(Errno) -> Int32 {
-    try retryingInterrupts { passcode_get_dumpable() }
-  }
-
-  /// Sets whether this process may be core-dumped or attached to with `ptrace` by the same user.
-  ///
-  /// - Parameter flag: 0 to forbid, 1 to allow.
-  /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `prctl` with `PR_SET_DUMPABLE`.
-  static func setDumpableFlag(_ flag: Int32) throws(Errno) {
-    _ = try retryingInterrupts { passcode_set_dumpable(flag) }
+    try CoreDumps.areAllowed() ? 1 : 0
   }
 
   /// The wall-clock time.
   ///
   /// - Returns: Seconds since the Unix epoch, with fractions.
   ///
-  /// The corresponding C function is `clock_gettime` with `CLOCK_REALTIME`.
+  /// Read from the layer's `CLOCK_REALTIME`.
   static func wallClockSeconds() -> Double {
-    var time = timespec()
-    _ = clock_gettime(CLOCK_REALTIME, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    SystemClock.wall.secondsNow
   }
 
   /// Seconds since boot, counting suspend, on a clock that setting the time does not move.
   ///
   /// - Returns: The seconds.
   ///
-  /// The corresponding C function is `clock_gettime` with `CLOCK_BOOTTIME`.
+  /// Read from the layer's `CLOCK_BOOTTIME`.
   static func bootClockSeconds() -> Double {
-    var time = timespec()
-    _ = clock_gettime(CLOCK_BOOTTIME, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    SystemClock.sinceBoot.secondsNow
   }
 
   /// The identifier of this boot, from `/proc/sys/kernel/random/boot_id`.
@@ -270,10 +227,11 @@ enum FileSystem {
   ///   - mode: The permissions of a file created by `O_CREAT`.
   /// - Returns: The file descriptor.
   /// - Throws: The ``Errno`` of the failure.
-  ///
-  /// The corresponding C function is `openat`.
   static func open(in directory: Int32, _ name: String, flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
-    try retryingInterrupts { name.withCString { openat(directory, $0, flags | O_CLOEXEC, mode) } }
+    try FileDescriptor(rawValue: directory).open(
+      relative: name, FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE),
+      options: FileDescriptor.OpenOptions(rawValue: flags & ~O_ACCMODE).union(.closeOnExec), permissions: mode
+    ).rawValue
   }
 
   /// Creates a directory relative to an open directory.
@@ -286,7 +244,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `mkdirat`.
   static func makeDirectory(in directory: Int32, _ name: String, mode: mode_t) throws(Errno) {
-    _ = try retryingInterrupts { name.withCString { mkdirat(directory, $0, mode) } }
+    _ = try valueOrErrno { name.withCString { mkdirat(directory, $0, mode) } }
   }
 
   /// Renames a file within one open directory, replacing the destination.
@@ -299,7 +257,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `renameat`.
   static func rename(in directory: Int32, _ source: String, to destination: String) throws(Errno) {
-    _ = try retryingInterrupts {
+    _ = try valueOrErrno {
       source.withCString { from in destination.withCString { to in renameat(directory, from, directory, to) } }
     }
   }
@@ -313,7 +271,7 @@ enum FileSystem {
   ///
   /// The corresponding C function is `unlinkat`.
   static func unlink(in directory: Int32, _ name: String) throws(Errno) {
-    _ = try retryingInterrupts { name.withCString { unlinkat(directory, $0, 0) } }
+    _ = try valueOrErrno { name.withCString { unlinkat(directory, $0, 0) } }
   }
 
   /// The current working directory.
@@ -354,7 +312,7 @@ enum FileSystem {
     let copy = dup(directory)
     guard copy >= 0 else { return [] }
     guard let stream = fdopendir(copy) else {
-      _ = Glibc.close(copy)
+      FileDescriptor(rawValue: copy).closeIgnoringErrors()
       return []
     }
     defer { closedir(stream) }
@@ -374,8 +332,12 @@ enum FileSystem {
   /// - Parameter processID: The process ID.
   /// - Returns: `false` only when there is no such process.
   ///
-  /// The corresponding C function is `kill` with signal 0.
   static func processExists(_ processID: pid_t) -> Bool {
-    kill(processID, 0) == 0 || errno != ESRCH
+    do {
+      try ProcessIdentifier(rawValue: processID).send(SignalNumber(rawValue: 0))
+      return true
+    } catch {
+      return error != .noSuchProcess
+    }
   }
 }

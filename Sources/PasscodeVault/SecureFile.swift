@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
+internal import SystemCalls
 
 /// Small private files, read and written the careful way.
 ///

@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// The one funnel for libsodium: every `sodium_*` and `crypto_*` call in the package goes through here.
 ///
@@ -24,27 +24,6 @@ enum Sodium {
     guard isInitialized else { throw .cryptography(operation: "sodium_init") }
   }
 
-  /// Allocates memory for a secret: locked against swapping, excluded from core dumps and surrounded by
-  /// guard pages (libsodium locks the region itself, through `sodium_mlock`).
-  ///
-  /// - Parameter byteCount: The number of bytes; at least 1.
-  /// - Returns: The memory, or `nil` when it could not be allocated.
-  ///
-  /// The corresponding C function is `sodium_malloc`.
-  static func allocate(byteCount: Int) -> UnsafeMutableRawPointer? {
-    guard byteCount > 0, isInitialized else { return nil }
-    return sodium_malloc(byteCount)
-  }
-
-  /// Wipes and releases memory from ``allocate(byteCount:)``.
-  ///
-  /// - Parameter pointer: The memory.
-  ///
-  /// The corresponding C function is `sodium_free`.
-  static func free(_ pointer: UnsafeMutableRawPointer) {
-    sodium_free(pointer)
-  }
-
   /// Random bytes from the system's generator.
   ///
   /// - Parameter count: How many bytes.
@@ -59,34 +38,6 @@ enum Sodium {
       if let base = buffer.baseAddress { randombytes_buf(base, buffer.count) }
     }
     return bytes
-  }
-
-  /// Overwrites memory with zeros in a way the compiler cannot remove.
-  ///
-  /// - Parameters:
-  ///   - pointer: The memory.
-  ///   - byteCount: The number of bytes to wipe.
-  ///
-  /// The corresponding C function is `sodium_memzero`.
-  static func zero(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
-    guard byteCount > 0 else { return }
-    sodium_memzero(pointer, byteCount)
-  }
-
-  /// Compares two equally long byte ranges in time that does not depend on their contents.
-  ///
-  /// - Parameters:
-  ///   - first: The first bytes.
-  ///   - second: The second bytes.
-  /// - Returns: `true` when the lengths match and every byte is equal.
-  ///
-  /// The corresponding C function is `sodium_memcmp`.
-  static func constantTimeEquals(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-    guard first.count == second.count else { return false }
-    guard let firstBase = first.baseAddress, let secondBase = second.baseAddress, !first.isEmpty else {
-      return true
-    }
-    return sodium_memcmp(firstBase, secondBase, first.count) == 0
   }
 
   /// Hashes a secret with Argon2id into a self-describing string (`$argon2id$v=19$m=…,t=…,p=1$salt$hash`)

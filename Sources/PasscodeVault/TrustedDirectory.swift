@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
+internal import SystemCalls
 
 /// A directory of the store, opened once by walking from `/` one component at a time, so that files are
 /// then opened, renamed and removed relative to its descriptor (`openat`, `renameat`, `unlinkat`) and no

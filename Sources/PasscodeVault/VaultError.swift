@@ -1,10 +1,5 @@
+internal import Glibc
 import PasscodeLocalization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Everything that can go wrong in the vault layer, with the path and `errno` where there is one.
 ///

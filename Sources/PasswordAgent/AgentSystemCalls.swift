@@ -1,31 +1,17 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+internal import Glibc
+internal import SystemCalls
 
-/// Every C call the agent makes, in one place; `EINTR` is retried here and nowhere else.
+/// The agent's own C calls (inotify, `mkdir`, `fstat`, datagrams, the monotonic clock), built on the
+/// `SystemCalls` layer, which does the descriptors, pipes, polls, signals and the one `EINTR` retry.
 enum AgentSystemCalls {
-  /// The text for an errno. The corresponding C function is `strerror`.
+  /// The text for an errno.
   static func describe(_ errno: Int32) -> String {
-    guard let text = strerror(errno) else { return "error \(errno)" }
-    return String(cString: text)
+    Errno(rawValue: errno).description
   }
 
-  /// Retries `body` while it fails with `EINTR`; returns its result, or `-errno`.
-  private static func retrying(_ body: () -> Int) -> Int {
-    while true {
-      let result = body()
-      if result >= 0 { return result }
-      if errno != EINTR { return -Int(errno) }
-    }
-  }
-
-  /// The current `CLOCK_MONOTONIC` time. The corresponding C function is `clock_gettime`.
+  /// The current `CLOCK_MONOTONIC` time.
   static func monotonicNow() -> MonotonicInstant {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return MonotonicInstant(microseconds: UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000)
+    MonotonicInstant(microseconds: UInt64(SystemClock.monotonic.nanosecondsNow / 1000))
   }
 
   /// Whether the effective user is root. The corresponding C function is `geteuid`.
@@ -52,16 +38,15 @@ enum AgentSystemCalls {
     let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
     guard inotify_add_watch(descriptor, path, mask) >= 0 else {
       let error = errno
-      close(descriptor)
+      FileDescriptor(rawValue: descriptor).closeIgnoringErrors()
       return .failure(.directory(path: path, errno: error))
     }
     return .success(descriptor)
   }
 
-  /// Reads and drops whatever is waiting on a non-blocking descriptor. The corresponding C function is `read`.
+  /// Reads and drops whatever is waiting on a non-blocking descriptor.
   static func drain(_ descriptor: Int32) {
-    var scratch = [UInt8](repeating: 0, count: 4096)
-    while scratch.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    while let bytes = try? FileDescriptor(rawValue: descriptor).read(upTo: 4096), !bytes.isEmpty {}
   }
 
   /// The names in a directory. The corresponding C functions are `opendir`, `readdir` and `closedir`.
@@ -79,29 +64,31 @@ enum AgentSystemCalls {
   }
 
   /// The contents of a regular file, at most `limit + 1` bytes, without following a symbolic link, and
-  /// its modification time in nanoseconds. The corresponding C functions are `open`, `fstat` and `read`.
+  /// its modification time in nanoseconds. The corresponding C function is `fstat`.
   static func readRegularFile(_ path: String, limit: Int) -> (bytes: [UInt8], modified: Int64)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    guard
+      let file = try? FileDescriptor.open(
+        path, .readOnly, options: [.closeOnExec, .noFollow, .nonBlocking, .noControllingTerminal])
+    else { return nil }
+    defer { file.closeIgnoringErrors() }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
-    var count = 0
-    while count < bytes.count {
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        retrying { read(descriptor, buffer.baseAddress?.advanced(by: count), buffer.count - count) }
-      }
-      if result <= 0 { break }
-      count += result
+    guard fstat(file.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    while bytes.count < limit + 1, let chunk = try? file.read(upTo: limit + 1 - bytes.count), !chunk.isEmpty {
+      bytes += chunk
     }
     let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    return (Array(bytes[0..<count]), modified)
+    return (bytes, modified)
   }
 
-  /// Whether a process exists. The corresponding C function is `kill` with signal 0.
+  /// Whether a process exists: signal 0 reaches it, or only permission is lacking.
   static func processExists(_ processIdentifier: Int32) -> Bool {
-    kill(processIdentifier, 0) == 0 || errno == EPERM
+    do {
+      try ProcessIdentifier(rawValue: processIdentifier).send(SignalNumber(rawValue: 0))
+      return true
+    } catch {
+      return error == .notPermitted
+    }
   }
 
   /// Sends one datagram to a Unix socket path. The corresponding C functions are `socket` and `sendto`.
@@ -111,7 +98,7 @@ enum AgentSystemCalls {
   static func sendDatagram(_ bytes: UnsafeRawBufferPointer, to path: String) -> AgentError? {
     let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return .send(errno: errno) }
-    defer { close(descriptor) }
+    defer { FileDescriptor(rawValue: descriptor).closeIgnoringErrors() }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let pathBytes = Array(path.utf8)
@@ -122,11 +109,15 @@ enum AgentSystemCalls {
     let length = socklen_t(MemoryLayout<sockaddr_un>.size)
     let result = withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        retrying { sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
+        Result { () throws(Errno) in
+          try nothingOrErrno {
+            sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, length)
+          }
+        }
       }
     }
-    guard result < 0 else { return nil }
-    switch Int32(-result) {
+    guard case .failure(let failure) = result else { return nil }
+    switch failure.rawValue {
     case ENOENT, ECONNREFUSED: return .askerGone
     case EACCES, EPERM: return .permissionDenied(socketPath: path)
     case let other: return .send(errno: other)
@@ -136,44 +127,36 @@ enum AgentSystemCalls {
   /// `ENOMEM`.
   static let outOfMemory = ENOMEM
 
-  /// A non-blocking, close-on-exec pipe. The corresponding C functions are `pipe` and `fcntl` (Swift's
-  /// Glibc module does not offer `pipe2`).
+  /// A non-blocking, close-on-exec pipe.
   static func makePipe() -> Result<(read: Int32, write: Int32), AgentError> {
-    var descriptors: [Int32] = [-1, -1]
-    guard pipe(&descriptors) == 0 else { return .failure(.resources(errno: errno)) }
-    for descriptor in descriptors {
-      let flags = fcntl(descriptor, F_GETFL)
-      guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0, flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
-      else {
-        let error = errno
-        descriptors.forEach { close($0) }
-        return .failure(.resources(errno: error))
-      }
+    do {
+      let pipe = try Pipe(nonBlocking: true)
+      return .success((pipe.readEnd.rawValue, pipe.writeEnd.rawValue))
+    } catch {
+      return .failure(.resources(errno: error.rawValue))
     }
-    return .success((descriptors[0], descriptors[1]))
   }
 
-  /// Writes one byte, ignoring a full pipe. The corresponding C function is `write`.
+  /// Writes one byte, ignoring a full pipe.
   static func signal(_ descriptor: Int32) {
-    var byte: UInt8 = 1
-    _ = write(descriptor, &byte, 1)
+    try? FileDescriptor(rawValue: descriptor).writeAll([1])
   }
 
   /// Waits until a descriptor is readable, or the timeout in milliseconds passes (-1: forever).
-  /// The corresponding C function is `poll`.
   static func waitReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) {
-    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    _ = retrying { Int(poll(&entries, nfds_t(entries.count), timeoutMilliseconds)) }
+    var poll = Poll<Int32>()
+    for descriptor in descriptors { poll.add(descriptor, FileDescriptor(rawValue: descriptor)) }
+    _ = try? poll.wait(timeoutMilliseconds: timeoutMilliseconds)
   }
 
-  /// Sleeps. The corresponding C function is `usleep`.
+  /// Sleeps.
   static func pause(milliseconds: Int) {
-    usleep(useconds_t(milliseconds * 1000))
+    sleep(milliseconds: Int32(clamping: milliseconds))
   }
 
-  /// Closes a descriptor. The corresponding C function is `close`.
+  /// Closes a descriptor.
   static func closeDescriptor(_ descriptor: Int32) {
-    _ = close(descriptor)
+    FileDescriptor(rawValue: descriptor).closeIgnoringErrors()
   }
 }
 

@@ -1,4 +1,4 @@
-import CAssuan
+internal import CAssuan
 
 /// The one file that calls libassuan and libgpg-error.
 ///

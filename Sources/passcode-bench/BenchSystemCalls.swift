@@ -1,39 +1,24 @@
-import CBenchTrace
+internal import CBenchTrace
 import Glibc
+import SystemCalls
 
-/// The one place where passcode-bench calls libc (and ptrace through `CBenchTrace`): spawning measured
-/// commands, waiting for them, and the Unix socket of the timestamping SSIP server.
-///
-/// EINTR is retried here, in ``retryingOnInterrupt(_:)``, and nowhere else.
+/// passcode-bench's own C calls (ptrace through `CBenchTrace`, `getrusage`) and its adapters for the
+/// `SystemCalls` layer, which spawns the measured commands, waits for them, and retries `EINTR`.
 enum BenchSystemCalls {
-  /// Runs a call again while it fails with EINTR.
-  ///
-  /// - Parameter call: The call; it returns -1 and sets errno on failure.
-  /// - Returns: The call's result.
-  static func retryingOnInterrupt<Value: BinaryInteger>(_ call: () -> Value) -> Value {
-    while true {
-      let result = call()
-      if result == -1 && errno == EINTR { continue }
-      return result
-    }
-  }
-
   /// Makes a pipe whose ends are closed on exec.
-  ///
-  /// The corresponding C functions are `pipe` and `fcntl`.
   ///
   /// - Returns: The read and write ends.
   /// - Throws: ``BenchError/systemCall(_:errno:)``.
   static func makePipe() throws(BenchError) -> (read: Int32, write: Int32) {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw .systemCall("pipe", errno: errno) }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return (ends[0], ends[1])
+    do {
+      let pipe = try Pipe()
+      return (pipe.readEnd.rawValue, pipe.writeEnd.rawValue)
+    } catch {
+      throw .systemCall("pipe", errno: error.rawValue)
+    }
   }
 
   /// Writes all bytes to a descriptor.
-  ///
-  /// The corresponding C function is `write`.
   ///
   /// - Parameters:
   ///   - descriptor: The descriptor.
@@ -41,31 +26,17 @@ enum BenchSystemCalls {
   /// - Returns: Whether every byte was written.
   @discardableResult
   static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        retryingOnInterrupt { Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset) }
-      }
-      guard written > 0 else { return false }
-      offset += written
-    }
-    return true
+    (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
   }
 
   /// Reads what one `read` call returns.
-  ///
-  /// The corresponding C function is `read`.
   ///
   /// - Parameters:
   ///   - descriptor: The descriptor.
   ///   - maximumCount: The most bytes to read.
   /// - Returns: The bytes; empty at end of file or on an error.
   static func readSome(_ descriptor: Int32, maximumCount: Int = 4096) -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: maximumCount)
-    let count = buffer.withUnsafeMutableBytes { raw in
-      retryingOnInterrupt { Glibc.read(descriptor, raw.baseAddress, maximumCount) }
-    }
-    return count > 0 ? Array(buffer[0..<count]) : []
+    (try? FileDescriptor(rawValue: descriptor).read(upTo: maximumCount)) ?? []
   }
 
   /// Reads until end of file.
@@ -83,17 +54,14 @@ enum BenchSystemCalls {
 
   /// Closes a descriptor.
   ///
-  /// The corresponding C function is `close`.
-  ///
   /// - Parameter descriptor: The descriptor.
   static func close(_ descriptor: Int32) {
-    _ = Glibc.close(descriptor)
+    FileDescriptor(rawValue: descriptor).closeIgnoringErrors()
   }
 
-  /// Starts a program with `posix_spawn` (vfork-like, so the parent's size does not slow it): standard input
-  /// from a pipe already holding `input`, standard output to a pipe, standard error to `/dev/null`.
-  ///
-  /// The corresponding C function is `posix_spawn`.
+  /// Starts a program with the layer's `posix_spawn` (vfork-like, so the parent's size does not slow it):
+  /// standard input from a pipe already holding `input`, standard output to a pipe, standard error to
+  /// `/dev/null`.
   ///
   /// - Parameters:
   ///   - path: The program's absolute path.
@@ -105,36 +73,30 @@ enum BenchSystemCalls {
   static func spawn(
     path: String, arguments: [String], environment: [String: String], input: [UInt8]
   ) throws(BenchError) -> (pid: pid_t, output: Int32) {
-    let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
-    defer { vectors.free() }
-    let (argv, envp) = (vectors.argv, vectors.envp)
     let inputPipe = try makePipe()
     let outputPipe = try makePipe()
     writeAll(inputPipe.write, input)
     close(inputPipe.write)
     defer { close(inputPipe.read) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, inputPipe.read, 0)
-    posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    var spawn = Spawn(executable: path, arguments: arguments, environment: environment)
+    spawn.fileActions = [
+      .duplicate(FileDescriptor(rawValue: inputPipe.read), as: .standardInput),
+      .duplicate(FileDescriptor(rawValue: outputPipe.write), as: .standardOutput),
+      .open(.standardError, path: "/dev/null", .writeOnly, [], permissions: 0),
+    ]
+    let child = Result { () throws(Errno) in try spawn.run() }
     close(outputPipe.write)
-    guard status == 0 else {
+    switch child {
+    case .success(let child): return (child.rawValue, outputPipe.read)
+    case .failure(let error):
       close(outputPipe.read)
-      throw .systemCall("posix_spawn \(path)", errno: status)
+      throw .systemCall("posix_spawn \(path)", errno: error.rawValue)
     }
-    return (pid, outputPipe.read)
   }
 
   /// Starts a program in a new session whose controlling terminal, standard input, output and error are a
-  /// pseudo-terminal's slave side, with `posix_spawn` (vfork-like, and no loop closing every descriptor up to
-  /// the limit), so that the time measured is the program's, not the harness's.
-  ///
-  /// The corresponding C function is `posix_spawn` (with `POSIX_SPAWN_SETSID`; opening the slave in the new
-  /// session makes it the controlling terminal).
+  /// pseudo-terminal's slave side, with the layer's `posix_spawn` (vfork-like, and descriptors closed with
+  /// one `close_range`), so that the time measured is the program's, not the harness's.
   ///
   /// - Parameters:
   ///   - path: The program's absolute path.
@@ -147,55 +109,39 @@ enum BenchSystemCalls {
   static func spawnOnTerminal(
     path: String, arguments: [String], environment: [String: String], terminalPath: String, closing: [Int32]
   ) throws(BenchError) -> pid_t {
-    let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
-    defer { vectors.free() }
-    let (argv, envp) = (vectors.argv, vectors.envp)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
-    posix_spawn_file_actions_adddup2(&actions, 0, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaultSignals = sigset_t()
-    sigfillset(&defaultSignals)
-    posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-    let setSession: Int16 = 0x80  // glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
-    posix_spawnattr_setflags(
-      &attributes, setSession | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard status == 0 else { throw .systemCall("posix_spawn \(path)", errno: status) }
-    return pid
+    var spawn = Spawn(executable: path, arguments: arguments, environment: environment)
+    spawn.startsNewSession = true
+    spawn.fileActions =
+      closing.map { .close(FileDescriptor(rawValue: $0)) } + [
+        .open(.standardInput, path: terminalPath, .readWrite, [], permissions: 0),
+        .duplicate(.standardInput, as: .standardOutput),
+        .duplicate(.standardInput, as: .standardError),
+      ]
+    do {
+      return try spawn.run().rawValue
+    } catch {
+      throw .systemCall("posix_spawn \(path)", errno: error.rawValue)
+    }
   }
 
   /// Collects a child's exit status if it has ended, without blocking.
   ///
-  /// The corresponding C function is `waitpid` with `WNOHANG`.
-  ///
   /// - Parameter pid: The child.
   /// - Returns: Whether it has ended (or is not a child any more).
   static func reapIfExited(_ pid: pid_t) -> Bool {
-    var status: Int32 = 0
-    return retryingOnInterrupt { waitpid(pid, &status, WNOHANG) } != 0
+    do {
+      return try ProcessIdentifier(rawValue: pid).statusIfExited() != nil
+    } catch {
+      return true
+    }
   }
 
   /// Waits for a child to end.
   ///
-  /// The corresponding C function is `waitpid`.
-  ///
   /// - Parameter pid: The child.
   /// - Returns: The raw wait status, or -1 when there is no such child.
   static func waitForExit(_ pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    let result = retryingOnInterrupt { waitpid(pid, &status, 0) }
-    return result == pid ? status : -1
+    (try? ProcessIdentifier(rawValue: pid).waitForExit())?.rawValue ?? -1
   }
 
   /// Runs a program with `input` on standard input under ptrace, stops it at its exit and reads its peak
@@ -222,7 +168,7 @@ enum BenchSystemCalls {
     writeAll(inputPipe.write, input)
     close(inputPipe.write)
     defer { close(inputPipe.read) }
-    let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
+    let devNull = (try? FileDescriptor.open("/dev/null", .readWrite))?.rawValue ?? -1
     defer { close(devNull) }
     let pid = argv.withUnsafeBufferPointer { argumentBuffer in
       envp.withUnsafeBufferPointer { environmentBuffer -> pid_t in
@@ -246,7 +192,8 @@ enum BenchSystemCalls {
     var snapshot: ExitSnapshot?
     var status: Int32 = 0
     var optionsSet = false
-    while retryingOnInterrupt({ waitpid(pid, &status, 0) }) == pid {
+    while let next = try? ProcessIdentifier(rawValue: pid).waitForExit() {
+      status = next.rawValue
       let stopped = status & 0xff == 0x7f
       guard stopped else { break }
       let stopSignal = (status >> 8) & 0xff
@@ -277,13 +224,11 @@ enum BenchSystemCalls {
 
   /// Sends a signal to a process.
   ///
-  /// The corresponding C function is `kill`.
-  ///
   /// - Parameters:
   ///   - signal: The signal.
   ///   - pid: The process.
   static func send(_ signal: Int32, to pid: pid_t) {
-    _ = kill(pid, signal)
+    try? ProcessIdentifier(rawValue: pid).send(SignalNumber(rawValue: signal))
   }
 
   /// Sleeps the calling thread; used only to leave a measured program idle.
@@ -294,15 +239,14 @@ enum BenchSystemCalls {
   static func sleep(_ duration: Duration) {
     let components = duration.components
     var request = timespec(tv_sec: Int(components.seconds), tv_nsec: Int(components.attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    // After EINTR nanosleep leaves the time still to sleep in its second argument, so the layer's retry sleeps
+    // only the rest.
+    withUnsafeMutablePointer(to: &request) { time in _ = try? valueOrErrno { nanosleep(time, time) } }
   }
 
   /// Ignores SIGPIPE, so a measured program that hangs up cannot kill the bench.
-  ///
-  /// The corresponding C function is `signal`.
   static func ignoreBrokenPipe() {
-    _ = signal(SIGPIPE, SIG_IGN)
+    try? SignalAction.ignoreBrokenPipe()
   }
 
   /// The process's own peak resident set.

@@ -169,10 +169,9 @@ struct CommandContext {
     return prompt
   }
 
-  /// Secret memory from libsodium (guard pages, locked, wiped); the engine's own buffer if libsodium
-  /// cannot allocate.
+  /// The package's secret memory (guard pages, locked, left out of core dumps, wiped).
   @Sendable static func makeSecretStorage(capacity: Int) -> any SecretStorage {
-    (try? SodiumSecretBuffer(capacity: capacity)) ?? WipedSecretBuffer(capacity: capacity)
+    WipedSecretBuffer(capacity: capacity)
   }
 
   /// The prompt configuration from the options, with defaults for this subcommand.

@@ -9,7 +9,7 @@ import Synchronization
 final class NewPasscodeConfirmation: Sendable {
   private let vault: Vault
   private let shape: PasscodeShape
-  private let firstEntry = Mutex<SodiumSecretBuffer?>(nil)
+  private let firstEntry = Mutex<WipedSecretBuffer?>(nil)
 
   /// Creates a confirmation that stores into a vault.
   ///
@@ -35,12 +35,12 @@ final class NewPasscodeConfirmation: Sendable {
   ///   when the second differs, or `.accepted` once the code is stored.
   /// - Throws: A ``VaultError`` when the code cannot be hashed or stored.
   func verdict(for secret: any SecretStorage) throws(VaultError) -> Verdict {
-    try firstEntry.withLock { (entry: inout SodiumSecretBuffer?) throws(VaultError) -> Verdict in
+    try firstEntry.withLock { (entry: inout WipedSecretBuffer?) throws(VaultError) -> Verdict in
       guard let first = entry else {
         if WeakPasscodePolicy.isTooEasy(secret) { return .retry(.tooWeak) }
-        let copy = try SodiumSecretBuffer(capacity: max(secret.count, 1))
+        let copy = WipedSecretBuffer(capacity: max(secret.count, 1))
         let copied = secret.withUnsafeBytes { copy.append(contentsOf: $0) }
-        guard copied else { throw .cryptography(operation: "sodium_malloc") }
+        guard copied else { throw .cryptography(operation: "copy the first entry") }
         entry = copy
         return .retry(.confirmNew)
       }

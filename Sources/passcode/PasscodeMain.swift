@@ -3,6 +3,7 @@ import PasscodeEngine
 import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
+internal import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -85,8 +86,9 @@ enum PasscodeMain {
   /// restored, so the caller sees the conventional status.
   private static func report(_ error: CommandError) -> ExitCode {
     if case let .prompt(.terminated(signalNumber)) = error {
-      signal(signalNumber.number, SIG_DFL)
-      raise(signalNumber.number)
+      let signal = SignalNumber(rawValue: signalNumber.number)
+      _ = try? SignalAction.defaultAction.install(for: signal)
+      try? signal.raise()
     }
     StandardStreams.error("passcode: \(error)\n")
     return error.exitCode

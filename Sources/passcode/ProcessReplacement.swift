@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
+internal import SystemCalls
 
-/// The funnel for the C calls `exec` needs: the process is replaced by the command, so its exit status
-/// and signals are the command's own. Every libc call of `passcode exec` is in this file.
+/// What `exec` needs from the `SystemCalls` layer: the process is replaced by the command, so its exit status
+/// and signals are the command's own.
 enum ProcessReplacement {
   /// The `errno` that means the command does not exist (exit status 127).
   static let notFound = ENOENT
@@ -15,17 +12,11 @@ enum ProcessReplacement {
   ///
   /// - Parameter arguments: The command and its arguments; the first is looked up on `PATH`.
   /// - Returns: The `errno` when the command could not be run; on success it does not return.
-  ///   The corresponding C function is `execvp`.
   static func execute(_ arguments: [String]) -> Int32 {
     guard let name = arguments.first else { return ENOENT }
-    signal(SIGPIPE, SIG_DFL)
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    sigprocmask(SIG_SETMASK, &emptyMask, nil)
-    var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    _ = execvp(name, &pointers)
-    let failure = errno
+    let failure = ProcessImage.replace(
+      executable: name, arguments: arguments, searchesPath: true, resetting: [.brokenPipe]
+    ).rawValue
     return failure == ENOENT || failure == ENOTDIR ? ENOENT : failure
   }
 
@@ -37,17 +28,15 @@ enum ProcessReplacement {
   /// swallowed the first SIGQUIT. With the default actions a SIGQUIT ends the process at once (with no
   /// core: the process is not dumpable), and a prompt restores the terminal first through its own
   /// handlers.
-  ///   The corresponding C function is `signal`.
   static func takeSignalsFromBacktracer() {
-    for number in backtracedSignals { signal(number, SIG_DFL) }
+    for number in backtracedSignals { _ = try? SignalAction.defaultAction.install(for: SignalNumber(rawValue: number)) }
   }
 
   /// Names an `errno` in words.
   ///
   /// - Parameter code: The error code.
-  /// - Returns: The system's message. The corresponding C function is `strerror`.
+  /// - Returns: The system's message.
   static func describe(_ code: Int32) -> String {
-    guard let message = strerror(code) else { return "error \(code)" }
-    return String(cString: message)
+    Errno(rawValue: code).description
   }
 }

@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -30,18 +32,14 @@ enum ProtocolDescriptors {
     return result < 0 ? nil : result
   }
 
-  /// Makes `target` refer to the same open file as `source`, retrying on EINTR. The corresponding C
-  /// function is `dup2`.
+  /// Makes `target` refer to the same open file as `source`, through the layer's `dup2` and `EINTR` retry.
   ///
   /// - Parameters:
   ///   - source: The descriptor to copy.
   ///   - target: The descriptor to replace.
   /// - Returns: `true` on success.
   static func redirect(_ source: Int32, onto target: Int32) -> Bool {
-    while true {
-      if dup2(source, target) >= 0 { return true }
-      if errno != EINTR { return false }
-    }
+    (try? FileDescriptor(rawValue: source).duplicate(as: FileDescriptor(rawValue: target))) != nil
   }
 
   /// Closes a descriptor. The corresponding C function is `close`.

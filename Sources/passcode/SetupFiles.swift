@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -46,17 +48,13 @@ enum SetupFiles {
   /// - Parameter path: The file.
   /// - Returns: Its text, or `nil` when it cannot be read.
   static func readText(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
-    defer { _ = close(descriptor) }
+    guard
+      let file = try? FileDescriptor.open(
+        path, .readOnly, options: [.closeOnExec, .noControllingTerminal, .nonBlocking])
+    else { return nil }
+    defer { file.closeIgnoringErrors() }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65_536 {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
+    while bytes.count < 65_536, let chunk = try? file.read(upTo: 4096), !chunk.isEmpty { bytes += chunk }
     return String(decoding: bytes, as: UTF8.self)
   }
 

@@ -1,4 +1,5 @@
 import PasscodeEngine
+internal import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -26,22 +27,16 @@ enum StandardStreams {
   /// Whether standard output is a terminal. The corresponding C function is `isatty`.
   static var outputIsTerminal: Bool { isatty(1) == 1 }
 
-  /// Writes every byte, retrying after `EINTR`; returns the `errno` of a failure, or `nil`.
+  /// Writes every byte through the layer (which retries after `EINTR`); returns the `errno` of a failure, or
+  /// `nil`.
   private static func write(_ text: SanitizedText, to descriptor: Int32) -> Int32? {
     var bytes = Array(text.text.utf8)
     defer { bytes.removeAll() }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-      }
-      if written < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        return code
-      }
-      offset += written
+    do {
+      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+      return nil
+    } catch {
+      return error.rawValue
     }
-    return nil
   }
 }

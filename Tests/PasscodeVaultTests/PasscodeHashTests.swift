@@ -10,7 +10,7 @@ struct PasscodeHashTests {
     #expect(hash.verify(try secret("730519")))
     #expect(!hash.verify(try secret("730518")))
     #expect(!hash.verify(try secret("7305190")))
-    #expect(!hash.verify(try SodiumSecretBuffer(capacity: 4)))
+    #expect(!hash.verify(WipedSecretBuffer(capacity: 4)))
   }
 
   @Test("the hash string is Argon2id and does not contain the code")

@@ -48,8 +48,8 @@ func permissions(of path: String) -> mode_t {
 }
 
 /// A secret buffer holding the bytes of a test code.
-func secret(_ code: StaticString, capacity: Int = 32) throws -> SodiumSecretBuffer {
-  let buffer = try SodiumSecretBuffer(capacity: capacity)
+func secret(_ code: StaticString, capacity: Int = 32) throws -> WipedSecretBuffer {
+  let buffer = WipedSecretBuffer(capacity: capacity)
   _ = buffer.append(contentsOf: UnsafeRawBufferPointer(start: code.utf8Start, count: code.utf8CodeUnitCount))
   return buffer
 }

@@ -11,8 +11,8 @@ struct WeakPasscodePolicyTests {
     "101010", "147258", "789456",
   ]
 
-  static func buffer(_ code: some Sequence<UInt8>) throws -> SodiumSecretBuffer {
-    let buffer = try SodiumSecretBuffer(capacity: 16)
+  static func buffer(_ code: some Sequence<UInt8>) throws -> WipedSecretBuffer {
+    let buffer = WipedSecretBuffer(capacity: 16)
     for byte in code { buffer.append(byte) }
     return buffer
   }

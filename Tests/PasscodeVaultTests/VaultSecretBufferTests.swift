@@ -4,8 +4,8 @@ import Testing
 
 @testable import PasscodeVault
 
-@Suite("SodiumSecretBuffer")
-struct SodiumSecretBufferTests {
+@Suite("Vault secret buffers")
+struct VaultSecretBufferTests {
   @Test("wipe sets the count to zero and zeroes every byte of the capacity")
   func wipeZeroesEverything() throws {
     let buffer = try secret("918273", capacity: 8)
@@ -43,7 +43,7 @@ struct SodiumSecretBufferTests {
     #expect(try secret("2468") == secret("2468"))
     #expect(try secret("2468") != secret("2469"))
     #expect(try secret("2468") != secret("24680"))
-    #expect(try SodiumSecretBuffer(capacity: 4) == SodiumSecretBuffer(capacity: 8))
+    #expect(WipedSecretBuffer(capacity: 4) == WipedSecretBuffer(capacity: 8))
     let plain = WipedSecretBuffer(capacity: 8)
     for byte in "2468".utf8 { plain.append(byte) }
     #expect(try secret("2468").constantTimeEquals(plain))
@@ -61,7 +61,6 @@ struct SodiumSecretBufferTests {
   func processIsNotDumpableWhileAlive() throws {
     let buffer = try secret("1")
     #expect(try FileSystem.dumpableFlag() == 0)
-    #expect(CoreDumpGuard.liveCount >= 1)
     withExtendedLifetime(buffer) {}
   }
 }
