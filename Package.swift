@@ -43,7 +43,7 @@ let package = Package(
       name: "PasscodeTerminal",
       dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization", "SystemCalls"]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
-    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
+    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     .executableTarget(
       name: "passcode",
