@@ -72,7 +72,8 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),
     .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
-    .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech"]),
+    .testTarget(
+      name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
