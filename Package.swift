@@ -43,7 +43,7 @@ let package = Package(
       name: "PasscodeTerminal",
       dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization", "SystemCalls"]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
-    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan"]),
+    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     .executableTarget(
       name: "passcode",
@@ -72,7 +72,8 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
       exclude: ["Golden"]),
     .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
-    .testTarget(name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech"]),
+    .testTarget(
+      name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
+internal import Glibc
 /// Reads the process environment into a dictionary once, without Foundation, and is the one place that
 /// reads the variables more than one layer acts on (`NO_COLOR`, `PASSCODE_HOME`).
 public enum ProcessEnvironment {

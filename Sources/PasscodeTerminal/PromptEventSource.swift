@@ -1,5 +1,5 @@
-internal import Glibc
 import PasscodeSpeech
+internal import SystemCalls
 
 /// Where a waiting prompt's wake-ups come from, each a descriptor that becomes readable.
 enum PromptEventSource: CaseIterable, Hashable {
@@ -25,14 +25,17 @@ enum PromptEventSource: CaseIterable, Hashable {
     on sources: [PromptEventSource: Int32], until deadline: MonotonicClock.Instant?
   ) throws(PromptError) -> Set<PromptEventSource> {
     let listened = allCases.filter { sources[$0] != nil }
-    var descriptors = listened.map { pollfd(fd: sources[$0] ?? -1, events: Int16(POLLIN), revents: 0) }
+    var poll = Poll<PromptEventSource>()
+    for source in listened { poll.add(source, FileDescriptor(rawValue: sources[source] ?? -1)) }
     let timeout = deadline.map { milliseconds(until: $0, from: MonotonicClock.now) } ?? -1
     do {
-      _ = try TerminalCalls.poll(&descriptors, timeoutMilliseconds: timeout)
+      let result = try TerminalCalls.naming(.poll) { () throws(Errno) in
+        try poll.wait(timeoutMilliseconds: timeout, retryOnInterrupt: true)
+      }
+      return Set(listened.filter { result.isReadable($0) })
     } catch {
       throw .terminal(error)
     }
-    return Set(zip(listened, descriptors).filter { $0.1.revents != 0 }.map(\.0))
   }
 
   /// Whole milliseconds from `now` to `deadline`, rounded up so a wake-up never comes early; 0 when it passed.

@@ -14,8 +14,8 @@ enum AgentSystemCalls {
     MonotonicInstant(microseconds: UInt64(SystemClock.monotonic.nanosecondsNow / 1000))
   }
 
-  /// Whether the effective user is root. The corresponding C function is `geteuid`.
-  static var isRoot: Bool { geteuid() == 0 }
+  /// Whether the effective user is root.
+  static var isRoot: Bool { ProcessCredentials.effective.isRoot }
 
   /// Makes a directory and any missing parents with mode 0755, as `mkdir -p`. The corresponding C function
   /// is `mkdir`.

@@ -1,4 +1,5 @@
 import PasscodeEngine
+internal import SystemCalls
 
 /// An Assuan pinentry server on one pair of file descriptors: it greets, answers the pinentry commands as
 /// pinentry 1.2 does, and runs the dialogs through a ``PinentryPrompter``.
@@ -195,9 +196,9 @@ public final class PinentrySession {
     switch topic {
     case .version: return identity.version
     case .flavor: return identity.flavor
-    case .pid: return String(SystemCalls.processID())
+    case .pid: return String(ProcessIdentifier.current.rawValue)
     case .ttyinfo:
-      let ids = SystemCalls.effectiveUserAndGroup()
+      let ids = ProcessCredentials.effective
       return [
         request.ttyName ?? "-", request.ttyType ?? "-", request.options["display"] ?? "-",
         deviceStatus(request.ttyName), "\(ids.user)/\(ids.group)", "-",
@@ -212,8 +213,8 @@ public final class PinentrySession {
   /// - Returns: `mode/uid/gid` with the mode in octal.
   private func deviceStatus(_ path: String?) -> String {
     guard let path, !path.isEmpty else { return "-" }
-    guard let status = SystemCalls.modeOwnerGroup(path: path) else { return "?" }
-    return "\(String(status.mode, radix: 8))/\(status.user)/\(status.group)"
+    guard let status = try? FileStatus(path: path) else { return "?" }
+    return "\(String(status.mode, radix: 8))/\(status.owner)/\(status.group)"
   }
 
   /// Sends non-secret text as `D` lines.

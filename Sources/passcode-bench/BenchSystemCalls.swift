@@ -1,6 +1,6 @@
 internal import CBenchTrace
-import Glibc
-import SystemCalls
+internal import Glibc
+internal import SystemCalls
 
 /// passcode-bench's own C calls (ptrace through `CBenchTrace`, `getrusage`) and its adapters for the
 /// `SystemCalls` layer, which spawns the measured commands, waits for them, and retries `EINTR`.

@@ -1,15 +1,10 @@
+internal import Glibc
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
 internal import SystemCalls
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// The `passcode` command: parses the arguments, runs one subcommand and maps its result to an exit
 /// status. This is the only place that decides exit statuses.

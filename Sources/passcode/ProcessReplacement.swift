@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 internal import SystemCalls
 
 /// What `exec` needs from the `SystemCalls` layer: the process is replaced by the command, so its exit status

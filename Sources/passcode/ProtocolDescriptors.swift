@@ -1,10 +1,5 @@
+internal import Glibc
 internal import SystemCalls
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Keeps the Assuan protocol the only thing on standard output: the protocol gets a private duplicate of
 /// descriptor 1, and descriptor 1 itself is pointed at standard error, so a stray write from any library
@@ -42,11 +37,11 @@ enum ProtocolDescriptors {
     (try? FileDescriptor(rawValue: source).duplicate(as: FileDescriptor(rawValue: target))) != nil
   }
 
-  /// Closes a descriptor. The corresponding C function is `close`.
+  /// Closes a descriptor through the layer.
   ///
   /// - Parameter descriptor: The descriptor.
   /// - Returns: `true` on success.
   static func closeDescriptor(_ descriptor: Int32) -> Bool {
-    close(descriptor) == 0
+    (try? FileDescriptor(rawValue: descriptor).close()) != nil
   }
 }

@@ -1,10 +1,5 @@
+internal import Glibc
 internal import SystemCalls
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// The funnel for the few file calls `doctor` makes about files that are not the store's: finding a
 /// program on `PATH`, following a link, and reading `gpg-agent.conf`.
@@ -14,10 +9,9 @@ enum SetupFiles {
     access(path, X_OK) == 0 && !isDirectory(path)
   }
 
-  /// Whether a path names a directory. The corresponding C function is `stat`.
+  /// Whether a path names a directory, through the layer's `stat`.
   static func isDirectory(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    (try? FileStatus(path: path))?.isDirectory ?? false
   }
 
   /// The file a path finally names, links resolved. The corresponding C function is `realpath`.
@@ -60,14 +54,17 @@ enum SetupFiles {
 
   /// Whether the controlling terminal, or a given one, can be opened for reading and writing.
   ///
-  /// The corresponding C functions are `open` and `close`.
+  /// The layer's `open` and `close`.
   ///
   /// - Parameter path: The terminal; `/dev/tty` for the controlling one.
   /// - Returns: `nil` when it opens, else the system's reason.
   static func terminalProblem(_ path: String) -> String? {
-    let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-    guard descriptor >= 0 else { return ProcessReplacement.describe(errno) }
-    _ = close(descriptor)
-    return nil
+    do {
+      try FileDescriptor.open(path, .readWrite, options: [.closeOnExec, .noControllingTerminal, .nonBlocking])
+        .closeIgnoringErrors()
+      return nil
+    } catch {
+      return error.description
+    }
   }
 }

@@ -1,12 +1,6 @@
 import PasscodeEngine
 internal import SystemCalls
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Writes to standard output and standard error by descriptor (Glibc's `stderr` global is not safe
 /// under strict concurrency).
 ///
@@ -24,8 +18,8 @@ enum StandardStreams {
   /// Writes text to standard error; there is nowhere left to report a failure.
   static func error(_ text: String) { _ = write(SanitizedText(text, allowsNewlines: true), to: 2) }
 
-  /// Whether standard output is a terminal. The corresponding C function is `isatty`.
-  static var outputIsTerminal: Bool { isatty(1) == 1 }
+  /// Whether standard output is a terminal.
+  static var outputIsTerminal: Bool { FileDescriptor.standardOutput.isTerminal }
 
   /// Writes every byte through the layer (which retries after `EINTR`); returns the `errno` of a failure, or
   /// `nil`.

@@ -33,22 +33,14 @@ struct PinentryProtocolErrorEndToEndTests {
   @Test("a line over the Assuan limit ends pinentry with status 76 and says so on standard error")
   func overlongLine() throws {
     if let reason = PasscodeBinary.missingReason { throw EndToEndError.missingBinary(reason) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: PasscodeBinary.path)
-    process.arguments = ["pinentry"]
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "PASSCODE_SPEECH": "off"]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(("SETDESC " + String(repeating: "x", count: 2000) + "\n").utf8))
-    try input.fileHandleForWriting.close()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 76)
+    let pinentry = try PipedProcess(
+      executablePath: PasscodeBinary.path, arguments: ["pinentry"],
+      environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "PASSCODE_SPEECH": "off"], capturesErrors: true)
+    pinentry.input.write(Data(("SETDESC " + String(repeating: "x", count: 2000) + "\n").utf8))
+    try pinentry.input.close()
+    let message = String(decoding: pinentry.errors?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+    pinentry.process.waitUntilExit()
+    #expect(pinentry.process.terminationStatus == 76)
     #expect(message.contains("longer than the Assuan limit"), "standard error: \(message)")
   }
 }

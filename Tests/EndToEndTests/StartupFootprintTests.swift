@@ -53,25 +53,19 @@ struct StartupFootprintTests {
   @Test("passcode pinentry answering GETINFO maps neither GLib, GIO nor libspeechd")
   func pinentryLoadsNoSpeechOrDBusLibraries() throws {
     if let reason = PasscodeBinary.missingReason { Issue.record(Comment(rawValue: reason)) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: PasscodeBinary.path)
-    process.arguments = ["pinentry"]
-    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let pinentry = try PipedProcess(
+      executablePath: PasscodeBinary.path, arguments: ["pinentry"],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
+    let (process, input, output) = (pinentry.process, pinentry.input, pinentry.output)
     defer {
-      try? input.fileHandleForWriting.close()
+      try? input.close()
       process.waitUntilExit()
     }
-    input.fileHandleForWriting.write(Data("GETINFO version\n".utf8))
+    input.write(Data("GETINFO version\n".utf8))
     var replies = ""
     let deadline = ContinuousClock.now + .seconds(20)
     while !replies.contains("\nOK\n"), ContinuousClock.now < deadline {
-      let chunk = output.fileHandleForReading.availableData
+      let chunk = output.availableData
       if chunk.isEmpty { break }
       replies += String(decoding: chunk, as: UTF8.self)
     }
@@ -80,7 +74,7 @@ struct StartupFootprintTests {
     let mapsFile = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/maps"))
     defer { try? mapsFile.close() }
     let maps = String(decoding: try mapsFile.readToEnd() ?? Data(), as: UTF8.self)
-    input.fileHandleForWriting.write(Data("BYE\n".utf8))
+    input.write(Data("BYE\n".utf8))
     let pinentryRan = maps.contains("libassuan")
     #expect(pinentryRan, "the maps must be the running pinentry's")
     let loadedEarly = ["libglib-2.0", "libgobject-2.0", "libgio-2.0", "libspeechd"].filter { maps.contains($0) }

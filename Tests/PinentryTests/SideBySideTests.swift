@@ -1,4 +1,5 @@
 import Foundation
+import PasscodeTestSupport
 import Pinentry
 import Testing
 
@@ -40,19 +41,11 @@ struct SideBySideTests {
 
   /// Runs pinentry-tty with the script on a pipe (no tty, so its dialogs fail as ours do without one).
   static func runPinentryTTY() throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: pinentryTTY)
-    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data(script.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let pinentry = try PipedProcess(executablePath: pinentryTTY, environment: ["PATH": "/usr/bin:/bin", "LANG": "C"])
+    pinentry.input.write(Data(script.utf8))
+    try pinentry.input.close()
+    let data = pinentry.output.readDataToEndOfFile()
+    pinentry.process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
   }
 
