@@ -59,6 +59,27 @@ struct HeardSpeechTests {
     #expect(scenario.matches(["Enter Passcode, 6 digits", "Checking", "Passcode accepted"]))
     #expect(!scenario.matches(["Enter Passcode, 6 digits", "Passcode accepted", "Passcode accepted"]))
     #expect(!scenario.matches(["Enter Passcode, 6 digits"]))
-    #expect(scenario.requiredCount(throughStep: 0) == 2)
+  }
+
+  @Test("a step's phrases count as heard only when each required one came; a Checking stands in for none")
+  func heardThroughStep() {
+    let scenario = LabScenario(
+      "test", ["check"], opening: ["Enter Passcode, 6 digits"],
+      steps: [
+        LabStep([.enter], heard: [LabScenario.checking, "Too many tries. Try again in 2 seconds"]),
+        LabStep([], heard: ["Ready"]),
+        LabStep([.text("1")], heard: ["1 of 6 digits entered"]),
+      ], exitStatus: 0)
+    let opening = "Enter Passcode, 6 digits"
+    let lockedOut = "Too many tries. Try again in 2 seconds"
+    #expect(!scenario.hasHeard(throughStep: nil, in: []))
+    #expect(scenario.hasHeard(throughStep: nil, in: [opening]))
+    #expect(!scenario.hasHeard(throughStep: 0, in: [opening, "Checking"]))
+    #expect(scenario.hasHeard(throughStep: 0, in: [opening, lockedOut]))
+    #expect(scenario.hasHeard(throughStep: 0, in: [opening, "Checking", lockedOut]))
+    // The stall: with "Checking" heard, the lockout's "Ready" has not come yet, so its keys must wait.
+    #expect(!scenario.hasHeard(throughStep: 1, in: [opening, "Checking", lockedOut]))
+    #expect(scenario.hasHeard(throughStep: 1, in: [opening, "Checking", lockedOut, "Ready"]))
+    #expect(!scenario.hasHeard(throughStep: 2, in: [opening, "Checking", lockedOut, "Ready"]))
   }
 }

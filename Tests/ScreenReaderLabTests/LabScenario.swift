@@ -113,8 +113,21 @@ struct LabScenario: Sendable, CustomTestStringConvertible {
     return remaining.isEmpty
   }
 
-  /// How many phrases must have been heard after the steps before `index`: optional ones are not counted.
-  func requiredCount(throughStep index: Int) -> Int {
-    (opening + steps.prefix(index + 1).flatMap(\.heard)).filter { $0 != Self.checking }.count
+  /// Whether `heard` holds as many phrases as expected through the step at `index` (`nil`: the opening alone),
+  /// so that the next keys may be pressed. Phrases are counted here and judged by ``matches(_:)`` at the end, but
+  /// a "Checking" is counted only where one may come: counting it against a required phrase let the keys go one
+  /// phrase early per "Checking" heard, into a rejection or a lockout, whose end throws typed-ahead keys away.
+  func hasHeard(throughStep index: Int?, in heard: [String]) -> Bool {
+    let expected = opening + steps.prefix(index.map { $0 + 1 } ?? 0).flatMap(\.heard)
+    var remaining = heard[...]
+    for phrase in expected {
+      if phrase == Self.checking {
+        if remaining.first == "Checking" { remaining = remaining.dropFirst() }
+        continue
+      }
+      guard !remaining.isEmpty else { return false }
+      remaining = remaining.dropFirst()
+    }
+    return true
   }
 }

@@ -160,10 +160,13 @@ struct LabRun {
     heard().phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords)
   }
 
-  /// Waits until the reader spoke at least `count` phrases, or the patience ran out.
-  func waitForPhrases(count: Int, patience: Duration, terminal: LabTerminal) {
+  /// Waits until the reader spoke the scenario's phrases through step `index` (`nil`: the opening), or the
+  /// patience ran out.
+  func waitUntilHeard(
+    _ scenario: LabScenario, throughStep index: Int?, patience: Duration, terminal: LabTerminal
+  ) {
     let end = ContinuousClock.now + patience
-    while phrases().count < count, ContinuousClock.now < end {
+    while !scenario.hasHeard(throughStep: index, in: phrases()), ContinuousClock.now < end {
       terminal.idle()
       usleep(50_000)
     }
@@ -180,13 +183,13 @@ struct LabRun {
 
   /// Presses each step's keys once the phrases before it were heard, then waits for the program to end.
   func perform(_ scenario: LabScenario, on terminal: LabTerminal) throws -> LabOutcome {
-    waitForPhrases(count: scenario.opening.count, patience: .seconds(20), terminal: terminal)
+    waitUntilHeard(scenario, throughStep: nil, patience: .seconds(20), terminal: terminal)
     for (index, step) in scenario.steps.enumerated() {
       try terminal.press(step.keys)
       if step.heard.isEmpty {
         listen(for: .milliseconds(700), terminal: terminal)
       } else {
-        waitForPhrases(count: scenario.requiredCount(throughStep: index), patience: step.patience, terminal: terminal)
+        waitUntilHeard(scenario, throughStep: index, patience: step.patience, terminal: terminal)
       }
     }
     let end = ContinuousClock.now + .seconds(20)
