@@ -58,10 +58,38 @@ final class KeyInput {
     for key in decoder.expireEscape() { pending.append(key) }
   }
 
-  /// Throws away every waiting key and any half-decoded sequence.
-  func discard() {
-    decoder.reset()
-    pending.removeAll()
+  /// Throws away what was typed before now: the input the terminal holds and every waiting key, except the
+  /// keys `keeps` picks (a request to leave, which must not be lost to a flush).
+  ///
+  /// The terminal's input is read and decoded rather than flushed unseen, a read's worth at a time and at
+  /// most ``drainLimit`` bytes; what is left beyond that is flushed. A sequence still being decoded is kept,
+  /// so that its rest is not taken for keys, and a lone ESC still becomes the Esc key.
+  ///
+  /// - Parameters:
+  ///   - session: The terminal.
+  ///   - keeps: Whether a key survives.
+  /// - Throws: ``PromptError/terminal(_:)`` when reading fails.
+  func discard(from session: TerminalSession, keeping keeps: (Key) -> Bool) throws(PromptError) {
+    var kept = sift(keeping: keeps)
+    var drained = 0
+    while drained < Self.drainLimit, session.hasInputWaiting(), try read(from: session) {
+      drained += Self.readSize
+      kept += sift(keeping: keeps)
+    }
+    if drained >= Self.drainLimit { session.flushInput() }
+    for key in kept { pending.append(key) }
+  }
+
+  /// The most input ``discard(from:keeping:)`` reads before it flushes the rest.
+  static let drainLimit = 64 * readSize
+
+  /// Takes every waiting key out, wiping the slots, and returns those `keeps` picks.
+  private func sift(keeping keeps: (Key) -> Bool) -> [Key] {
+    var kept: [Key] = []
+    while let key = pending.removeFirst() {
+      if keeps(key) { kept.append(key) }
+    }
+    return kept
   }
 
   /// Throws away every waiting key.

@@ -11,6 +11,16 @@ struct KeyPolicy {
     key == .suspend && !ignoresInterruptions
   }
 
+  /// Whether the key survives a flush of what was typed too early (during a lockout, before an error's
+  /// words): a request to leave or to stop is kept, everything else goes.
+  func survivesFlush(_ key: Key) -> Bool {
+    guard !ignoresInterruptions else { return false }
+    switch key {
+    case .escape, .interrupt, .endOfFile, .quit, .suspend: return true
+    default: return false
+    }
+  }
+
   /// The event a key sends to the engine.
   func event(for key: Key) -> EntryEvent {
     switch key {

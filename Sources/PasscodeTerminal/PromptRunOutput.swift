@@ -7,6 +7,8 @@ struct PromptRunOutput: EntryOutput {
 
   let screen: PromptScreen
   let keys: KeyInput
+  /// Which keys outlive a flush.
+  let keyPolicy: KeyPolicy
   let verification: VerificationRunner
   let verifier: @Sendable (any SecretStorage) throws -> Verdict
   /// Whether cues are played: asked for, and not under reduce motion.
@@ -30,9 +32,8 @@ struct PromptRunOutput: EntryOutput {
     verification.start(secret, verifier: verifier)
   }
 
-  func flushInput() {
-    screen.session.flushInput()
-    keys.discard()
+  func flushInput() throws(PromptError) {
+    try keys.discard(from: screen.session, keeping: keyPolicy.survivesFlush)
   }
 
   func finish(_ outcome: EntryOutcome) throws(PromptError) {

@@ -194,7 +194,7 @@ public final class TerminalPasscodePrompt {
       configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     let output = PromptRunOutput(
-      screen: screen, keys: keys, verification: verification, verifier: verifier,
+      screen: screen, keys: keys, keyPolicy: keyPolicy, verification: verification, verifier: verifier,
       playsCues: settings.soundCues && !configuration.reduceMotion)
     var driver = EntryDriver(engine: engine, clock: clock, output: output)
     // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.

@@ -1,5 +1,6 @@
 internal import Glibc
 import PasscodeSpeech
+internal import SystemCalls
 
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
 /// the prompt writes goes through ``write(_:)``, which notices a hang-up.
@@ -73,6 +74,14 @@ final class TerminalSession {
     // other side closed.
     if count == 0 { isHungUp = true }
     return count
+  }
+
+  /// Whether the terminal has input to read now, without waiting; `false` once it hung up.
+  func hasInputWaiting() -> Bool {
+    guard !isHungUp,
+      let events = try? Poll<Int>.wait(for: FileDescriptor(rawValue: device.fileDescriptor), timeoutMilliseconds: 0)
+    else { return false }
+    return events.contains(.readable)
   }
 
   /// Throws away input the terminal has buffered.

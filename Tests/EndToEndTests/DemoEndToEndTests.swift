@@ -175,6 +175,26 @@ struct DemoEndToEndTests {
     #expect(try session.terminalRestored())
   }
 
+  @Test(
+    "during a lockout a key typed just before Ctrl-C, Ctrl-D or Esc is thrown away, but the request to leave is kept",
+    arguments: [[0x35, 0x03], [0x35, 0x04], [0x35, 0x1b]] as [[UInt8]])
+  func leavingDuringLockout(bytes: [UInt8]) throws {
+    let session = try DemoSession(["demo", "--screen-reader"])
+    try session.waitFor("Enter Passcode, 4 digits")
+    // The demo's sixth wrong code in a row starts a lockout; each wrong code before it ends with "Ready".
+    for _ in 0..<5 {
+      try session.type("1111")
+      try session.waitFor("Ready")
+    }
+    try session.type("1111")
+    try session.waitFor("Too many tries")
+    // One write, so both keys arrive in one read: the digit's flush must not take the request with it.
+    try session.type(bytes: bytes)
+    #expect(try session.finish() == .exited(2))
+    #expect(session.text.contains("Cancelled"))
+    #expect(try session.terminalRestored())
+  }
+
   @Test("random bytes never crash the program, leak a digit or leave the terminal raw")
   func randomBytes() throws {
     var generator = SeededGenerator(seed: 0xB17E5)
