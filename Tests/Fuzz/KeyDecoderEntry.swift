@@ -5,7 +5,7 @@
 
 private let fixedDescriptions: Set<String> = [
   "character", "backspace", "clear", "enter", "escape", "interrupt", "endOfFile", "suspend", "quit", "reread",
-  "invalid", "unknownSequence",
+  "generate", "invalid", "unknownSequence",
 ]
 
 /// A comparable picture of a key: pastes by their bytes, not their storage's identity.
