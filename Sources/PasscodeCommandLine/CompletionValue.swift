@@ -46,7 +46,7 @@ extension Option {
 extension Subcommand {
   /// The long spellings of every option this subcommand takes, with `--help` and `--version` last: the
   /// table the completion scripts are made from.
-  public var longOptionNames: [String] {
+  package var longOptionNames: [String] {
     completionOptions.map(\.longName)
   }
 

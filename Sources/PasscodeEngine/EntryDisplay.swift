@@ -88,6 +88,6 @@ public struct EntryDisplay: Equatable, Sendable {
     }
 
     /// Whether a character is entered in this cell.
-    public var isFilled: Bool { content != .empty }
+    package var isFilled: Bool { content != .empty }
   }
 }

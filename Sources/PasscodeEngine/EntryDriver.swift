@@ -86,7 +86,7 @@ public struct EntryDriver<Output: EntryOutput> {
   public var nextDeadline: Duration? { timers.nextDeadline }
 
   /// The timers pending now.
-  public var pendingTimers: Set<EntryTimer> { timers.pending }
+  package var pendingTimers: Set<EntryTimer> { timers.pending }
 
   /// Ends the entry without a word (an error, a signal, an interruption): the engine wipes the code, and
   /// its closing effects are dropped, so nothing is rendered or said.

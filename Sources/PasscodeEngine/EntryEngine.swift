@@ -68,7 +68,7 @@ public struct EntryEngine: Sendable {
   }
 
   /// Whether the prompt has ended.
-  public var isFinished: Bool {
+  package var isFinished: Bool {
     if case .finished = state { return true }
     return false
   }

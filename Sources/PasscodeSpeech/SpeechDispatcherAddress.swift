@@ -19,7 +19,7 @@ public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertibl
   /// - Parameters:
   ///   - text: The address, such as `unix_socket:/run/user/1000/speech-dispatcher/speechd.sock`.
   ///   - runtimeDirectory: `XDG_RUNTIME_DIR`, used for the default socket path when the address names none.
-  public init?(parsing text: String, runtimeDirectory: String? = SpeechSystemCalls.environmentValue("XDG_RUNTIME_DIR"))
+  package init?(parsing text: String, runtimeDirectory: String? = SpeechSystemCalls.environmentValue("XDG_RUNTIME_DIR"))
   {
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     switch parts[0] {

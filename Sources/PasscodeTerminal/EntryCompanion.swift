@@ -3,7 +3,7 @@ import PasscodeEngine
 /// A caller's part in one entry besides its verifier: keys it answers itself and words it adds as the entry
 /// changes. The pinentry uses it for its client's "generate" key (`SETGENPIN`), the long constraints hint
 /// and the spoken strength (`SETQUALITYBAR`). Called on the prompt's own thread.
-public protocol EntryCompanion: AnyObject {
+package protocol EntryCompanion: AnyObject {
   /// What a key stands for when the companion answers it, or `nil` to leave the key to the prompt.
   ///
   /// - Parameter key: The key.
@@ -19,18 +19,18 @@ public protocol EntryCompanion: AnyObject {
 }
 
 /// How an ``EntryCompanion`` answers a key.
-public struct CompanionAnswer: Sendable {
+package struct CompanionAnswer: Sendable {
   /// The events the key stands for, in order.
-  public var events: [EntryEvent]
+  package var events: [EntryEvent]
   /// What to say after them.
-  public var announcements: [Announcement]
+  package var announcements: [Announcement]
 
   /// Makes an answer.
   ///
   /// - Parameters:
   ///   - events: The events the key stands for.
   ///   - announcements: What to say after them.
-  public init(events: [EntryEvent] = [], announcements: [Announcement] = []) {
+  package init(events: [EntryEvent] = [], announcements: [Announcement] = []) {
     self.events = events
     self.announcements = announcements
   }

@@ -1,7 +1,7 @@
 /// A key press decoded from terminal bytes by ``KeyDecoder``.
 ///
 /// Its descriptions never name the character typed.
-public enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
   /// A printable ASCII character or any other complete, valid Unicode scalar. Keypad application-mode
   /// keys arrive as the characters they show (`"0"`…`"9"`, `"+"`, `"-"`, `"*"`, `"/"`, `"."`).
   case character(Unicode.Scalar)
@@ -34,7 +34,7 @@ public enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugString
   case unknownSequence
 
   /// A description that names the kind of key, never the character.
-  public var description: String {
+  package var description: String {
     switch self {
     case .character: "character"
     case .backspace: "backspace"
@@ -54,5 +54,5 @@ public enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugString
   }
 
   /// The same as ``description``.
-  public var debugDescription: String { description }
+  package var debugDescription: String { description }
 }

@@ -12,12 +12,12 @@ import PasscodeEngine
 /// ``isAwaitingEscapeCompletion`` is `true` after a read, the caller waits about 50 ms for more input and,
 /// if none comes, calls ``expireEscape()``. Other incomplete sequences wait for their final byte; a control
 /// byte (such as Return or Ctrl-C) ends them early and is then decoded as itself.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   /// The default number of pasted bytes kept.
-  public static let defaultPasteCapacity = 4096
+  package static let defaultPasteCapacity = 4096
 
   /// The number of pasted bytes kept; later ones are counted in ``PastedText/overflowByteCount``.
-  public let pasteCapacity: Int
+  package let pasteCapacity: Int
   private let makePasteStorage: @Sendable (Int) -> any SecretStorage
 
   private var state = State.ground
@@ -51,7 +51,7 @@ public struct KeyDecoder: Sendable {
   ///   - pasteCapacity: How many pasted bytes to keep; at least 1.
   ///   - makePasteStorage: Makes the storage for one paste, given ``pasteCapacity``; by default a
   ///     ``WipedSecretBuffer``. Front ends pass the libsodium-backed buffer.
-  public init(
+  package init(
     pasteCapacity: Int = KeyDecoder.defaultPasteCapacity,
     makePasteStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) {
@@ -61,10 +61,10 @@ public struct KeyDecoder: Sendable {
   }
 
   /// Whether the last byte seen was an ESC that may still begin a sequence; see ``expireEscape()``.
-  public var isAwaitingEscapeCompletion: Bool { state == .escape }
+  package var isAwaitingEscapeCompletion: Bool { state == .escape }
 
   /// Whether the decoder is inside a bracketed paste that has not ended yet.
-  public var isInsidePaste: Bool {
+  package var isInsidePaste: Bool {
     if case .paste = state { return true }
     return false
   }
@@ -74,7 +74,7 @@ public struct KeyDecoder: Sendable {
   ///
   /// - Parameter bytes: The bytes read. The decoder does not keep them; the caller should wipe its buffer.
   /// - Returns: The keys completed by these bytes, in order.
-  public mutating func decode(_ bytes: UnsafeRawBufferPointer) -> [Key] {
+  package mutating func decode(_ bytes: UnsafeRawBufferPointer) -> [Key] {
     var keys: [Key] = []
     decode(bytes, into: &keys)
     return keys
@@ -85,7 +85,7 @@ public struct KeyDecoder: Sendable {
   /// - Parameters:
   ///   - bytes: The bytes read. The decoder does not keep them; the caller should wipe its buffer.
   ///   - keys: Where the keys go.
-  public mutating func decode(_ bytes: UnsafeRawBufferPointer, into keys: inout some KeySink) {
+  package mutating func decode(_ bytes: UnsafeRawBufferPointer, into keys: inout some KeySink) {
     var index = 0
     while index < bytes.count {
       if case .paste(matched: 0) = state {
@@ -105,7 +105,7 @@ public struct KeyDecoder: Sendable {
   /// Reports a pending lone ESC as ``Key/escape``, after the caller waited for more bytes in vain.
   ///
   /// - Returns: `[.escape]` when ``isAwaitingEscapeCompletion`` was `true`, else nothing.
-  public mutating func expireEscape() -> [Key] {
+  package mutating func expireEscape() -> [Key] {
     guard state == .escape else { return [] }
     state = .ground
     return [.escape]
@@ -113,7 +113,7 @@ public struct KeyDecoder: Sendable {
 
   /// Forgets any partial character, sequence or paste (wiping the paste's storage), for example after
   /// the caller discarded pending input.
-  public mutating func reset() {
+  package mutating func reset() {
     state = .ground
     partialScalar = 0
     pasteStorage?.wipe()

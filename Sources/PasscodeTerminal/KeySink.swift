@@ -1,5 +1,5 @@
 /// Where ``KeyDecoder`` puts the keys it completes.
-public protocol KeySink {
+package protocol KeySink {
   /// Takes one decoded key.
   mutating func append(_ key: Key)
 }

@@ -10,7 +10,7 @@ import PasscodeSpeech
 /// - Fenrir takes a one-line change for key echo, and drops it, when the cursor moved sideways by the change's
 ///   length, and brltty shows the part of a long line around the cursor. Both are satisfied when the cursor
 ///   always rests at column 0 of the newest line.
-public enum LineDiscipline: Equatable, Sendable {
+package enum LineDiscipline: Equatable, Sendable {
   /// The cursor rests right after the last word (desktop readers: Orca, AT-SPI; also when none was detected).
   case caretAfterWords
   /// The cursor rests at column 0 of the line of words (readers of the text screen: Fenrir, brltty, Speakup).
@@ -20,7 +20,7 @@ public enum LineDiscipline: Equatable, Sendable {
   /// or `nil` when that does not matter. Orca reads a line some milliseconds after it appears, and after
   /// Escape (a key that is no "cause") speaks it only if the caret is still at its end: "Cancelled" followed at
   /// once by the final newline was never spoken.
-  public var readingTime: Duration? {
+  package var readingTime: Duration? {
     switch self {
     case .caretAfterWords: .milliseconds(200)
     case .caretAtLineStart: nil
@@ -31,7 +31,7 @@ public enum LineDiscipline: Equatable, Sendable {
   /// otherwise a reader of the text screen; otherwise ``caretAfterWords``.
   ///
   /// - Parameter readers: The readers found.
-  public init(readers: [ScreenReader]) {
+  package init(readers: [ScreenReader]) {
     if readers.contains(where: { !$0.readsTextScreen }) {
       self = .caretAfterWords
     } else if !readers.isEmpty {

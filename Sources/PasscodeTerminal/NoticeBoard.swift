@@ -3,14 +3,14 @@ import Synchronization
 
 /// A thread-safe queue of short notices (such as "speech-dispatcher is not answering; …") that background work posts and
 /// the prompt prints between keys, in the profile's text form.
-public final class NoticeBoard: Sendable {
+package final class NoticeBoard: Sendable {
   private let pipe: (read: Int32, write: Int32)
   private let notices = Mutex<[SanitizedText]>([])
 
   /// Creates an empty board.
   ///
   /// - Throws: ``TerminalError`` when its wake-up pipe cannot be made.
-  public init() throws(TerminalError) {
+  package init() throws(TerminalError) {
     pipe = try TerminalCalls.makeNonBlockingPipe()
   }
 
@@ -22,7 +22,7 @@ public final class NoticeBoard: Sendable {
   /// Posts a notice from any thread. It must never contain a secret.
   ///
   /// - Parameter notice: The words to show, cleaned.
-  public func post(_ notice: SanitizedText) {
+  package func post(_ notice: SanitizedText) {
     notices.withLock { $0.append(notice) }
     TerminalCalls.signalSafeWrite(pipe.write, byte: 1)
   }

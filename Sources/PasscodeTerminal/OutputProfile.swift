@@ -1,5 +1,5 @@
 /// How the prompt presents itself; see ACCESSIBILITY.md section 2.
-public enum OutputProfile: Equatable, Sendable {
+package enum OutputProfile: Equatable, Sendable {
   /// One status line redrawn in place, with glyphs and colour.
   case visual
   /// Each announcement appended as a new line of words; nothing redrawn.

@@ -6,27 +6,27 @@ import PasscodeEngine
 /// array or `String`. Bytes beyond the storage's capacity are counted in ``overflowByteCount`` and dropped.
 /// The bytes are exactly what was pasted; they may hold any byte, including invalid UTF-8 and controls, and
 /// the engine decides which are allowed.
-public struct PastedText: Equatable, Sendable, CustomStringConvertible {
+package struct PastedText: Equatable, Sendable, CustomStringConvertible {
   /// The pasted bytes that fit.
-  public let storage: any SecretStorage
+  package let storage: any SecretStorage
   /// The number of pasted bytes that did not fit and were dropped without being kept.
-  public let overflowByteCount: Int
+  package let overflowByteCount: Int
 
   /// Creates a pasted text.
   ///
   /// - Parameters:
   ///   - storage: The pasted bytes that fit.
   ///   - overflowByteCount: How many bytes were dropped.
-  public init(storage: any SecretStorage, overflowByteCount: Int) {
+  package init(storage: any SecretStorage, overflowByteCount: Int) {
     self.storage = storage
     self.overflowByteCount = overflowByteCount
   }
 
   /// The number of bytes pasted in all, kept or dropped.
-  public var totalByteCount: Int { storage.count + overflowByteCount }
+  package var totalByteCount: Int { storage.count + overflowByteCount }
 
   /// A description with sizes only.
-  public var description: String {
+  package var description: String {
     "PastedText(\(storage.count) bytes kept, \(overflowByteCount) dropped, redacted)"
   }
 
@@ -36,7 +36,7 @@ public struct PastedText: Equatable, Sendable, CustomStringConvertible {
   ///   - lhs: A pasted text.
   ///   - rhs: Another pasted text.
   /// - Returns: `true` when they share storage and overflow count.
-  public static func == (lhs: PastedText, rhs: PastedText) -> Bool {
+  package static func == (lhs: PastedText, rhs: PastedText) -> Bool {
     lhs.storage === rhs.storage && lhs.overflowByteCount == rhs.overflowByteCount
   }
 }

@@ -6,14 +6,14 @@ import Synchronization
 /// The prompt wipes the entry, finishes its line without an announcement and returns
 /// ``PasscodeEngine/EntryOutcome/cancelled``; the caller reads ``isInterrupted`` to tell this apart from
 /// the user cancelling, and says why itself. Call ``reset()`` before the next prompt.
-public final class PromptInterruption: Sendable {
+package final class PromptInterruption: Sendable {
   private let pipe: (read: Int32, write: Int32)
   private let raised = Atomic<Bool>(false)
 
   /// Creates a lowered interruption.
   ///
   /// - Throws: ``TerminalError`` when its wake-up pipe cannot be made.
-  public init() throws(TerminalError) {
+  package init() throws(TerminalError) {
     pipe = try TerminalCalls.makeNonBlockingPipe()
   }
 
@@ -23,16 +23,16 @@ public final class PromptInterruption: Sendable {
   }
 
   /// Raises the interruption from any thread; a prompt that is asking ends at once.
-  public func interrupt() {
+  package func interrupt() {
     raised.store(true, ordering: .sequentiallyConsistent)
     TerminalCalls.signalSafeWrite(pipe.write, byte: 1)
   }
 
   /// Whether ``interrupt()`` was called since the last ``reset()``.
-  public var isInterrupted: Bool { raised.load(ordering: .sequentiallyConsistent) }
+  package var isInterrupted: Bool { raised.load(ordering: .sequentiallyConsistent) }
 
   /// Lowers the interruption and drains its pipe.
-  public func reset() {
+  package func reset() {
     raised.store(false, ordering: .sequentiallyConsistent)
     var scratch = [UInt8](repeating: 0, count: 64)
     _ = try? scratch.withUnsafeMutableBytes { try TerminalCalls.read(pipe.read, into: $0) }

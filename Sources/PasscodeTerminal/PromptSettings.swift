@@ -12,9 +12,9 @@ public struct PromptSettings: Sendable {
   /// Whether a screen reader was detected reading the terminal.
   public var screenReaderDetected: Bool
   /// Where the screen-reader profile leaves the cursor, from the reader detected (``LineDiscipline/init(readers:)``).
-  public var lineDiscipline: LineDiscipline
+  package var lineDiscipline: LineDiscipline
   /// A profile the person chose, or `nil` to decide from the terminal and the screen readers.
-  public var requestedProfile: OutputProfile?
+  package var requestedProfile: OutputProfile?
   /// The environment (TERM, NO_COLOR, COLUMNS).
   public var environment: [String: String]
   /// Whether the output (standard output) is a terminal; `false` selects the plain profile.
@@ -27,13 +27,49 @@ public struct PromptSettings: Sendable {
   /// (`passcode lock`).
   public var ignoresInterruptions: Bool
   /// Background notices to print between keys.
-  public var notices: NoticeBoard?
+  package var notices: NoticeBoard?
   /// Makes the memory that holds a typed code or a paste.
   public var makeSecretStorage: @Sendable (Int) -> any SecretStorage
   /// Ends a prompt from another thread (a withdrawn agent question), or `nil`.
-  public var interruption: PromptInterruption?
+  package var interruption: PromptInterruption?
 
-  /// Creates settings.
+  /// Creates settings for a prompt of another tool; what it leaves out (the reader's line discipline, a
+  /// chosen profile, background notices, an interruption) is decided by the prompt or used by `passcode`
+  /// alone.
+  ///
+  /// - Parameters:
+  ///   - terminalPath: A terminal path, or `nil` for the controlling terminal.
+  ///   - color: The colour choice.
+  ///   - screenReaderForced: Whether the screen-reader profile was asked for.
+  ///   - screenReaderDetected: Whether a screen reader was detected.
+  ///   - environment: The environment; by default the process's own, so the defaults are the terminal's real
+  ///     profile and never the plain one by accident.
+  ///   - outputIsTerminal: Whether standard output is a terminal.
+  ///   - announcer: Where to speak, if anywhere.
+  ///   - soundCues: Whether to ring the bell as a cue.
+  ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
+  ///   - makeSecretStorage: Makes secret memory of a given capacity.
+  public init(
+    terminalPath: String? = nil,
+    color: ColorMode = .auto,
+    screenReaderForced: Bool = false,
+    screenReaderDetected: Bool = false,
+    environment: [String: String] = ProcessEnvironment.current(),
+    outputIsTerminal: Bool = true,
+    announcer: (any Announcer)? = nil,
+    soundCues: Bool = false,
+    ignoresInterruptions: Bool = false,
+    makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
+  ) {
+    self.init(
+      terminalPath: terminalPath, color: color, screenReaderForced: screenReaderForced,
+      screenReaderDetected: screenReaderDetected, lineDiscipline: .caretAfterWords, requestedProfile: nil,
+      environment: environment, outputIsTerminal: outputIsTerminal, announcer: announcer, soundCues: soundCues,
+      ignoresInterruptions: ignoresInterruptions, notices: nil, makeSecretStorage: makeSecretStorage,
+      interruption: nil)
+  }
+
+  /// Creates settings with every choice `passcode` makes.
   ///
   /// - Parameters:
   ///   - terminalPath: A terminal path, or `nil` for the controlling terminal.
@@ -51,7 +87,7 @@ public struct PromptSettings: Sendable {
   ///   - notices: Background notices to print.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.
   ///   - interruption: Ends a prompt from another thread, if given.
-  public init(
+  package init(
     terminalPath: String? = nil,
     color: ColorMode = .auto,
     screenReaderForced: Bool = false,

@@ -20,23 +20,23 @@ nonisolated(unsafe) private var emergencyTerminalState = EmergencyTerminalState(
 /// In raw mode echo is off (typed digits never appear), input is not line-buffered, and `ISIG` is off so
 /// Ctrl-C, Ctrl-Z and Ctrl-\ arrive as the bytes 0x03, 0x1a and 0x1c for the key decoder to report; the
 /// prompt decides what they mean. Every call's result is checked.
-public final class RawMode {
+package final class RawMode {
   /// The bytes that turn bracketed paste on: `ESC [ ? 2004 h`.
-  public static let bracketedPasteOn: [UInt8] = Array("\u{1b}[?2004h".utf8)
+  package static let bracketedPasteOn: [UInt8] = Array("\u{1b}[?2004h".utf8)
   /// The bytes written on restore: bracketed paste off, cursor shown.
-  public static let restoreSequence: [UInt8] = Array("\u{1b}[?2004l\u{1b}[?25h".utf8)
+  package static let restoreSequence: [UInt8] = Array("\u{1b}[?2004l\u{1b}[?25h".utf8)
   /// The bytes that reset colours and styles, written on restore when colour may have been used.
-  public static let attributeReset: [UInt8] = Array("\u{1b}[0m".utf8)
+  package static let attributeReset: [UInt8] = Array("\u{1b}[0m".utf8)
 
   /// The terminal in raw mode.
-  public let fileDescriptor: Int32
+  package let fileDescriptor: Int32
   /// Whether escape sequences are written on entry and restore.
-  public let writesEscapes: Bool
+  package let writesEscapes: Bool
   /// Whether restoring also resets colours and styles (only when colour may have been used, so that
   /// `NO_COLOR` output holds no SGR sequence at all).
-  public let resetsAttributes: Bool
+  package let resetsAttributes: Bool
   /// Whether raw mode is still in force (``restore()`` has not yet succeeded).
-  public private(set) var isActive: Bool
+  package private(set) var isActive: Bool
   private let savedSettings: termios
 
   /// Saves the terminal's settings and enters raw mode with `TCSAFLUSH`, discarding anything typed before.
@@ -49,7 +49,7 @@ public final class RawMode {
   ///     ``TerminalCapabilities/usesColor``.
   /// - Throws: ``TerminalError`` when the settings cannot be read or changed, or when the terminal did not
   ///   take the raw settings (`.setAttributes` with `EINVAL`); the saved settings are then put back.
-  public init(fileDescriptor: Int32, writesEscapes: Bool, resetsAttributes: Bool = true) throws(TerminalError) {
+  package init(fileDescriptor: Int32, writesEscapes: Bool, resetsAttributes: Bool = true) throws(TerminalError) {
     self.fileDescriptor = fileDescriptor
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes && writesEscapes
@@ -105,7 +105,7 @@ public final class RawMode {
   /// Discards input typed but not yet read, such as keys pressed while a rejection was showing.
   ///
   /// - Throws: ``TerminalError`` (`.flush`).
-  public func flushInput() throws(TerminalError) {
+  package func flushInput() throws(TerminalError) {
     try TerminalCalls.flushInput(fileDescriptor)
   }
 
@@ -115,7 +115,7 @@ public final class RawMode {
   ///
   /// - Throws: ``TerminalError`` when the settings cannot be applied. A failed escape write does not stop
   ///   the settings from being restored.
-  public func restore() throws(TerminalError) {
+  package func restore() throws(TerminalError) {
     guard isActive else { return }
     var writeError: TerminalError?
     if writesEscapes {
@@ -139,7 +139,7 @@ public final class RawMode {
   /// async-signal-safe: it reads a global copy of the saved `termios` and the descriptor, which
   /// ``init(fileDescriptor:writesEscapes:)`` wrote before raw mode began, and calls only `tcsetattr`
   /// (`TCSANOW`). It writes no escape sequences and does nothing when no raw mode is active.
-  public static func emergencyRestore() {
+  package static func emergencyRestore() {
     let state = emergencyTerminalState
     guard state.fileDescriptor >= 0 else { return }
     TerminalCalls.signalSafeSetAttributes(state.fileDescriptor, state.settings)

@@ -70,7 +70,7 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
 
   /// Whether the signal's default action ends the process, so the prompt should restore the terminal,
   /// then re-raise it with ``SignalRelay/reraise(_:)``.
-  public var isTerminating: Bool {
+  package var isTerminating: Bool {
     switch self {
     case .terminalStop, .continued, .windowSizeChanged: false
     default: true
@@ -80,7 +80,7 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   /// Finds the signal for a C signal number.
   ///
   /// - Parameter number: A C signal number.
-  public init?(number: Int32) {
+  package init?(number: Int32) {
     guard let match = Self.allCases.first(where: { $0.number == number }) else { return nil }
     self = match
   }

@@ -28,11 +28,11 @@ private func relaySignal(_ number: Int32) {
 /// The relay does not change signal masks. A signal sent to the process is handled by a thread that does
 /// not block it (normally the main thread); background threads (speech, verification) start with every
 /// signal blocked, so a signal `raise`d on one stays pending until unblocked.
-public final class SignalRelay {
+package final class SignalRelay {
   /// The descriptor to `poll` for `POLLIN`; when it is readable, call ``drain()``.
-  public let readFileDescriptor: Int32
+  package let readFileDescriptor: Int32
   /// The signals this relay handles.
-  public let signals: [Signal]
+  package let signals: [Signal]
   private let writeFileDescriptor: Int32
   private var previousActions: [(Signal, SignalAction)] = []
   private var isInstalled = true
@@ -42,7 +42,7 @@ public final class SignalRelay {
   /// - Parameter signals: The signals to relay; all of ``Signal`` by default.
   /// - Throws: ``TerminalError`` (`.pipe` or `.signalAction`; `.signalAction` with `EBUSY` when another
   ///   relay is installed). Nothing stays installed after a failure.
-  public init(signals: [Signal] = Signal.allCases) throws(TerminalError) {
+  package init(signals: [Signal] = Signal.allCases) throws(TerminalError) {
     let claimed = relayIsInstalled.withLock { installed in
       if installed { return false }
       installed = true
@@ -82,7 +82,7 @@ public final class SignalRelay {
   /// Reads every signal that arrived since the last call.
   ///
   /// - Returns: The signals, each at most once, in the order they first arrived.
-  public func drain() -> [Signal] {
+  package func drain() -> [Signal] {
     var arrived: [Signal] = []
     var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
     while true {
@@ -106,7 +106,7 @@ public final class SignalRelay {
   /// raises it, and reinstalls the relay's handler after `SIGCONT`.
   ///
   /// - Throws: ``TerminalError`` (`.signalAction` or `.raiseSignal`).
-  public func suspendSelf() throws(TerminalError) {
+  package func suspendSelf() throws(TerminalError) {
     try TerminalCalls.setDefaultSignalAction(SIGTSTP)
     var raiseError: TerminalError?
     do {
@@ -129,7 +129,7 @@ public final class SignalRelay {
   ///
   /// - Parameter signal: The signal to re-raise, usually one with ``Signal/isTerminating``.
   /// - Throws: ``TerminalError`` (`.signalAction` or `.raiseSignal`).
-  public func reraise(_ signal: Signal) throws(TerminalError) {
+  package func reraise(_ signal: Signal) throws(TerminalError) {
     try TerminalCalls.setDefaultSignalAction(signal.number)
     try TerminalCalls.unblockSignal(signal.number)
     try TerminalCalls.raise(signal.number)
@@ -139,7 +139,7 @@ public final class SignalRelay {
   }
 
   /// Puts back the dispositions the relay replaced and closes the pipe. Calling it again does nothing.
-  public func uninstall() {
+  package func uninstall() {
     guard isInstalled else { return }
     isInstalled = false
     for (signal, previous) in previousActions.reversed() {
@@ -156,7 +156,7 @@ public final class SignalRelay {
   /// fails with `EPIPE` instead of ending the process.
   ///
   /// - Throws: ``TerminalError`` (`.signalAction`).
-  public static func ignoreSIGPIPE() throws(TerminalError) {
+  package static func ignoreSIGPIPE() throws(TerminalError) {
     try TerminalCalls.naming(.signalAction) { () throws(Errno) in try SignalAction.ignoreBrokenPipe() }
   }
 }

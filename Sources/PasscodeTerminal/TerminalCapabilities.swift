@@ -2,20 +2,20 @@ import PasscodeEngine
 
 /// What the output can do and how to present the prompt on it, decided once at start from the
 /// environment, the command-line options and whether the output is a terminal. A pure value: no I/O.
-public struct TerminalCapabilities: Equatable, Sendable {
+package struct TerminalCapabilities: Equatable, Sendable {
   /// The width used when neither `COLUMNS` nor the window size gives one.
-  public static let defaultWidth = 80
+  package static let defaultWidth = 80
 
   /// What the output is connected to.
-  public let terminalKind: TerminalKind
+  package let terminalKind: TerminalKind
   /// Whether to use colour (SGR sequences). Never `true` when ``allowsEscapes`` is `false`.
-  public let usesColor: Bool
+  package let usesColor: Bool
   /// Whether any escape sequence may be written. `false` for ``TerminalKind/dumb`` and ``TerminalKind/file``.
-  public let allowsEscapes: Bool
+  package let allowsEscapes: Bool
   /// How to present the prompt.
-  public let profile: OutputProfile
+  package let profile: OutputProfile
   /// The width to render for, in columns.
-  public let width: Int
+  package let width: Int
 
   /// Decides the capabilities.
   ///
@@ -29,7 +29,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
   ///   - requestedProfile: A profile the person chose (`profile =` in the config file), or `nil` to decide
   ///     from the above; `visual` becomes `plain` where escape codes are not allowed.
   ///   - windowColumns: The columns the kernel reports for the window, if any.
-  public init(
+  package init(
     environment: [String: String], outputIsTerminal: Bool, color: ColorMode, screenReaderForced: Bool,
     screenReaderDetected: Bool, requestedProfile: OutputProfile? = nil, windowColumns: Int? = nil
   ) {
@@ -66,7 +66,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
   ///   - environment: The process environment.
   ///   - windowColumns: The columns from `TIOCGWINSZ`, if known.
   /// - Returns: The width in columns.
-  public static func width(environment: [String: String], windowColumns: Int?) -> Int {
+  package static func width(environment: [String: String], windowColumns: Int?) -> Int {
     if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
     if let windowColumns, windowColumns > 0 { return windowColumns }
     return defaultWidth

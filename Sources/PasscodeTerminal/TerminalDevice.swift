@@ -5,14 +5,14 @@ internal import Glibc
 ///
 /// It is opened read-write with `O_NOCTTY` (so opening it never makes it the controlling terminal) and
 /// `O_CLOEXEC`, and closed when the value is released.
-public final class TerminalDevice {
+package final class TerminalDevice {
   /// The path of the controlling terminal.
-  public static let controllingTerminalPath = "/dev/tty"
+  package static let controllingTerminalPath = "/dev/tty"
 
   /// The path that was opened.
-  public let path: String
+  package let path: String
   /// The open file descriptor, for raw mode and for polling.
-  public let fileDescriptor: Int32
+  package let fileDescriptor: Int32
   private var isClosed = false
 
   /// Opens a terminal.
@@ -21,7 +21,7 @@ public final class TerminalDevice {
   /// - Throws: ``TerminalError`` with `.open` when it cannot be opened (for `/dev/tty`, usually `ENXIO`:
   ///   the process has no controlling terminal), or `.checkTerminal` with `ENOTTY` when the file is not
   ///   a terminal. Front ends map either to exit status 69.
-  public init(path: String = TerminalDevice.controllingTerminalPath) throws(TerminalError) {
+  package init(path: String = TerminalDevice.controllingTerminalPath) throws(TerminalError) {
     let descriptor = try TerminalCalls.open(path, flags: O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard TerminalCalls.isTerminal(descriptor) else {
       TerminalCalls.close(descriptor)
@@ -36,7 +36,7 @@ public final class TerminalDevice {
   }
 
   /// Closes the terminal now instead of when the value is released. Calling it again does nothing.
-  public func close() {
+  package func close() {
     guard !isClosed else { return }
     isClosed = true
     TerminalCalls.close(fileDescriptor)
@@ -45,7 +45,7 @@ public final class TerminalDevice {
   /// The number of columns the kernel reports for the window, if it reports a positive one.
   ///
   /// - Returns: The columns, or `nil` when `TIOCGWINSZ` fails or reports zero.
-  public func windowColumns() -> Int? {
+  package func windowColumns() -> Int? {
     guard let size = try? TerminalCalls.windowSize(fileDescriptor), size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
@@ -54,7 +54,7 @@ public final class TerminalDevice {
   ///
   /// - Parameter environment: The process environment.
   /// - Returns: The width in columns.
-  public func width(environment: [String: String]) -> Int {
+  package func width(environment: [String: String]) -> Int {
     TerminalCapabilities.width(environment: environment, windowColumns: windowColumns())
   }
 
@@ -63,7 +63,7 @@ public final class TerminalDevice {
   /// - Parameter buffer: Where to put them. Callers should wipe it after decoding.
   /// - Returns: The number of bytes read; `0` when the terminal has hung up.
   /// - Throws: ``TerminalError`` (`.read`).
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int {
     try TerminalCalls.read(fileDescriptor, into: buffer) ?? 0
   }
 
@@ -71,7 +71,7 @@ public final class TerminalDevice {
   ///
   /// - Parameter bytes: The bytes to write.
   /// - Throws: ``TerminalError`` (`.write`).
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
     try TerminalCalls.write(fileDescriptor, bytes)
   }
 
@@ -79,7 +79,7 @@ public final class TerminalDevice {
   ///
   /// - Parameter text: The text to write.
   /// - Throws: ``TerminalError`` (`.write`).
-  public func write(_ text: String) throws(TerminalError) {
+  package func write(_ text: String) throws(TerminalError) {
     try TerminalCalls.write(fileDescriptor, Array(text.utf8))
   }
 }

@@ -44,7 +44,7 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
   ///   - operation: The operation that failed.
   ///   - errno: The C `errno` value.
   ///   - path: The file involved, if any.
-  public init(operation: Operation, errno: Int32, path: String? = nil) {
+  package init(operation: Operation, errno: Int32, path: String? = nil) {
     self.operation = operation
     self.errno = errno
     self.path = path

@@ -1,5 +1,5 @@
 /// What the output is connected to, decided once at start.
-public enum TerminalKind: Equatable, Sendable {
+package enum TerminalKind: Equatable, Sendable {
   /// A terminal that understands escape sequences.
   case tty
   /// A terminal that understands none: `TERM=dumb`, or `TERM` unset or empty.

@@ -6,7 +6,7 @@ import PasscodeSpeech
 ///
 /// A prompt owns the terminal from creation to ``close()``: raw mode with echo off, bracketed paste, and
 /// signal handling that restores the exact saved settings on every path. Each ``ask(_:failureCount:
-/// lockoutRemaining:attemptLimit:hint:preamble:verifier:)`` runs one ``EntryEngine`` in an ``EntryDriver``
+/// lockoutRemaining:attemptLimit:verifier:)`` runs one ``EntryEngine`` in an ``EntryDriver``
 /// against the real clock: keys and timers go in, and its effects come out as rendered text, speech and
 /// verification, which runs off the input thread. While nothing is pending the prompt sleeps in `poll` with
 /// no timeout.
@@ -23,7 +23,7 @@ import PasscodeSpeech
 /// ```
 public final class TerminalPasscodePrompt {
   /// What the terminal can do and which profile is used, decided once at start.
-  public let capabilities: TerminalCapabilities
+  package let capabilities: TerminalCapabilities
   private let settings: PromptSettings
   private let session: TerminalSession
   private let screen: PromptScreen
@@ -36,7 +36,7 @@ public final class TerminalPasscodePrompt {
   private var isClosed = false
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
-  public static let escapeWait = Duration.milliseconds(50)
+  package static let escapeWait = Duration.milliseconds(50)
 
   /// Opens the terminal, decides the profile and enters raw mode.
   ///
@@ -127,7 +127,7 @@ public final class TerminalPasscodePrompt {
   ///
   /// - Parameter text: The words, cleaned; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
-  public func show(_ text: SanitizedText) throws(PromptError) {
+  package func show(_ text: SanitizedText) throws(PromptError) {
     try screen.show(text)
   }
 
@@ -136,11 +136,36 @@ public final class TerminalPasscodePrompt {
   ///
   /// - Parameter announcement: What to tell.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
-  public func say(_ announcement: Announcement) throws(PromptError) {
+  package func say(_ announcement: Announcement) throws(PromptError) {
     try screen.say(announcement)
   }
 
   /// Asks for one code and returns how the prompt ended.
+  ///
+  /// - Parameters:
+  ///   - configuration: The code's shape and the prompt's timing.
+  ///   - failureCount: Consecutive failures before this prompt.
+  ///   - lockoutRemaining: How much of a lockout is still running.
+  ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
+  ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
+  ///     storage. Throwing ends the prompt with ``PromptError/verifierFailed(_:)``.
+  /// - Returns: The outcome.
+  /// - Throws: ``PromptError`` when the terminal fails, a terminating signal arrives or the verifier
+  ///   throws. The terminal is restored before a terminating signal is reported.
+  public func ask(
+    _ configuration: EntryConfiguration,
+    failureCount: Int = 0,
+    lockoutRemaining: Duration = .zero,
+    attemptLimit: Int? = nil,
+    verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
+  ) throws(PromptError) -> EntryOutcome {
+    try ask(
+      configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,
+      hint: nil, preamble: [], companion: nil, verifier: verifier)
+  }
+
+  /// Asks for one code with this package's extras (the demo's hint, a caller's preamble, a pinentry's
+  /// companion) and returns how the prompt ended.
   ///
   /// - Parameters:
   ///   - configuration: The code's shape and the prompt's timing.
@@ -155,7 +180,7 @@ public final class TerminalPasscodePrompt {
   /// - Returns: The outcome.
   /// - Throws: ``PromptError`` when the terminal fails, a terminating signal arrives or the verifier
   ///   throws. The terminal is restored before a terminating signal is reported.
-  public func ask(
+  package func ask(
     _ configuration: EntryConfiguration,
     failureCount: Int = 0,
     lockoutRemaining: Duration = .zero,
@@ -224,7 +249,7 @@ public final class TerminalPasscodePrompt {
   /// - Parameter timeout: The longest wait, or `nil` to wait as long as it takes.
   /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
   /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
-  public func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
+  package func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
     let deadline = timeout.map { MonotonicClock.now + $0 }
     while keys.isEmpty {
       let interrupted = try waitForEvents(until: deadline, takesInterruption: false) { _ throws(PromptError) in }

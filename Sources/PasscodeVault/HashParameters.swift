@@ -25,5 +25,5 @@ public struct HashParameters: Equatable, Hashable, Sendable {
     opsLimit: Sodium.opsLimitInteractive, memLimit: Sodium.memLimitInteractive)
 
   /// libsodium's minimum (1 pass over 8 KiB), only for tests that hash many times.
-  public static let fast = HashParameters(opsLimit: Sodium.opsLimitMinimum, memLimit: Sodium.memLimitMinimum)
+  package static let fast = HashParameters(opsLimit: Sodium.opsLimitMinimum, memLimit: Sodium.memLimitMinimum)
 }

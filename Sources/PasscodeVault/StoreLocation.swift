@@ -89,7 +89,7 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
   }
 
   /// A sentence to show when the runtime directory is a stand-in, or `nil` when it is not.
-  public var fallbackNotice: String? {
+  package var fallbackNotice: String? {
     guard runtimeDirectoryIsFallback else { return nil }
     return "XDG_RUNTIME_DIR is not set, so the grace stamp is kept in \(runtimeDirectory)."
   }
