@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "PasscodeEngine", dependencies: ["PasscodeLocalization", "SystemCalls"]),
     .target(
       name: "PasscodeSpeech",
-      dependencies: ["PasscodeEngine", "PasscodeLocalization", "CSpeechd", "CGio", "SystemCalls"]),
+      dependencies: ["PasscodeEngine", "PasscodeTerminal", "PasscodeLocalization", "CSpeechd", "CGio", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
       dependencies: [
@@ -41,7 +41,7 @@ let package = Package(
       ]),
     .target(
       name: "PasscodeTerminal",
-      dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeLocalization", "SystemCalls"]),
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "SystemCalls"]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
@@ -65,7 +65,8 @@ let package = Package(
       name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
     .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
-    .testTarget(name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport"]),
+    .testTarget(
+      name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport", "SystemCalls"]),
     .testTarget(
       name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport", "SystemCalls"]),
     .testTarget(

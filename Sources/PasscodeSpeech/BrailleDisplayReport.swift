@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// What `passcode doctor` says about braille: whether brltty runs, and the display's width when BrlAPI tells it.
 public enum BrailleDisplayReport: Equatable, Sendable {
   /// No brltty process runs.

@@ -1,4 +1,5 @@
 import Synchronization
+internal import SystemCalls
 
 /// Runs blocking work on its own thread and waits for it at most a deadline.
 enum DeadlineRunner {
@@ -16,7 +17,7 @@ enum DeadlineRunner {
   /// - Returns: The work's result, or `nil` when it did not finish in time.
   static func run<Value: Sendable>(deadline: Duration, _ body: @escaping @Sendable () -> Value) -> Value? {
     let outcome = Outcome<Value>()
-    SpeechSystemCalls.detachThread {
+    BackgroundThread.start {
       let value = body()
       outcome.value.withLock { $0 = value }
       outcome.done.signal()

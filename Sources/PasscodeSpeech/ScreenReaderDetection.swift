@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// What was found out about screen readers already reading this session (Docs/ScreenReaders.md).
 public struct ScreenReaderDetection: Equatable, Sendable {
   /// The AT-SPI `org.a11y.Status.ScreenReaderEnabled` property, or `nil` when it could not be read in time.

@@ -1,4 +1,5 @@
 internal import Glibc
+import PasscodeEngine
 
 /// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
 /// espeakup processes of the same user or a brltty of any user.

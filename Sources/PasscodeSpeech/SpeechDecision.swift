@@ -1,3 +1,4 @@
+import PasscodeEngine
 import PasscodeLocalization
 
 /// Whether to speak through speech-dispatcher, whether the lines must suit a screen reader, and why: the

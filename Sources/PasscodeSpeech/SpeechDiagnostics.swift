@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// What `passcode doctor` reports about speech-dispatcher: whether it answers, at which address, and
 /// with which output module. It never starts a daemon.
 public struct SpeechDiagnostics: Equatable, Sendable {

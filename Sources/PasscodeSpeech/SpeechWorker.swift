@@ -1,5 +1,6 @@
 import PasscodeEngine
 import Synchronization
+internal import SystemCalls
 
 /// The background side of ``SpeechDispatcherAnnouncer``: one thread that owns the libspeechd connection.
 ///
@@ -37,11 +38,11 @@ final class SpeechWorker: Sendable {
   /// Starts the thread; returns at once.
   func start() {
     SpeechDispatcherCalls.ignoreBrokenPipeSignal()
-    SpeechSystemCalls.detachThread { [self] in
+    BackgroundThread.start { [self] in
       run()
       finished.signal()
     }
-    SpeechSystemCalls.detachThread { [self] in watch() }
+    BackgroundThread.start { [self] in watch() }
   }
 
   /// The watchdog: for each connect or send, waits at most the deadline for it to end, and reports an

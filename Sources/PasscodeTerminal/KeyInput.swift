@@ -1,5 +1,4 @@
 import PasscodeEngine
-import PasscodeSpeech
 internal import SystemCalls
 
 /// The keys coming from the terminal: a locked read buffer wiped after each read, the split-safe decoder, and

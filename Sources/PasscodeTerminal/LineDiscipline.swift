@@ -1,4 +1,4 @@
-import PasscodeSpeech
+import PasscodeEngine
 
 /// Where the screen-reader profile leaves the cursor after a line of words, decided once at start from the
 /// reader that was detected (Docs/ScreenReaders.md, "Line discipline").

@@ -1,5 +1,5 @@
 import PasscodeEngine
-import PasscodeSpeech
+internal import SystemCalls
 
 /// ``MonotonicClock`` as an ``EntryClock``: the time since the clock was made.
 struct MonotonicEntryClock: EntryClock {

@@ -1,4 +1,3 @@
-import PasscodeSpeech
 internal import SystemCalls
 
 /// Where a waiting prompt's wake-ups come from, each a descriptor that becomes readable.

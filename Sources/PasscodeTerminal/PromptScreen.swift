@@ -1,5 +1,5 @@
 import PasscodeEngine
-import PasscodeSpeech
+internal import SystemCalls
 
 /// What the user sees and hears of a terminal prompt: the renderer writing to the session, and the announcer.
 /// It keeps the display last drawn, to draw it again after a resize, a resume or a notice.

@@ -1,5 +1,4 @@
 import PasscodeEngine
-import PasscodeSpeech
 
 /// How a terminal prompt opens its terminal, renders and speaks; decided once at start.
 public struct PromptSettings: Sendable {

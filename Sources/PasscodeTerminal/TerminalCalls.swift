@@ -1,5 +1,4 @@
 internal import Glibc
-import PasscodeSpeech
 internal import SystemCalls
 
 /// The terminal's own thin wrappers over `SystemCalls`: termios, `tcflush`, `tcflow` and the window-size

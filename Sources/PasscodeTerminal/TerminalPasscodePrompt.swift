@@ -1,6 +1,6 @@
 internal import Glibc
 import PasscodeEngine
-import PasscodeSpeech
+internal import SystemCalls
 
 /// Asks for a passcode on a terminal, accessibly: the public entry point for Swift command-line tools.
 ///
@@ -32,7 +32,7 @@ public final class TerminalPasscodePrompt {
   private let keyPolicy: KeyPolicy
   private let clock = MonotonicEntryClock()
   /// The speech channel ``current()`` opened, closed with the prompt.
-  private var ownedAnnouncer: (any Announcer)?
+  package var ownedAnnouncer: (any Announcer)?
   private var isClosed = false
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
@@ -73,43 +73,6 @@ public final class TerminalPasscodePrompt {
 
   deinit {
     close()
-  }
-
-  /// Opens a prompt on the controlling terminal with the accessible defaults: the process environment, the
-  /// screen readers found reading this terminal (their line discipline and the screen-reader profile), and
-  /// speech through speech-dispatcher when the speech policy chooses it (``SpeechDecision``: a reader that
-  /// does not speak for itself, a daemon already running, a local session).
-  ///
-  /// - Returns: The prompt, in raw mode; ``close()`` also stops the speech it started.
-  /// - Throws: ``PromptError/noTerminal(_:)`` when no terminal can be opened or put in raw mode.
-  public static func current() throws(PromptError) -> TerminalPasscodePrompt {
-    let environment = ProcessEnvironment.current()
-    let inputs = SpeechPolicyInputs.gather(
-      choice: .automatic, screenReaderStated: nil, environment: environment,
-      terminalPath: TerminalDevice.controllingTerminalPath)
-    let decision = SpeechDecision.decide(inputs)
-    var announcer: SpeechDispatcherAnnouncer?
-    let notices = try? NoticeBoard()
-    if case let .speechDispatcher(mayStartDaemon) = decision.channel {
-      var configuration = SpeechDispatcherConfiguration()
-      configuration.autospawn = mayStartDaemon
-      // The reason is libspeechd's own text; the user is shown fixed words, and the prompt goes on in text.
-      announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
-        notices?.post(SanitizedText(SpeechDecision.unreachableNotice))
-      }
-    }
-    let settings = PromptSettings(
-      screenReaderForced: decision.usesScreenReaderLines, screenReaderDetected: inputs.detection.isReading,
-      lineDiscipline: LineDiscipline(readers: inputs.detection.readers), environment: environment,
-      outputIsTerminal: TerminalCalls.isTerminal(1), announcer: announcer, notices: notices)
-    do {
-      let prompt = try TerminalPasscodePrompt(settings: settings)
-      prompt.ownedAnnouncer = announcer
-      return prompt
-    } catch {
-      announcer?.close()
-      throw error
-    }
   }
 
   /// Restores the terminal's saved settings and signal handling. Safe to call more than once.

@@ -1,5 +1,4 @@
 internal import Glibc
-import PasscodeSpeech
 internal import SystemCalls
 
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte

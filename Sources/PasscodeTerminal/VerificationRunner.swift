@@ -1,6 +1,6 @@
 import PasscodeEngine
-import PasscodeSpeech
 import Synchronization
+internal import SystemCalls
 
 /// Runs a verifier off the input thread and wakes the prompt's `poll` through a pipe when it answers.
 final class VerificationRunner: Sendable {

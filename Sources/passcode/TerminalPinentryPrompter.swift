@@ -3,6 +3,7 @@ import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal
 import Pinentry
+internal import SystemCalls
 
 /// Runs pinentry's dialogs on a terminal with ``TerminalPasscodePrompt``: one prompt per dialog, on the
 /// tty gpg-agent names (`OPTION ttyname`, else `--ttyname`, else `/dev/tty`), with `TERM` from

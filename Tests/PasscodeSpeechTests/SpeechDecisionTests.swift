@@ -1,3 +1,4 @@
+import PasscodeEngine
 import PasscodeSpeech
 import Testing
 

@@ -1,35 +1,32 @@
-internal import Glibc
-internal import SystemCalls
-
 /// The time since boot, suspend included, read with `clock_gettime(CLOCK_BOOTTIME)`: what Swift's
 /// `ContinuousClock` reads on Linux, without linking the `_Concurrency` runtime and libdispatch into every
 /// program that only needs to measure a timeout (about 6,000 relocations and 50 page faults at each start).
-public enum MonotonicClock {
+package enum MonotonicClock {
   /// A point in time on this clock.
-  public struct Instant: Comparable, Hashable, Sendable {
+  package struct Instant: Comparable, Hashable, Sendable {
     /// Nanoseconds since boot.
     fileprivate let nanoseconds: Int64
 
     /// The instant a duration later (or earlier, for a negative one); saturates rather than overflows.
-    public static func + (instant: Instant, duration: Duration) -> Instant {
+    package static func + (instant: Instant, duration: Duration) -> Instant {
       let (sum, overflow) = instant.nanoseconds.addingReportingOverflow(Int64(duration.wholeNanoseconds))
       return Instant(nanoseconds: overflow ? (duration < .zero ? .min : .max) : sum)
     }
 
     /// The time from `earlier` to `later`; negative when `later` is the earlier one.
-    public static func - (later: Instant, earlier: Instant) -> Duration {
+    package static func - (later: Instant, earlier: Instant) -> Duration {
       let (difference, overflow) = later.nanoseconds.subtractingReportingOverflow(earlier.nanoseconds)
       return .nanoseconds(overflow ? (later < earlier ? Int64.min : Int64.max) : difference)
     }
 
     /// Whether `left` comes before `right`.
-    public static func < (left: Instant, right: Instant) -> Bool {
+    package static func < (left: Instant, right: Instant) -> Bool {
       left.nanoseconds < right.nanoseconds
     }
   }
 
   /// The current instant, from the layer's `CLOCK_BOOTTIME`.
-  public static var now: Instant {
+  package static var now: Instant {
     Instant(nanoseconds: SystemClock.sinceBoot.nanosecondsNow)
   }
 }

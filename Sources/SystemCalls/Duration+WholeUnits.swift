@@ -1,6 +1,6 @@
 extension Duration {
   /// The duration in nanoseconds, clamped to `Int`.
-  var wholeNanoseconds: Int {
+  package var wholeNanoseconds: Int {
     let (seconds, attoseconds) = components
     let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     if overflow { return seconds < 0 ? Int.min : Int.max }
@@ -8,7 +8,7 @@ extension Duration {
   }
 
   /// The duration in whole milliseconds.
-  var wholeMilliseconds: Int {
+  package var wholeMilliseconds: Int {
     wholeNanoseconds / 1_000_000
   }
 }

@@ -1,5 +1,3 @@
-import PasscodeEngine
-
 /// Something that delivers announcements to the user through a channel other than the terminal's text.
 ///
 /// Implementations must return at once: `announce` is called on the keystroke path.
