@@ -232,4 +232,19 @@ struct LocalisedTextEndToEndTests {
     #expect(result.hasPrefix("Resultado: "), "\(doctor.output)")
     #expect(!result.contains("{"), "a placeholder was left: \(result)")
   }
+
+  @Test("doctor's findings and next steps are in Spanish with LANGUAGE=es, and in English for an unknown language")
+  func spanishDoctorFindings() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let spanish = try run(["doctor", "--store", store], language: "es")
+    let lines = spanish.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("Código: no establecido (no existe ") }, "\(spanish.output)")
+    #expect(lines.contains("  Paso siguiente: Elige uno con 'passcode set'."), "\(spanish.output)")
+    #expect(lines.contains { $0.hasPrefix("Preferencias: ") }, "\(spanish.output)")
+    #expect(!spanish.output.contains("{"), "a placeholder was left: \(spanish.output)")
+    let english = try run(["doctor", "--store", store], language: "xx")
+    #expect(english.output.contains("\nPasscode: not set (no "), "\(english.output)")
+    #expect(english.output.contains("\n  Next: Choose one with 'passcode set'.\n"), "\(english.output)")
+  }
 }
