@@ -233,6 +233,23 @@ struct LocalisedTextEndToEndTests {
     #expect(!result.contains("{"), "a placeholder was left: \(result)")
   }
 
+  @Test("a store directory others can open is reported in Spanish: what they could do and the chmod that fixes it")
+  func spanishPermissionsError() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: store)
+    let spanish = try run(["status", "--store", store], language: "es")
+    #expect(
+      spanish.output.contains(
+        "\(store) tiene permisos 0755, así que otros usuarios podrían listarlo o abrir sus archivos por su nombre. "
+          + "Arréglalo con: chmod 700 \(store)"), "\(spanish.output)")
+    let english = try run(["status", "--store", store], language: "xx")
+    #expect(
+      english.output.contains(
+        "\(store) has permissions 0755, so other users could list it or open the files in it by name. "
+          + "Fix it with: chmod 700 \(store)"), "\(english.output)")
+  }
+
   @Test("doctor's findings and next steps are in Spanish with LANGUAGE=es, and in English for an unknown language")
   func spanishDoctorFindings() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()
