@@ -223,6 +223,23 @@ struct LocalisedTextEndToEndTests {
     #expect(lines.last == "  Consulta 'passcode check --help' para más información.", "\(result.output)")
   }
 
+  @Test("a refused value says in Spanish what is expected: the choices, or the kind of number")
+  func spanishExpectedValue() throws {
+    let allowed = try run(["demo", "--allowed", "bogus"], language: "es")
+    #expect(allowed.status == 64)
+    let allowedLine = allowed.output.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(allowedLine.hasSuffix(" Indica uno de estos: 'digits' o 'alphanumeric'."), "\(allowed.output)")
+    let timeout = try run(["check", "--timeout", "x"], language: "es")
+    let timeoutLine = timeout.output.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(timeoutLine.hasSuffix(" Indica un número entero de segundos, 1 o más."), "\(timeout.output)")
+    let english = try run(["check", "--timeout", "x"], language: "xx")
+    #expect(
+      english.output.hasPrefix(
+        "Error: The value 'x' is invalid for '--timeout <seconds>'. "
+          + "Please provide a whole number of seconds, 1 or more.\n"),
+      "\(english.output)")
+  }
+
   @Test("doctor's result line is a plural in Spanish: 1 problema impide")
   func spanishDoctorResult() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()
