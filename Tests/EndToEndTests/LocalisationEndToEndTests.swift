@@ -267,7 +267,7 @@ struct LocalisedTextEndToEndTests {
           + "Fix it with: chmod 700 \(store)"), "\(english.output)")
   }
 
-  @Test("doctor's findings and next steps are in Spanish with LANGUAGE=es, and in English for an unknown language")
+  @Test("doctor's findings, next steps and reasons are in Spanish with LANGUAGE=es, in English for an unknown language")
   func spanishDoctorFindings() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: store) }
@@ -277,6 +277,10 @@ struct LocalisedTextEndToEndTests {
     #expect(lines.contains("  Paso siguiente: Elige uno con 'passcode set'."), "\(spanish.output)")
     #expect(lines.contains { $0.hasPrefix("Preferencias: ") }, "\(spanish.output)")
     #expect(!spanish.output.contains("{"), "a placeholder was left: \(spanish.output)")
+    let speechOff = try run(["doctor", "--store", store, "--speech", "off"], language: "es")
+    #expect(
+      speechOff.output.contains("\nVoz: mostrar solo el texto, porque la voz está desactivada (--speech off).\n"),
+      "\(speechOff.output)")
     let english = try run(["doctor", "--store", store], language: "xx")
     #expect(english.output.contains("\nPasscode: not set (no "), "\(english.output)")
     #expect(english.output.contains("\n  Next: Choose one with 'passcode set'.\n"), "\(english.output)")
