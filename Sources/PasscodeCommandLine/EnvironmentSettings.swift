@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 
 /// Applies the environment to options the command line did not give.
 enum EnvironmentSettings {
@@ -29,7 +30,7 @@ enum EnvironmentSettings {
         throw UsageError(
           .invalidEnvironment(
             variable: reduceMotionName, value: value,
-            expectation: "Please provide 1, true, yes or on, or 0, false, no or off."),
+            expectation: Localization.text("Please provide 1, true, yes or on, or 0, false, no or off.")),
           subcommand: subcommand)
       }
     }
@@ -38,7 +39,8 @@ enum EnvironmentSettings {
       guard let speech = SpeechMode(rawValue: value.lowercased()) else {
         throw UsageError(
           .invalidEnvironment(
-            variable: speechName, value: value, expectation: "Please provide one of 'auto', 'on' or 'off'."),
+            variable: speechName, value: value,
+            expectation: Localization.text("Please provide one of 'auto', 'on' or 'off'.")),
           subcommand: subcommand)
       }
       options.speech = speech

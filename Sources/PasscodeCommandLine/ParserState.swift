@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 
 /// One pass over a command line: the position reached and everything gathered so far.
 struct ParserState {
@@ -179,15 +180,18 @@ struct ParserState {
     }
     switch option {
     case .title:
-      guard !value.isEmpty else { throw invalid("Please provide a title that is not empty.") }
+      guard !value.isEmpty else { throw invalid(Localization.text("Please provide a title that is not empty.")) }
       guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-        throw invalid("Please provide a title without control characters.")
+        throw invalid(Localization.text("Please provide a title without control characters."))
       }
       options.title = value
     case .length:
       let limits = EntryConfiguration.fixedLengthLimits
       guard let length = Self.wholeNumber(value), limits.contains(length) else {
-        throw invalid("Please provide a length from \(limits.lowerBound) to \(limits.upperBound).")
+        throw invalid(
+          Localization.text(
+            "Please provide a length from {lowest} to {highest}.",
+            ["lowest": "\(limits.lowerBound)", "highest": "\(limits.upperBound)"]))
       }
       options.length = length
     case .allowed:
@@ -208,34 +212,36 @@ struct ParserState {
       options.color = color
     case .timeout:
       guard let seconds = Self.wholeNumber(value) else {
-        throw invalid("Please provide a whole number of seconds, 1 or more.")
+        throw invalid(Localization.text("Please provide a whole number of seconds, 1 or more."))
       }
       // pinentry programs read `--timeout 0` as "no timeout"; whether 0 is allowed waits for the subcommand.
       zeroTimeoutSpelling = seconds == 0 ? value : nil
       options.timeout = seconds == 0 ? nil : seconds
     case .grace:
       guard let seconds = Self.wholeNumber(value) else {
-        throw invalid("Please provide a whole number of seconds, 0 or more.")
+        throw invalid(Localization.text("Please provide a whole number of seconds, 0 or more."))
       }
       options.grace = seconds
     case .maxTries:
       guard let tries = Self.wholeNumber(value), tries >= 1 else {
-        throw invalid("Please provide a whole number, 1 or more.")
+        throw invalid(Localization.text("Please provide a whole number, 1 or more."))
       }
       options.maxTries = tries
     case .store:
-      guard !value.isEmpty else { throw invalid("Please provide a directory.") }
+      guard !value.isEmpty else { throw invalid(Localization.text("Please provide a directory.")) }
       options.store = value
     case .tty, .ttyName:
-      guard !value.isEmpty else { throw invalid("Please provide the path of a terminal device.") }
+      guard !value.isEmpty else { throw invalid(Localization.text("Please provide the path of a terminal device.")) }
       options.tty = value
     case .ttyType:
       options.terminalType = value.isEmpty ? nil : value
     case .console:
-      guard value.hasPrefix("/") else { throw invalid("Please provide the path of a terminal device.") }
+      guard value.hasPrefix("/") else {
+        throw invalid(Localization.text("Please provide the path of a terminal device."))
+      }
       agent.consolePath = value
     case .identifier:
-      guard !value.isEmpty else { throw invalid("Please provide the start of a question's Id.") }
+      guard !value.isEmpty else { throw invalid(Localization.text("Please provide the start of a question's Id.")) }
       agent.identifierPrefix = value
     default: break  // gpg-agent's other options are accepted and ignored.
     }
@@ -253,8 +259,11 @@ struct ParserState {
 
   private static func oneOf(_ values: [String]) -> String {
     let quoted = values.map { "'\($0)'" }
-    guard let last = quoted.last, quoted.count > 1 else { return "Please provide \(quoted.joined())." }
-    return "Please provide one of \(quoted.dropLast().joined(separator: ", ")) or \(last)."
+    guard let last = quoted.last, quoted.count > 1 else {
+      return Localization.text("Please provide {value}.", ["value": quoted.joined()])
+    }
+    return Localization.text(
+      "Please provide one of {values} or {last}.", ["values": quoted.dropLast().joined(separator: ", "), "last": last])
   }
 
   // MARK: - Help
@@ -305,7 +314,7 @@ struct ParserState {
       throw UsageError(
         .invalidValue(
           value: zeroTimeoutSpelling, option: Option.timeout.nameWithValue,
-          expectation: "Please provide a whole number of seconds, 1 or more."),
+          expectation: Localization.text("Please provide a whole number of seconds, 1 or more.")),
         subcommand: subcommand)
     }
     if subcommand == .exec, execCommand == nil { throw UsageError(.missingCommand, subcommand: .exec) }

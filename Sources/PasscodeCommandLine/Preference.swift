@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 
 /// A preference that the command line, the environment and the config file may each give, in that order
 /// of precedence, over a default.
@@ -47,8 +48,11 @@ public enum SettingSource: Equatable, Hashable, Sendable {
   /// - Returns: The phrase.
   public func phrase(for preference: Preference, value: String) -> String {
     switch self {
-    case .defaultValue: "the default, \(value)"
-    case let .configuration(path, line): "\(preference.rawValue) = \(value) on line \(line) of \(path)"
+    case .defaultValue: Localization.text("the default, {value}", ["value": value])
+    case let .configuration(path, line):
+      Localization.text(
+        "{setting} = {value} on line {line} of {path}",
+        ["setting": preference.rawValue, "value": value, "line": "\(line)", "path": path])
     case let .environment(variable): "\(variable)=\(value)"
     case let .option(spelling):
       spelling.hasPrefix("--speech") || spelling.hasPrefix("--color") ? "\(spelling) \(value)" : spelling

@@ -49,10 +49,12 @@ public struct SpeechDecision: Equatable, Sendable {
     public func text(configFile: String) -> String {
       switch self {
       case .askForSpeech:
-        "To hear announcements, add 'speech = on' to \(configFile), or pass --speech on."
+        Localization.text(
+          "To hear announcements, add 'speech = on' to {file}, or pass --speech on.", ["file": configFile])
       case .stateScreenReader:
-        "If you use a screen reader on the computer you connect from, say so once: add "
-          + "'profile = screen-reader' to \(configFile), or pass --screen-reader."
+        Localization.text(
+          "If you use a screen reader on the computer you connect from, say so once: add "
+            + "'profile = screen-reader' to {file}, or pass --screen-reader.", ["file": configFile])
       }
     }
   }
@@ -102,10 +104,10 @@ public struct SpeechDecision: Equatable, Sendable {
     var decision = channelDecision(inputs)
     if let stated = inputs.screenReaderStated {
       decision.usesScreenReaderLines = true
-      decision.profileReason = "you said you use a screen reader (\(stated))"
+      decision.profileReason = Localization.text("you said you use a screen reader ({stated})", ["stated": "\(stated)"])
     } else if inputs.detection.isReading {
       decision.usesScreenReaderLines = true
-      decision.profileReason = "\(readerPhrase(inputs.detection)) reading the screen"
+      decision.profileReason = readingPhrase(inputs.detection)
     } else if inputs.locality.isRemote {
       decision.advice.append(.stateScreenReader)
     }
@@ -115,34 +117,45 @@ public struct SpeechDecision: Equatable, Sendable {
   private static func channelDecision(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
     switch inputs.choice {
     case let .refused(source):
-      return SpeechDecision(channel: .printOnly, reason: "speech is off (\(source))")
+      return SpeechDecision(
+        channel: .printOnly, reason: Localization.text("speech is off ({source})", ["source": "\(source)"]))
     case let .forced(source):
       return SpeechDecision(
-        channel: .speechDispatcher(mayStartDaemon: true), reason: "speech is forced on (\(source))")
+        channel: .speechDispatcher(mayStartDaemon: true),
+        reason: Localization.text("speech is forced on ({source})", ["source": "\(source)"]))
     case .automatic, .wanted:
       break
     }
     if case let .remote(evidence) = inputs.locality {
       return SpeechDecision(
         channel: .printOnly,
-        reason: "this is a remote session (\(evidence)); your own screen reader reads the printed lines")
+        reason: Localization.text(
+          "this is a remote session ({evidence}); your own screen reader reads the printed lines",
+          ["evidence": "\(evidence)"]))
     }
     if inputs.detection.isReading {
-      return SpeechDecision(channel: .printOnly, reason: "\(readerPhrase(inputs.detection)) reading the screen")
+      return SpeechDecision(channel: .printOnly, reason: readingPhrase(inputs.detection))
     }
     if case let .wanted(source) = inputs.choice {
       return SpeechDecision(
-        channel: .speechDispatcher(mayStartDaemon: false), reason: "you asked for speech (\(source))")
+        channel: .speechDispatcher(mayStartDaemon: false),
+        reason: Localization.text("you asked for speech ({source})", ["source": "\(source)"]))
     }
     switch inputs.daemon {
     case .answering:
       return SpeechDecision(
-        channel: .speechDispatcher(mayStartDaemon: false), reason: "speech-dispatcher is already running for you")
+        channel: .speechDispatcher(mayStartDaemon: false),
+        reason: Localization.text("speech-dispatcher is already running for you"))
     case .absent, .notChecked:
       return SpeechDecision(
-        channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for",
+        channel: .printOnly, reason: Localization.text("no speech-dispatcher is running and speech was not asked for"),
         advice: [.askForSpeech])
     }
+  }
+
+  /// "Orca is reading the screen", translated.
+  private static func readingPhrase(_ detection: ScreenReaderDetection) -> String {
+    Localization.text("{reader} reading the screen", ["reader": readerPhrase(detection)])
   }
 
   private static func readerPhrase(_ detection: ScreenReaderDetection) -> String {

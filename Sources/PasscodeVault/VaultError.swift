@@ -50,19 +50,21 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         "{path} is a symbolic link, or another user could change it, so no file under it can be trusted; "
           + "entry stays locked. Fix it with: chmod go-w {path}, or keep the store elsewhere.", ["path": path])
     case let .io(path, operation, errno):
-      "Could not \(operation) \(path): \(Self.errorName(errno))."
+      Localization.text(
+        "Could not {operation} {path}: {error}.",
+        ["operation": operation, "path": path, "error": Self.errorName(errno)])
     case .notSet:
       Localization.text("No passcode is set. Set one with 'passcode set'.")
     case let .lockedOut(remaining):
       Localization.text("Too many wrong passcodes. Try again in {duration}.", ["duration": Self.spoken(remaining)])
     case let .invalidSetting(path, line, reason):
-      "\(path), line \(line): \(reason)."
+      Localization.text("{path}, line {line}: {reason}.", ["path": path, "line": "\(line)", "reason": reason])
     case .noHomeDirectory:
       Localization.text("HOME is not set, so there is nowhere to keep the passcode. Set HOME or use --store DIR.")
     case let .notRegularFile(path):
       Localization.text("{path} is not a regular file.", ["path": path])
     case let .cryptography(operation):
-      "The cryptography library failed (\(operation))."
+      Localization.text("The cryptography library failed ({operation}).", ["operation": operation])
     }
   }
 
@@ -72,33 +74,36 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     let isDirectory = mode & 0o170000 == 0o040000
     let permissions = String(mode & 0o7777, radix: 8)
     let wanted = isDirectory ? "700" : "600"
-    let others = mode & 0o007 != 0 ? "other users" : "members of its group"
+    let others = Localization.text(mode & 0o007 != 0 ? "other users" : "members of its group")
     let bits = (mode | mode >> 3) & 0o007
     var abilities: [String] = []
-    if bits & 0o4 != 0 { abilities.append(isDirectory ? "list it" : "read it") }
-    if bits & 0o2 != 0 { abilities.append(isDirectory ? "add or remove files in it" : "change it") }
-    if bits & 0o1 != 0 { abilities.append(isDirectory ? "open the files in it by name" : "run it") }
+    if bits & 0o4 != 0 { abilities.append(Localization.text(isDirectory ? "list it" : "read it")) }
+    if bits & 0o2 != 0 { abilities.append(Localization.text(isDirectory ? "add or remove files in it" : "change it")) }
+    if bits & 0o1 != 0 { abilities.append(Localization.text(isDirectory ? "open the files in it by name" : "run it")) }
     let allowed =
       abilities.count > 1
-      ? abilities.dropLast().joined(separator: ", ") + " or " + (abilities.last ?? "") : abilities.joined()
-    return "\(path) has permissions 0\(permissions), so \(others) could \(allowed). "
-      + "Fix it with: chmod \(wanted) \(path)"
+      ? Localization.text(
+        "{first} or {last}", ["first": abilities.dropLast().joined(separator: ", "), "last": abilities.last ?? ""])
+      : abilities.joined()
+    return Localization.text(
+      "{path} has permissions 0{permissions}, so {others} could {allowed}. Fix it with: chmod {wanted} {path}",
+      ["path": path, "permissions": permissions, "others": others, "allowed": allowed, "wanted": wanted])
   }
 
   private static func errorName(_ code: Int32) -> String {
     switch code {
-    case EPERM: "operation not permitted (EPERM)"
-    case ENOENT: "no such file or directory (ENOENT)"
-    case EIO: "input/output error (EIO)"
-    case EACCES: "permission denied (EACCES)"
-    case EEXIST: "file exists (EEXIST)"
-    case ENOTDIR: "not a directory (ENOTDIR)"
-    case EISDIR: "is a directory (EISDIR)"
-    case ENOSPC: "no space left on device (ENOSPC)"
-    case EROFS: "read-only file system (EROFS)"
-    case ELOOP: "too many levels of symbolic links (ELOOP)"
-    case EDQUOT: "disk quota exceeded (EDQUOT)"
-    default: "error \(code)"
+    case EPERM: Localization.text("operation not permitted (EPERM)")
+    case ENOENT: Localization.text("no such file or directory (ENOENT)")
+    case EIO: Localization.text("input/output error (EIO)")
+    case EACCES: Localization.text("permission denied (EACCES)")
+    case EEXIST: Localization.text("file exists (EEXIST)")
+    case ENOTDIR: Localization.text("not a directory (ENOTDIR)")
+    case EISDIR: Localization.text("is a directory (EISDIR)")
+    case ENOSPC: Localization.text("no space left on device (ENOSPC)")
+    case EROFS: Localization.text("read-only file system (EROFS)")
+    case ELOOP: Localization.text("too many levels of symbolic links (ELOOP)")
+    case EDQUOT: Localization.text("disk quota exceeded (EDQUOT)")
+    default: Localization.text("error {code}", ["code": "\(code)"])
     }
   }
 

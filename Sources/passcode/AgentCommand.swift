@@ -52,19 +52,29 @@ struct AgentCommand {
       switch entry.question {
       case let .success(question):
         var details: [String] = []
-        if let identifier = question.identifier { details.append("Id \(SanitizedText(identifier))") }
-        if let process = question.processIdentifier { details.append("PID \(process)") }
+        if let identifier = question.identifier {
+          details.append(Localization.text("Id {id}", ["id": "\(SanitizedText(identifier))"]))
+        }
+        if let process = question.processIdentifier {
+          details.append(Localization.text("PID {pid}", ["pid": "\(process)"]))
+        }
         details.append(Self.echoWords(question.echo))
         if let notAfter = question.notAfter {
           details.append(
             question.hasExpired(at: now)
-              ? "timed out"
-              : "\(catalogue.duration(seconds: Int((notAfter.microseconds - now.microseconds) / 1_000_000))) left")
+              ? Localization.text("timed out")
+              : Localization.text(
+                "{duration} left",
+                ["duration": catalogue.duration(seconds: Int((notAfter.microseconds - now.microseconds) / 1_000_000))]))
         }
-        if !entry.askerIsAlive { details.append("its asker is gone") }
-        try StandardStreams.output("\(question.title) (\(details.joined(separator: ", ")))\n")
+        if !entry.askerIsAlive { details.append(Localization.text("its asker is gone")) }
+        let line = Localization.text(
+          "{title} ({details})", ["title": "\(question.title)", "details": details.joined(separator: ", ")])
+        try StandardStreams.output(line + "\n")
       case let .failure(error):
-        try StandardStreams.output("\(entry.fileName): cannot be answered: \(error)\n")
+        let line = Localization.text(
+          "{file}: cannot be answered: {error}", ["file": entry.fileName, "error": "\(error)"])
+        try StandardStreams.output(line + "\n")
       }
     }
     return .accepted
@@ -72,9 +82,9 @@ struct AgentCommand {
 
   private static func echoWords(_ echo: EchoMode) -> String {
     switch echo {
-    case .shown: "typing shown"
-    case .masked: "typing hidden"
-    case .silent: "typing hidden, silent"
+    case .shown: Localization.text("typing shown")
+    case .masked: Localization.text("typing hidden")
+    case .silent: Localization.text("typing hidden, silent")
     }
   }
 

@@ -28,7 +28,7 @@ struct DoctorCommand {
     findings += speechFindings(inputs: inputs, decision: decision)
     findings += screenReaderFindings(inputs.detection)
     findings += terminalFindings(decision: decision)
-    findings.append(Finding(verdict: "Preferences: " + preferencesSummary() + "."))
+    findings.append(Finding(verdict: Localization.text("Preferences: {summary}.", ["summary": preferencesSummary()])))
     findings += storeFindings()
     findings += pinentryFindings()
     let blocking = findings.filter(\.blocksPrompt).count
@@ -53,27 +53,37 @@ struct DoctorCommand {
   private func speechFindings(inputs: SpeechPolicyInputs, decision: SpeechDecision) -> [Finding] {
     let diagnostics = SpeechDiagnostics.gather()
     var findings: [Finding] = []
-    let channel = decision.speaks ? "speak through speech-dispatcher and show the text" : "show the text only"
-    var speech = Finding(verdict: "Speech: \(channel), because \(decision.reason).")
+    let channel =
+      decision.speaks
+      ? Localization.text("speak through speech-dispatcher and show the text")
+      : Localization.text("show the text only")
+    var speech = Finding(
+      verdict: Localization.text(
+        "Speech: {channel}, because {reason}.", ["channel": channel, "reason": decision.reason]))
     if decision.speaks, !diagnostics.reachable {
-      speech.next =
+      speech.next = Localization.text(
         "Start speech-dispatcher (systemctl --user start speech-dispatcher, or speech-dispatcher -d), "
-        + "or add 'speech = off' to \(configFilePath); until then you get one notice and the text."
+          + "or add 'speech = off' to {file}; until then you get one notice and the text.",
+        ["file": configFilePath])
     } else if !decision.speaks, decision.advice.contains(.askForSpeech) {
       speech.next = SpeechDecision.Advice.askForSpeech.text(configFile: configFilePath)
     }
     if case .speechDispatcher(mayStartDaemon: true) = decision.channel {
       speech.verdict +=
-        " With --speech on, libspeechd may start a speech-dispatcher, which stops 5 seconds after "
-        + "passcode leaves it (its own Timeout)."
+        " "
+        + Localization.text(
+          "With --speech on, libspeechd may start a speech-dispatcher, which stops 5 seconds after "
+            + "passcode leaves it (its own Timeout).")
     }
     findings.append(speech)
     findings.append(Finding(verdict: diagnostics.line))
     switch inputs.locality {
     case .local:
-      findings.append(Finding(verdict: "Session: local; no SSH, mosh or remote tmux client found."))
+      findings.append(Finding(verdict: Localization.text("Session: local; no SSH, mosh or remote tmux client found.")))
     case let .remote(evidence):
-      var session = Finding(verdict: "Session: remote, because \(evidence); nothing is spoken on this machine.")
+      var session = Finding(
+        verdict: Localization.text(
+          "Session: remote, because {evidence}; nothing is spoken on this machine.", ["evidence": "\(evidence)"]))
       if decision.advice.contains(.stateScreenReader) {
         session.next = SpeechDecision.Advice.stateScreenReader.text(configFile: configFilePath)
       }
@@ -85,35 +95,48 @@ struct DoctorCommand {
   private func screenReaderFindings(_ detection: ScreenReaderDetection) -> [Finding] {
     var findings: [Finding] = []
     if detection.readerNames.isEmpty {
-      findings.append(Finding(verdict: "Screen reader: none found reading this session."))
+      findings.append(Finding(verdict: Localization.text("Screen reader: none found reading this session.")))
     }
     for name in detection.readerNames {
       findings.append(
-        Finding(verdict: "Screen reader: \(name) found; passcode prints lines of words for it and does not also speak.")
+        Finding(
+          verdict: Localization.text(
+            "Screen reader: {name} found; passcode prints lines of words for it and does not also speak.",
+            ["name": name]))
       )
     }
     for reader in detection.consoleReadersElsewhere {
       findings.append(
         Finding(
-          verdict: "Screen reader: \(reader.name) is running, but it reads only the Linux console and this terminal "
-            + "is not one, so passcode does not count it.",
-          next: "If you read this terminal another way, add 'profile = screen-reader' to the config file."))
+          verdict: Localization.text(
+            "Screen reader: {name} is running, but it reads only the Linux console and this terminal "
+              + "is not one, so passcode does not count it.", ["name": reader.name]),
+          next: Localization.text(
+            "If you read this terminal another way, add 'profile = screen-reader' to the config file.")))
     }
     findings.append(Finding(verdict: BrailleDisplayReport.gather(brlttyRunning: detection.brlttyRunning).line))
-    let atspi = detection.atspiEnabled.map { $0 ? "on" : "off" } ?? "unknown (no answer on the session bus)"
-    findings.append(Finding(verdict: "AT-SPI screen reader setting: \(atspi)."))
+    let atspi: String
+    switch detection.atspiEnabled {
+    case true: atspi = Localization.text("AT-SPI screen reader setting: on.")
+    case false: atspi = Localization.text("AT-SPI screen reader setting: off.")
+    case nil: atspi = Localization.text("AT-SPI screen reader setting: unknown (no answer on the session bus).")
+    }
+    findings.append(Finding(verdict: atspi))
     if detection.speakupPresent {
       if detection.speakupEchoesKeys {
         findings.append(
           Finding(
-            verdict: "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included.",
-            next: "Turn it off before typing a passcode: echo 0 | sudo tee /sys/accessibility/speakup/key_echo"))
+            verdict: Localization.text(
+              "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included."),
+            next: Localization.text(
+              "Turn it off before typing a passcode: echo 0 | sudo tee /sys/accessibility/speakup/key_echo")))
       } else {
-        let echo = detection.speakupKeyEcho.map { "key_echo \($0)" } ?? "key_echo unreadable"
-        findings.append(Finding(verdict: "Speakup key echo: does not speak digits (\(echo))."))
+        let echo = detection.speakupKeyEcho.map { "key_echo \($0)" } ?? Localization.text("key_echo unreadable")
+        findings.append(
+          Finding(verdict: Localization.text("Speakup key echo: does not speak digits ({echo}).", ["echo": echo])))
       }
     } else {
-      findings.append(Finding(verdict: "Speakup: not loaded, so its key echo does not apply."))
+      findings.append(Finding(verdict: Localization.text("Speakup: not loaded, so its key echo does not apply.")))
     }
     return findings
   }
@@ -126,26 +149,28 @@ struct DoctorCommand {
       color: context.options.color,
       screenReaderForced: decision.usesScreenReaderLines && context.requestedProfile == nil,
       screenReaderDetected: false, requestedProfile: context.requestedProfile)
-    let term = DoctorText.printable(context.environment["TERM"] ?? "not set")
+    let term = DoctorText.printable(context.environment["TERM"] ?? Localization.text("not set"))
     var findings: [Finding] = []
     let device = context.options.tty ?? "/dev/tty"
     if let problem = SetupFiles.terminalProblem(device) {
       findings.append(
         Finding(
-          verdict: "Terminal: \(DoctorText.printable(device)) cannot be opened (\(problem)).",
-          next: "Run passcode from a terminal, or give one with --tty.", blocksPrompt: true))
+          verdict: Localization.text(
+            "Terminal: {device} cannot be opened ({problem}).",
+            ["device": DoctorText.printable(device), "problem": problem]),
+          next: Localization.text("Run passcode from a terminal, or give one with --tty."), blocksPrompt: true))
     } else {
+      let opens =
+        capabilities.usesColor
+        ? "Terminal: {device} opens; TERM {term}, colour on." : "Terminal: {device} opens; TERM {term}, colour off."
       findings.append(
-        Finding(
-          verdict:
-            "Terminal: \(DoctorText.printable(device)) opens; TERM \(term), colour \(capabilities.usesColor ? "on" : "off")."
-        ))
+        Finding(verdict: Localization.text(opens, ["device": DoctorText.printable(device), "term": term])))
     }
     let profileName: String
     switch capabilities.profile {
-    case .visual: profileName = "visual (one status line redrawn in place)"
-    case .screenReader: profileName = "screen-reader (each announcement a new line of words)"
-    case .plain: profileName = "plain (lines with no escape codes)"
+    case .visual: profileName = Localization.text("visual (one status line redrawn in place)")
+    case .screenReader: profileName = Localization.text("screen-reader (each announcement a new line of words)")
+    case .plain: profileName = Localization.text("plain (lines with no escape codes)")
     }
     let why: String
     if let reason = decision.profileReason, context.requestedProfile == nil {
@@ -153,13 +178,16 @@ struct DoctorCommand {
     } else if context.options.profile != .auto {
       why = context.invocation.sources[.profile].phrase(for: .profile, value: context.options.profile.rawValue)
     } else {
-      why = capabilities.terminalKind == .tty ? "the terminal takes escape codes" : "the terminal is dumb or a file"
+      why =
+        capabilities.terminalKind == .tty
+        ? Localization.text("the terminal takes escape codes") : Localization.text("the terminal is dumb or a file")
     }
-    var profile = Finding(verdict: "Profile: \(profileName), because \(why).")
+    var profile = Finding(
+      verdict: Localization.text("Profile: {profile}, because {reason}.", ["profile": profileName, "reason": why]))
     if capabilities.profile != .screenReader {
-      profile.next =
-        "If you use a screen reader or a braille display, add 'profile = screen-reader' to \(configFilePath), "
-        + "or pass --screen-reader."
+      profile.next = Localization.text(
+        "If you use a screen reader or a braille display, add 'profile = screen-reader' to {file}, "
+          + "or pass --screen-reader.", ["file": configFilePath])
     }
     findings.append(profile)
     return findings
@@ -172,8 +200,8 @@ struct DoctorCommand {
       let source = sources[preference]
       let origin: String
       switch source {
-      case .defaultValue: origin = "the default"
-      case let .configuration(_, line): origin = "config file line \(line)"
+      case .defaultValue: origin = Localization.text("the default")
+      case let .configuration(_, line): origin = Localization.text("config file line {line}", ["line": "\(line)"])
       case let .environment(variable): origin = variable
       case let .option(spelling): origin = spelling
       }
@@ -190,7 +218,7 @@ struct DoctorCommand {
   // MARK: - Store and config file
 
   private var configFilePath: String {
-    (try? context.location.get().configFile).map(DoctorText.printable) ?? "the config file"
+    (try? context.location.get().configFile).map(DoctorText.printable) ?? Localization.text("the config file")
   }
 
   private func storeFindings() -> [Finding] {
@@ -200,25 +228,33 @@ struct DoctorCommand {
     case let .failure(error):
       return [
         Finding(
-          verdict: "Store: \(error.description)", next: "Set HOME, or use --store DIR or PASSCODE_HOME.",
-          blocksPrompt: true)
+          verdict: Localization.text("Store: {problem}", ["problem": error.description]),
+          next: Localization.text("Set HOME, or use --store DIR or PASSCODE_HOME."), blocksPrompt: true)
       ]
     }
     var findings: [Finding] = []
     let health = StoreHealth.check(location)
     for entry in health.entries {
-      let name = entry.role.prefix(1).uppercased() + entry.role.dropFirst()
+      let name = Self.roleName(entry.role)
       let path = DoctorText.printable(entry.path)
       switch entry.state {
       case .privateToYou:
-        findings.append(Finding(verdict: "\(name): \(path), yours and private."))
+        findings.append(
+          Finding(verdict: Localization.text("{name}: {path}, yours and private.", ["name": name, "path": path])))
       case .missing where entry.role == "passcode hash":
         findings.append(
-          Finding(verdict: "Passcode: not set (no \(path)).", next: "Choose one with 'passcode set'."))
+          Finding(
+            verdict: Localization.text("Passcode: not set (no {path}).", ["path": path]),
+            next: Localization.text("Choose one with 'passcode set'.")))
       case .missing where entry.role == "config file":
-        findings.append(Finding(verdict: "Config file: \(path) does not exist, so the defaults apply."))
+        findings.append(
+          Finding(
+            verdict: Localization.text("Config file: {path} does not exist, so the defaults apply.", ["path": path])))
       case .missing:
-        findings.append(Finding(verdict: "\(name): \(path) does not exist yet; passcode makes it when needed."))
+        findings.append(
+          Finding(
+            verdict: Localization.text(
+              "{name}: {path} does not exist yet; passcode makes it when needed.", ["name": name, "path": path])))
       case let .problem(error):
         findings.append(
           Finding(
@@ -229,10 +265,24 @@ struct DoctorCommand {
     if case let .failure(error) = context.settings, health.problems.allSatisfy({ $0.role != "config file" }) {
       findings.append(
         Finding(
-          verdict: "Config file: " + DoctorText.printable(error.description),
-          next: "Fix that line; until then check, lock, exec, set and remove refuse to run.", blocksPrompt: true))
+          verdict: Localization.text("Config file: {problem}", ["problem": DoctorText.printable(error.description)]),
+          next: Localization.text("Fix that line; until then check, lock, exec, set and remove refuse to run."),
+          blocksPrompt: true))
     }
     return findings
+  }
+
+  /// A store entry's role as the start of a finding ("passcode hash" gives "Passcode hash"), translated.
+  private static func roleName(_ role: String) -> String {
+    switch role {
+    case "store directory": Localization.text("Store directory")
+    case "passcode hash": Localization.text("Passcode hash")
+    case "state directory": Localization.text("State directory")
+    case "failure state": Localization.text("Failure state")
+    case "grace stamp directory": Localization.text("Grace stamp directory")
+    case "config file": Localization.text("Config file")
+    default: role.prefix(1).uppercased() + role.dropFirst()
+    }
   }
 
   private func recoveryStep(for error: VaultError) -> String? {
@@ -264,10 +314,11 @@ struct DoctorCommand {
   private func linkFinding(_ link: String?) -> Finding {
     guard let link else {
       return Finding(
-        verdict: "Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet.",
+        verdict: Localization.text("Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet."),
         next: Self.pinentryLinkSteps)
     }
-    return Finding(verdict: "Pinentry link: \(DoctorText.printable(link)) is on PATH.")
+    return Finding(
+      verdict: Localization.text("Pinentry link: {path} is on PATH.", ["path": DoctorText.printable(link)]))
   }
 
   private func agentFinding(link: String?) -> Finding {
@@ -277,32 +328,41 @@ struct DoctorCommand {
     let agentFile = home + "/gpg-agent.conf"
     let shownFile = DoctorText.printable(agentFile)
     let suggested = link.map(DoctorText.printable) ?? "/path/to/pinentry-passcode"
-    let reload = "then run 'gpg-connect-agent reloadagent /bye'."
+    let values = ["file": shownFile, "program": suggested]
     guard let program = SetupFiles.readText(agentFile).flatMap(Self.pinentryProgram(inConfiguration:)) else {
       return Finding(
-        verdict: "gpg-agent: no pinentry-program in \(shownFile), so gpg-agent uses its default pinentry.",
-        next: "To use passcode, add 'pinentry-program \(suggested)' to \(shownFile), \(reload)")
+        verdict: Localization.text(
+          "gpg-agent: no pinentry-program in {file}, so gpg-agent uses its default pinentry.", values),
+        next: Localization.text(
+          "To use passcode, add 'pinentry-program {program}' to {file}, "
+            + "then run 'gpg-connect-agent reloadagent /bye'.", values))
     }
     let shown = DoctorText.printable(program)
     if !SetupFiles.isExecutable(program) {
       return Finding(
-        verdict: "gpg-agent: pinentry-program \(shown) in \(shownFile) is missing or cannot be run, so "
-          + "gpg cannot ask for a passphrase.",
-        next: "Point it at an existing program, such as \(suggested), \(reload)", blocksPrompt: true)
+        verdict: Localization.text(
+          "gpg-agent: pinentry-program {shown} in {file} is missing or cannot be run, so "
+            + "gpg cannot ask for a passphrase.", values.merging(["shown": shown]) { old, _ in old }),
+        next: Localization.text(
+          "Point it at an existing program, such as {program}, then run 'gpg-connect-agent reloadagent /bye'.",
+          values),
+        blocksPrompt: true)
     }
     if SetupFiles.resolved(program) == SetupFiles.resolved("/proc/self/exe") {
-      return Finding(verdict: "gpg-agent: pinentry-program \(shown) is passcode.")
+      return Finding(verdict: Localization.text("gpg-agent: pinentry-program {shown} is passcode.", ["shown": shown]))
     }
     return Finding(
-      verdict: "gpg-agent: pinentry-program \(shown) is another pinentry.",
-      next: "To use passcode, set 'pinentry-program \(suggested)' in \(shownFile), \(reload)")
+      verdict: Localization.text("gpg-agent: pinentry-program {shown} is another pinentry.", ["shown": shown]),
+      next: Localization.text(
+        "To use passcode, set 'pinentry-program {program}' in {file}, "
+          + "then run 'gpg-connect-agent reloadagent /bye'.", values))
   }
 
   private func terminalVariableFinding() -> Finding {
     guard let tty = context.environment["GPG_TTY"], !tty.isEmpty else {
       return Finding(
-        verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
-        next: "Add 'export GPG_TTY=$(tty)' to your shell's start-up file.")
+        verdict: Localization.text("GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask."),
+        next: Localization.text("Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
     }
     return Finding(verdict: "GPG_TTY: \(DoctorText.printable(tty)).")
   }

@@ -223,6 +223,23 @@ struct LocalisedTextEndToEndTests {
     #expect(lines.last == "  Consulta 'passcode check --help' para más información.", "\(result.output)")
   }
 
+  @Test("a refused value says in Spanish what is expected: the choices, or the kind of number")
+  func spanishExpectedValue() throws {
+    let allowed = try run(["demo", "--allowed", "bogus"], language: "es")
+    #expect(allowed.status == 64)
+    let allowedLine = allowed.output.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(allowedLine.hasSuffix(" Indica uno de estos: 'digits' o 'alphanumeric'."), "\(allowed.output)")
+    let timeout = try run(["check", "--timeout", "x"], language: "es")
+    let timeoutLine = timeout.output.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(timeoutLine.hasSuffix(" Indica un número entero de segundos, 1 o más."), "\(timeout.output)")
+    let english = try run(["check", "--timeout", "x"], language: "xx")
+    #expect(
+      english.output.hasPrefix(
+        "Error: The value 'x' is invalid for '--timeout <seconds>'. "
+          + "Please provide a whole number of seconds, 1 or more.\n"),
+      "\(english.output)")
+  }
+
   @Test("doctor's result line is a plural in Spanish: 1 problema impide")
   func spanishDoctorResult() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()
@@ -231,5 +248,41 @@ struct LocalisedTextEndToEndTests {
     let result = doctor.output.split(separator: "\n").last.map(String.init) ?? ""
     #expect(result.hasPrefix("Resultado: "), "\(doctor.output)")
     #expect(!result.contains("{"), "a placeholder was left: \(result)")
+  }
+
+  @Test("a store directory others can open is reported in Spanish: what they could do and the chmod that fixes it")
+  func spanishPermissionsError() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: store)
+    let spanish = try run(["status", "--store", store], language: "es")
+    #expect(
+      spanish.output.contains(
+        "\(store) tiene permisos 0755, así que otros usuarios podrían listarlo o abrir sus archivos por su nombre. "
+          + "Arréglalo con: chmod 700 \(store)"), "\(spanish.output)")
+    let english = try run(["status", "--store", store], language: "xx")
+    #expect(
+      english.output.contains(
+        "\(store) has permissions 0755, so other users could list it or open the files in it by name. "
+          + "Fix it with: chmod 700 \(store)"), "\(english.output)")
+  }
+
+  @Test("doctor's findings, next steps and reasons are in Spanish with LANGUAGE=es, in English for an unknown language")
+  func spanishDoctorFindings() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let spanish = try run(["doctor", "--store", store], language: "es")
+    let lines = spanish.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("Código: no establecido (no existe ") }, "\(spanish.output)")
+    #expect(lines.contains("  Paso siguiente: Elige uno con 'passcode set'."), "\(spanish.output)")
+    #expect(lines.contains { $0.hasPrefix("Preferencias: ") }, "\(spanish.output)")
+    #expect(!spanish.output.contains("{"), "a placeholder was left: \(spanish.output)")
+    let speechOff = try run(["doctor", "--store", store, "--speech", "off"], language: "es")
+    #expect(
+      speechOff.output.contains("\nVoz: mostrar solo el texto, porque la voz está desactivada (--speech off).\n"),
+      "\(speechOff.output)")
+    let english = try run(["doctor", "--store", store], language: "xx")
+    #expect(english.output.contains("\nPasscode: not set (no "), "\(english.output)")
+    #expect(english.output.contains("\n  Next: Choose one with 'passcode set'.\n"), "\(english.output)")
   }
 }
