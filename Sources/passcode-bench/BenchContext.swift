@@ -44,7 +44,7 @@ final class BenchContext {
   ///
   /// - Parameter met: Whether the goal was met.
   /// - Returns: The verdict.
-  func verdict(_ met: Bool) -> ResultRow.Verdict {
+  func verdict(_ met: Bool) -> ResultRow.GoalResult {
     judges ? (met ? .met : .missed) : .none
   }
 

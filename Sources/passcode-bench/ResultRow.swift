@@ -1,7 +1,7 @@
 /// One line of the results table.
 struct ResultRow {
   /// Whether a goal was met.
-  enum Verdict: String {
+  enum GoalResult: String {
     case met = "met"
     case missed = "**missed**"
     case none = "–"
@@ -20,7 +20,7 @@ struct ResultRow {
   /// The goal in words, or `–`.
   var goal: String = "–"
   /// Whether the goal was met.
-  var verdict: Verdict = .none
+  var verdict: GoalResult = .none
 
   /// The row as Markdown table cells.
   var cells: [String] {
