@@ -11,6 +11,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case runtimeDirectory = "XDG_RUNTIME_DIR"
   case configHome = "XDG_CONFIG_HOME"
   case sshConnection = "SSH_CONNECTION"
+  case language = "LANGUAGE"
 
   /// One line of help.
   var help: String {
@@ -29,6 +30,8 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .configHome: "The config file is $XDG_CONFIG_HOME/passcode/config (DIR/config with --store DIR)."
     case .sshConnection:
       "Set, or SSH_CLIENT or SSH_TTY: a remote session, so --speech auto prints and does not speak."
+    case .language:
+      "The language of every message and of speech, such as es; then LC_ALL, LC_MESSAGES and LANG, as gettext."
     }
   }
 
@@ -39,7 +42,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .passcodeReduceMotion: return options.contains(.reduceMotion)
     case .passcodeSpeech, .speechdAddress, .sshConnection: return options.contains(.speech)
     case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory: return options.contains(.store)
-    case .configHome: return true
+    case .configHome, .language: return true
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
     }
