@@ -50,9 +50,10 @@ public enum Localization {
   /// A message in the chosen language.
   ///
   /// - Parameter english: The English text, which is the message identifier.
-  /// - Returns: Its translation, or the English text when there is none.
+  /// - Returns: Its translation, or the English text when there is none or it holds a control character.
   public static func text(_ english: String) -> String {
-    GettextCalls.translation(of: english, domain: domain)
+    let translated = GettextCalls.translation(of: english, domain: domain)
+    return isPrintable(translated) ? translated : english
   }
 
   /// A message whose form depends on a count, in the chosen language and by its plural rule, with its
@@ -62,9 +63,22 @@ public enum Localization {
   ///   - singular: The English text for one, the message identifier.
   ///   - plural: The English text for other counts.
   ///   - count: The count that chooses the form.
-  /// - Returns: The translated form, or the English one when there is no translation.
+  /// - Returns: The translated form, or the English one when there is no translation or it holds a control
+  ///   character.
   public static func pluralTemplate(singular: String, plural: String, count: Int) -> String {
-    GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: domain)
+    let translated = GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: domain)
+    return isPrintable(translated) ? translated : untranslated(singular: singular, plural: plural, count: count)
+  }
+
+  /// Whether a translation holds no control character (C0, DEL, C1) and no replaced invalid byte.
+  ///
+  /// A catalogue is outside text: `PASSCODE_LOCALEDIR` can point anywhere, and an escape sequence in a
+  /// translation would reach the terminal (help, errors, doctor) or speech. A translation that fails this
+  /// falls back to English, like a missing one.
+  static func isPrintable(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { scalar in
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{FFFD}"
+    }
   }
 
   /// The English form of a message with a plural form, whatever the chosen language: gettext's own rule
@@ -88,7 +102,9 @@ public enum Localization {
     let header = GettextCalls.translation(of: "", domain: domain)
     for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
       let value = line.dropFirst("Language:".count).trimmingSpaces()
-      if !value.isEmpty { return String(value) }
+      // A language tag (es, pt_BR, sr@latin) and nothing else: it is sent to speech-dispatcher.
+      let isTag = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-@.".contains($0)) }
+      if !value.isEmpty, isTag { return String(value) }
     }
     return "en"
   }

@@ -199,6 +199,38 @@ struct LocalisedTextEndToEndTests {
     #expect(english.output.hasPrefix("OVERVIEW: Accessible passcode and PIN entry"))
   }
 
+  @Test("a catalogue is outside text: a translation with an escape sequence falls back to English, others are used")
+  func hostileCatalogue() throws {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let messages = directory + "/xx/LC_MESSAGES"
+    try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
+    let catalogue = """
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\x1b]0;title\\a\\n"
+
+      msgid "USAGE: "
+      msgstr "\\x1b]0;pwned\\aUSO: "
+
+      msgid "SUBCOMMANDS:"
+      msgstr "XX-SUBCOMMANDS:"
+      """
+    try catalogue.write(toFile: directory + "/xx.po", atomically: true, encoding: .utf8)
+    let compiled = try SpawnedProcess(
+      executable: "msgfmt", arguments: ["-o", messages + "/passcode.mo", directory + "/xx.po"], environment: [:]
+    ).waitForExit(timeout: .seconds(20))
+    #expect(compiled == 0)
+    let environment = ["LANGUAGE": "xx", "PASSCODE_LOCALEDIR": directory, "HOME": directory]
+    let process = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' --help 2>&1"], environment: environment,
+      outputPath: directory + "/output")
+    #expect(process.waitForExit(timeout: .seconds(20)) == 0)
+    let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
+    #expect(output.contains("\nUSAGE: passcode"), "the unsafe translation falls back to English")
+    #expect(output.contains("XX-SUBCOMMANDS:"), "the catalogue's safe translation is used")
+    #expect(!output.contains("\u{1b}") && !output.contains("pwned"))
+  }
+
   @Test("status and check with no passcode set report in Spanish, the error's fix included")
   func spanishStatus() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()
