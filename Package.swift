@@ -75,7 +75,7 @@ let package = Package(
     .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
       name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
-    .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine"]),
+    .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine", "PasscodeTestSupport"]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodeEngine"], exclude: ["Snapshots"]),

@@ -206,7 +206,8 @@ public enum HelpText {
     case (.accepted, .agent): return "Every question was answered or withdrawn by its asker."
     case (.cancelled, .agent): return "A question was cancelled by the user."
     case (.timedOut, .agent): return "A question timed out before it was answered."
-    case (.storageError, .agent): return "The question directory could not be watched or read."
+    case (.storageError, .agent):
+      return "The question directory could not be watched or read, or an answer could not be sent."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."

@@ -76,7 +76,8 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .agent:
       "A systemd password agent: answer the questions in /run/systemd/ask-password (a disk's "
         + "passphrase from systemd-cryptsetup, systemd-ask-password) accessibly, one at a time, saying how "
-        + "many are waiting. The answer goes straight from locked memory to the asker's socket. Needs root."
+        + "many are waiting. The answer goes straight from locked memory to the asker's socket. Needs root, "
+        + "and answers only the questions root asked (--list names the others)."
     }
   }
 

@@ -57,6 +57,10 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case questionExpired
   /// The same question came back soon after an answer: the answer was not accepted.
   case askedAgain
+  /// The asker's queue stayed full while a password agent's answer or cancel waited: nothing was sent.
+  case askerNotReading
+  /// The socket a password agent's answer was for is not root's, or is reached through a link: nothing was sent.
+  case socketNotTrusted
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
   /// The demo's published code, `length` digits of ``demoDigits``: part of the demo's text, never a typed secret.
@@ -133,7 +137,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
-    case .questionWithdrawn, .questionExpired, .askedAgain: true
+    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted: true
     default: false
     }
   }

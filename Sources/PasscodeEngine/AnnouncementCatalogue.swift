@@ -79,6 +79,8 @@ public struct AnnouncementCatalogue: Sendable {
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
     "askedAgain": "Asked again: the last passphrase was not accepted",
+    "askerNotReading": "The asker is not reading: nothing was sent",
+    "socketNotTrusted": "The asker's socket cannot be trusted: nothing was sent",
     "questionSource": "Asked by {asker}",
     "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "{count} try left",
@@ -168,6 +170,8 @@ public struct AnnouncementCatalogue: Sendable {
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .askedAgain: fill("askedAgain", [:])
+    case .askerNotReading: fill("askerNotReading", [:])
+    case .socketNotTrusted: fill("socketNotTrusted", [:])
     case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
     case let .questionSource(asker, subject?):
       fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])

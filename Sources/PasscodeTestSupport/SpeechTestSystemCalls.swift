@@ -87,6 +87,78 @@ enum SpeechTestSystemCalls {
     return descriptor
   }
 
+  /// Makes a Unix datagram socket bound at a path (close-on-exec), as an asker's.
+  ///
+  /// - Parameter path: The socket's path.
+  /// - Returns: The bound descriptor.
+  /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when a call fails.
+  /// The corresponding C functions are `socket` and `bind`.
+  static func bindDatagram(path: String) throws -> Int32 {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw SpeechTestSupportError.systemCall("socket", errno: errno) }
+    guard withAddress(path, { bind(descriptor, $0, $1) }) == 0 else {
+      let code = errno
+      closeDescriptor(descriptor)
+      throw SpeechTestSupportError.systemCall("bind \(path)", errno: code)
+    }
+    return descriptor
+  }
+
+  /// Sends one datagram without waiting.
+  ///
+  /// - Parameters:
+  ///   - bytes: The datagram.
+  ///   - path: The receiving socket.
+  ///   - descriptor: An unbound datagram socket to send from (``unboundDatagram()``).
+  /// - Returns: `nil` when it was sent, else the errno (`EAGAIN` when the receiver's queue is full).
+  /// The corresponding C function is `sendto` with `MSG_DONTWAIT`.
+  static func sendDatagramWithoutWaiting(_ bytes: [UInt8], to path: String, from descriptor: Int32) -> Int32? {
+    let sent = bytes.withUnsafeBytes { raw in
+      withAddress(path) { address, length in
+        Int32(sendto(descriptor, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT), address, length))
+      }
+    }
+    return sent < 0 ? errno : nil
+  }
+
+  /// Makes an unbound datagram socket to send from (close-on-exec); -1 when it cannot be made.
+  /// The corresponding C function is `socket`.
+  static func unboundDatagram() -> Int32 {
+    socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+  }
+
+  /// Receives one datagram without waiting; `nil` when none is waiting.
+  /// The corresponding C function is `recv` with `MSG_DONTWAIT`.
+  static func receiveWithoutWaiting(_ descriptor: Int32) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+    return count < 0 ? nil : Array(buffer[0..<count])
+  }
+
+  /// `EAGAIN`: a non-blocking send found the receiver's queue full.
+  static let wouldBlock = EAGAIN
+
+  /// Whether a descriptor became readable within the timeout.
+  static func waitReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool {
+    let events = try? Poll.wait(for: FileDescriptor(rawValue: descriptor), timeoutMilliseconds: timeoutMilliseconds)
+    return !(events ?? []).isEmpty
+  }
+
+  /// Calls `body` with a Unix socket address for `path` (at most 107 bytes) and its length.
+  private static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      errno = ENAMETOOLONG
+      return -1
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+  }
+
   /// Accepts one connection (close-on-exec).
   ///
   /// - Parameter descriptor: The listening socket.

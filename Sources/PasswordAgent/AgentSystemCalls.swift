@@ -1,8 +1,8 @@
 internal import Glibc
 internal import SystemCalls
 
-/// The agent's own C calls (inotify, `mkdir`, `fstat`, datagrams, the monotonic clock), built on the
-/// `SystemCalls` layer, which does the descriptors, pipes, polls, signals and the one `EINTR` retry.
+/// The agent's own C calls (inotify, `mkdir`, the directory listing), built on the `SystemCalls` layer,
+/// which does the descriptors, file status, datagram sockets, pipes, polls, signals and the one `EINTR` retry.
 enum AgentSystemCalls {
   /// The text for an errno.
   static func describe(_ errno: Int32) -> String {
@@ -63,22 +63,65 @@ enum AgentSystemCalls {
     return .success(names)
   }
 
-  /// The contents of a regular file, at most `limit + 1` bytes, without following a symbolic link, and
-  /// its modification time in nanoseconds. The corresponding C function is `fstat`.
-  static func readRegularFile(_ path: String, limit: Int) -> (bytes: [UInt8], modified: Int64)? {
+  /// The contents of a regular file, at most `limit + 1` bytes, without following a symbolic link, and its
+  /// status from `fstat` on the opened file (its owner and mode are checked on what was read, not on
+  /// what the path names later).
+  static func readRegularFile(_ path: String, limit: Int) -> (bytes: [UInt8], status: FileStatus)? {
     guard
       let file = try? FileDescriptor.open(
         path, .readOnly, options: [.closeOnExec, .noFollow, .nonBlocking, .noControllingTerminal])
     else { return nil }
     defer { file.closeIgnoringErrors() }
-    var status = stat()
-    guard fstat(file.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard let status = try? FileStatus(descriptor: file), status.isRegularFile else { return nil }
     var bytes: [UInt8] = []
     while bytes.count < limit + 1, let chunk = try? file.read(upTo: limit + 1 - bytes.count), !chunk.isEmpty {
       bytes += chunk
     }
-    let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    return (bytes, modified)
+    return (bytes, status)
+  }
+
+  /// Why an `ask.*` file's status makes it untrusted: root must own it, and neither its group nor others
+  /// may write it.
+  static func distrust(ofQuestionFile status: FileStatus) -> UntrustedReason? {
+    if !status.isOwnedByRoot { return .fileOwner(user: status.owner) }
+    if status.isWritableByGroupOrOthers { return .fileWritable(mode: status.mode) }
+    return nil
+  }
+
+  /// Opens the socket a `Socket=` path names, reached without following a symbolic link anywhere on the
+  /// way, and checks on the opened file that it is a socket and that root owns it.
+  ///
+  /// - Returns: The ``FileDescriptor/OpenOptions/pathOnly`` descriptor to connect through; the caller
+  ///   closes it. ``AgentError/askerGone`` when nothing is there any more,
+  ///   ``AgentError/untrustedSocket(_:)`` when it is not root's socket.
+  static func openTrustedSocket(_ path: String) -> Result<FileDescriptor, AgentError> {
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.openWithoutFollowingLinks(path)
+    } catch {
+      return .failure(sendFailure(error, path: path))
+    }
+    let reason: UntrustedReason?
+    do {
+      let status = try FileStatus(descriptor: file)
+      if status.isSymbolicLink {
+        reason = .socketLink
+      } else if !status.isSocket {
+        reason = .socketType
+      } else if !status.isOwnedByRoot {
+        reason = .socketOwner(user: status.owner)
+      } else {
+        reason = nil
+      }
+    } catch {
+      file.closeIgnoringErrors()
+      return .failure(.send(errno: error.rawValue))
+    }
+    if let reason {
+      file.closeIgnoringErrors()
+      return .failure(.untrustedSocket(reason))
+    }
+    return .success(file)
   }
 
   /// Whether a process exists: signal 0 reaches it, or only permission is lacking.
@@ -91,36 +134,75 @@ enum AgentSystemCalls {
     }
   }
 
-  /// Sends one datagram to a Unix socket path. The corresponding C functions are `socket` and `sendto`.
+  /// What a send waits on.
+  private enum SendWait: Hashable, Sendable {
+    case socket
+    case stop
+  }
+
+  /// Sends one datagram to the asker's socket (checked with ``openTrustedSocket(_:)``) without ever
+  /// blocking in `send`: while the asker's queue is full, it waits in `poll` for room, for at most `wait`,
+  /// and gives up at once when `stop` becomes readable. The corresponding C functions are `socket`,
+  /// `connect` and `send`.
   ///
-  /// - Returns: `nil` when it was sent; ``AgentError/askerGone`` when the socket is gone or nobody reads
-  ///   it; ``AgentError/permissionDenied(socketPath:)`` when only root may send.
-  static func sendDatagram(_ bytes: UnsafeRawBufferPointer, to path: String) -> AgentError? {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { return .send(errno: errno) }
-    defer { FileDescriptor(rawValue: descriptor).closeIgnoringErrors() }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let pathBytes = Array(path.utf8)
-    guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return .send(errno: ENAMETOOLONG) }
-    withUnsafeMutableBytes(of: &address.sun_path) { destination in
-      destination.copyBytes(from: pathBytes)
+  /// - Parameters:
+  ///   - bytes: The datagram.
+  ///   - path: The `Socket=` path.
+  ///   - wait: How long a full queue is waited on; zero tries once.
+  ///   - stop: A descriptor that becomes readable to stop waiting, or `nil`.
+  /// - Returns: `nil` when it was sent; otherwise why not (``AgentError/askerGone``,
+  ///   ``AgentError/askerNotReading``, ``AgentError/untrustedSocket(_:)``, ``AgentError/stopped``,
+  ///   ``AgentError/permissionDenied(socketPath:)`` when only root may send).
+  static func sendDatagram(
+    _ bytes: UnsafeRawBufferPointer, to path: String, waitingUpTo wait: Duration, stop: FileDescriptor?
+  ) -> AgentError? {
+    let socketFile: FileDescriptor
+    switch openTrustedSocket(path) {
+    case let .success(file): socketFile = file
+    case let .failure(failure): return failure
     }
-    let length = socklen_t(MemoryLayout<sockaddr_un>.size)
-    let result = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        Result { () throws(Errno) in
-          try nothingOrErrno {
-            sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, length)
-          }
-        }
+    defer { socketFile.closeIgnoringErrors() }
+    let socket: UnixDatagramSocket
+    do throws(Errno) {
+      socket = try UnixDatagramSocket()
+      do throws(Errno) {
+        try socket.connect(toOpened: socketFile)
+      } catch {
+        socket.close()
+        throw error
+      }
+    } catch {
+      // A missing file here is `/proc` (the socket itself is open): not a vanished asker.
+      return error == .noSuchFileOrDirectory ? .send(errno: error.rawValue) : sendFailure(error, path: path)
+    }
+    defer { socket.close() }
+    let deadline = MonotonicClock.now + wait
+    while true {
+      do throws(Errno) {
+        try socket.send(bytes)
+        return nil
+      } catch .wouldBlock {
+        let remaining = (deadline - MonotonicClock.now).wholeMilliseconds
+        guard remaining > 0 else { return .askerNotReading }
+        var poll = Poll<SendWait>()
+        poll.add(.socket, socket.descriptor, waitingFor: .writable)
+        if let stop { poll.add(.stop, stop) }
+        // Rounded up, so the last wait does not end a moment before the deadline and spin.
+        let ready = try? poll.wait(timeoutMilliseconds: Int32(clamping: remaining + 1))
+        if ready?.isReadable(.stop) == true { return .stopped }
+      } catch {
+        return sendFailure(error, path: path)
       }
     }
-    guard case .failure(let failure) = result else { return nil }
-    switch failure.rawValue {
-    case ENOENT, ECONNREFUSED: return .askerGone
-    case EACCES, EPERM: return .permissionDenied(socketPath: path)
-    case let other: return .send(errno: other)
+  }
+
+  /// What a failed `open`, `connect` or `send` on the asker's socket means.
+  private static func sendFailure(_ error: Errno, path: String) -> AgentError {
+    switch error {
+    case .noSuchFileOrDirectory, .connectionRefused: .askerGone
+    case .notADirectory, .tooManySymbolicLinks: .untrustedSocket(.socketLink)
+    case .permissionDenied, .notPermitted: .permissionDenied(socketPath: path)
+    default: .send(errno: error.rawValue)
     }
   }
 

@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// The directory systemd's askers write their questions to, and what it holds.
 public struct AskPasswordDirectory: Sendable {
   /// Where systemd 252 puts questions; `systemd-ask-password` has no way to choose another.
@@ -35,6 +37,11 @@ public struct AskPasswordDirectory: Sendable {
 
   /// Reads every `ask.*` file, oldest first. Files that vanish while being read are left out.
   ///
+  /// A file is trusted only when root owns it and neither its group nor others may write it (checked with
+  /// `fstat` on the opened file), and when the `Socket=` it names, if still there, is a socket that root
+  /// owns, reached without following a symbolic link. Any other file is reported as
+  /// ``AskFileError/untrusted(_:)`` and its contents are not used.
+  ///
   /// - Returns: The entries.
   /// - Throws: ``AgentError/directory(path:errno:)`` when the directory cannot be listed.
   public func scan() throws(AgentError) -> [Entry] {
@@ -44,17 +51,28 @@ public struct AskPasswordDirectory: Sendable {
       guard
         let file = AgentSystemCalls.readRegularFile(path + "/" + name, limit: AskFileParser.maximumByteCount)
       else { continue }
-      let question = Result { () throws(AskFileError) in try AskFileParser.parse(file.bytes, fileName: name) }
+      let question = Result { () throws(AskFileError) in
+        if let reason = AgentSystemCalls.distrust(ofQuestionFile: file.status) { throw .untrusted(reason) }
+        let question = try AskFileParser.parse(file.bytes, fileName: name)
+        // A socket already gone is left for the answer to find (the question then counts as withdrawn).
+        switch AgentSystemCalls.openTrustedSocket(question.socketPath) {
+        case let .success(socket): socket.closeIgnoringErrors()
+        case let .failure(.untrustedSocket(reason)): throw .untrusted(reason)
+        case .failure: break
+        }
+        return question
+      }
       var alive = true
       if case let .success(parsed) = question, let process = parsed.processIdentifier {
         alive = AgentSystemCalls.processExists(process)
       }
-      entries.append(Entry(fileName: name, question: question, askerIsAlive: alive, modified: file.modified))
+      entries.append(
+        Entry(fileName: name, question: question, askerIsAlive: alive, modified: file.status.modified))
     }
     return entries.sorted { ($0.modified, $0.fileName) < ($1.modified, $1.fileName) }
   }
 
-  /// The questions that can be answered: readable, with a living asker, oldest first.
+  /// The questions that can be answered: readable, trusted, with a living asker, oldest first.
   ///
   /// - Returns: The questions.
   /// - Throws: ``AgentError/directory(path:errno:)`` when the directory cannot be listed.

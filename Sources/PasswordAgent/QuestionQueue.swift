@@ -139,7 +139,8 @@ public enum QuestionEnding: Equatable, Sendable {
   case answered
   /// The user cancelled; `-` was sent.
   case cancelled
-  /// Left unanswered for another agent (the `--timeout` passed with no key).
+  /// Left unanswered for another agent (the `--timeout` passed with no key), or its answer could not be
+  /// sent (the asker is not reading, or its socket is not trusted).
   case skipped
   /// The asker withdrew it, its deadline passed, or another agent answered first.
   case withdrawn

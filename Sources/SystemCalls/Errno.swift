@@ -28,6 +28,9 @@ package struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringC
   package static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
   /// The file exists already (`EEXIST`).
   package static let fileExists = Errno(rawValue: EEXIST)
+  /// A component of a path is not a directory, or, opened without following links, is a symbolic link
+  /// (`ENOTDIR`).
+  package static let notADirectory = Errno(rawValue: ENOTDIR)
   /// A symbolic link was met where `O_NOFOLLOW` forbids one (`ELOOP`).
   package static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
   /// A low-level input/output error, also a pseudo-terminal master whose other side closed (`EIO`).

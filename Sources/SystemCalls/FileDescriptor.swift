@@ -57,6 +57,11 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     package static let directory = OpenOptions(rawValue: O_DIRECTORY)
     /// `O_NOCTTY`: a terminal does not become the controlling terminal.
     package static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
+    /// `O_PATH`: a descriptor that names the file (for `fstat`, or as `/proc/self/fd/N`) but cannot read or
+    /// write it; with ``noFollow`` it names a symbolic link itself. glibc declares `O_PATH` only under
+    /// `_GNU_SOURCE`, so this is its value in Linux's generic `fcntl.h`, which every architecture Swift runs
+    /// on uses.
+    package static let pathOnly = OpenOptions(rawValue: 0o10_000_000)
   }
 
   /// Opens a file. The corresponding C function is `open`.
@@ -92,6 +97,30 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ) throws(Errno) -> FileDescriptor {
     let flags = mode.rawValue | options.rawValue
     return FileDescriptor(rawValue: try valueOrErrno { openat(rawValue, name, flags, permissions) })
+  }
+
+  /// Opens a path without following a symbolic link anywhere on it: each directory on the way with
+  /// `O_PATH | O_NOFOLLOW | O_DIRECTORY` relative to the one before, and the last component with
+  /// `O_PATH | O_NOFOLLOW`, so a link there gives a descriptor for the link itself (its status says so).
+  /// The corresponding C function is `openat`.
+  ///
+  /// - Parameter path: The path; a relative one starts at the current directory.
+  /// - Returns: An ``OpenOptions/pathOnly``, close-on-exec descriptor for what the path names.
+  /// - Throws: The call's ``Errno``: ``Errno/notADirectory`` when a directory on the way is a symbolic
+  ///   link (or not a directory), ``Errno/noSuchFileOrDirectory`` when something is missing.
+  package static func openWithoutFollowingLinks(_ path: String) throws(Errno) -> FileDescriptor {
+    let components = path.split(separator: "/").map(String.init)
+    guard let last = components.last else { throw .invalidArgument }
+    let pathOnly: OpenOptions = [.pathOnly, .noFollow, .closeOnExec]
+    var directory = try open(path.hasPrefix("/") ? "/" : ".", .readOnly, options: pathOnly.union(.directory))
+    for component in components.dropLast() {
+      let parent = directory
+      defer { parent.closeIgnoringErrors() }
+      directory = try parent.open(relative: component, .readOnly, options: pathOnly.union(.directory))
+    }
+    let parent = directory
+    defer { parent.closeIgnoringErrors() }
+    return try parent.open(relative: last, .readOnly, options: pathOnly)
   }
 
   /// Reads what is available, up to the buffer's size. The corresponding C function is `read`.

@@ -1,6 +1,7 @@
 internal import Glibc
 
-/// What `stat` reports about a file: its type and permission bits, its owner and its group.
+/// What `stat` reports about a file: its type and permission bits, its owner, its group and when it was
+/// last changed.
 package struct FileStatus: Hashable, Sendable {
   /// The `st_mode` word: the `S_IFMT` type bits and the permission bits.
   package let mode: UInt32
@@ -8,6 +9,8 @@ package struct FileStatus: Hashable, Sendable {
   package let owner: UInt32
   /// The group identifier.
   package let group: UInt32
+  /// The last modification, in nanoseconds since the epoch.
+  package let modified: Int64
 
   /// Reads a file's status, following symbolic links. The corresponding C function is `stat`.
   ///
@@ -16,13 +19,39 @@ package struct FileStatus: Hashable, Sendable {
   package init(path: String) throws(Errno) {
     var status = stat()
     try nothingOrErrno { stat(path, &status) }
+    self.init(status)
+  }
+
+  /// Reads the status of the file a descriptor is open on, which a path can no longer swap for another
+  /// (an ``FileDescriptor/OpenOptions/pathOnly`` descriptor included). The corresponding C function is `fstat`.
+  ///
+  /// - Parameter descriptor: The open file.
+  /// - Throws: The call's ``Errno``.
+  package init(descriptor: FileDescriptor) throws(Errno) {
+    var status = stat()
+    try nothingOrErrno { fstat(descriptor.rawValue, &status) }
+    self.init(status)
+  }
+
+  private init(_ status: stat) {
     mode = status.st_mode
     owner = status.st_uid
     group = status.st_gid
+    modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
   }
 
   /// Whether the file is a directory.
   package var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
+  /// Whether the file is a regular file.
+  package var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+  /// Whether the file is a Unix-domain socket.
+  package var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
+  /// Whether the file is a symbolic link (only a status read without following links can say so).
+  package var isSymbolicLink: Bool { mode & S_IFMT == S_IFLNK }
+  /// Whether the group or others may write the file (`S_IWGRP` or `S_IWOTH`).
+  package var isWritableByGroupOrOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+  /// Whether root owns the file.
+  package var isOwnedByRoot: Bool { owner == 0 }
 }
 
 /// The user and group a process acts as.

@@ -9,9 +9,12 @@ import Synchronization
 /// one at a time, each as a passphrase prompt through the same engine, speech and profiles as every
 /// other prompt, and sends the answer from locked memory to the asker's socket.
 ///
-/// Exit status: 0 when every question was answered or withdrawn by its asker; 2 when one was cancelled;
-/// 3 when one timed out (`NotAfter=` or `--timeout`); 77 when answering needs root; 74 when the
-/// directory cannot be watched; the usual 64 and 69.
+/// Exit status: 0 when every question was answered or withdrawn by its asker (its socket vanished
+/// included); 2 when one was cancelled; 3 when one timed out (`NotAfter=` or `--timeout`); 77 when
+/// answering needs root; 74 when the directory cannot be watched or an answer could not be sent (the
+/// asker is not reading, or its socket is not trusted); the usual 64 and 69.
+///
+/// Questions that root did not ask (``AskFileError/untrusted(_:)``) are never asked; `--list` names them.
 struct AgentCommand {
   let context: CommandContext
   let agent: AgentOptions
@@ -32,7 +35,8 @@ struct AgentCommand {
   // MARK: - --list
 
   /// Prints each pending question on a line: its message, then who asks and how; never a secret (the
-  /// files hold none) and never raw outside text.
+  /// files hold none) and never raw outside text. A question root did not ask is named by its file and
+  /// why it is not trusted, whatever `--id` says (its `Id=` is not believed), and none of its text is shown.
   private func list(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
     var entries: [AskPasswordDirectory.Entry]
     do {
@@ -41,7 +45,13 @@ struct AgentCommand {
       throw .agent(error)
     }
     if let prefix = agent.identifierPrefix {
-      entries = entries.filter { (try? $0.question.get())?.identifier?.hasPrefix(prefix) ?? false }
+      entries = entries.filter { entry in
+        switch entry.question {
+        case let .success(question): question.identifier?.hasPrefix(prefix) ?? false
+        case .failure(.untrusted): true
+        case .failure: false
+        }
+      }
     }
     guard !entries.isEmpty else {
       try StandardStreams.output(Localization.text("No questions are pending.") + "\n")
@@ -71,6 +81,11 @@ struct AgentCommand {
         let line = Localization.text(
           "{title} ({details})", ["title": "\(question.title)", "details": details.joined(separator: ", ")])
         try StandardStreams.output(line + "\n")
+      case let .failure(.untrusted(reason)):
+        let line = Localization.text(
+          "{file}: not trusted, so not answered: {reason}",
+          ["file": entry.fileName, "reason": Self.untrustedWords(reason)])
+        try StandardStreams.output(line + "\n")
       case let .failure(error):
         let line = Localization.text(
           "{file}: cannot be answered: {error}", ["file": entry.fileName, "error": "\(error)"])
@@ -78,6 +93,18 @@ struct AgentCommand {
       }
     }
     return .accepted
+  }
+
+  private static func untrustedWords(_ reason: UntrustedReason) -> String {
+    switch reason {
+    case let .fileOwner(user): Localization.text("the file is owned by user {user}, not root", ["user": "\(user)"])
+    case let .fileWritable(mode):
+      Localization.text("group or others can write the file (mode {mode})", ["mode": UntrustedReason.octal(mode)])
+    case .socketLink: Localization.text("its socket is reached through a symbolic link")
+    case .socketType: Localization.text("its Socket= is not a socket")
+    case let .socketOwner(user):
+      Localization.text("its socket is owned by user {user}, not root", ["user": "\(user)"])
+    }
   }
 
   private static func echoWords(_ echo: EchoMode) -> String {
@@ -180,9 +207,18 @@ struct AgentCommand {
       speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
       interruption: interruption)
     defer { prompt.close() }
-    let sender = AnswerSender(makeSecretStorage: CommandContext.makeSecretStorage)
+    let cancellation: AnswerCancellation
+    do {
+      cancellation = try AnswerCancellation()
+    } catch {
+      throw .agent(error)
+    }
+    let sender = AnswerSender(makeSecretStorage: CommandContext.makeSecretStorage, cancellation: cancellation)
     let outcome: EntryOutcome
     do {
+      // However the prompt ends (Esc, a signal, a withdrawal), an answer still waiting for room in a full
+      // queue stops here, on its own thread: nothing waits for it, and it is never sent later.
+      defer { cancellation.cancel() }
       // The visual profile redraws one status line, where the message would last only until the next
       // announcement; keep it, and who asks, readable above the entry (they are spoken once, as usual).
       if prompt.capabilities.profile == .visual {
@@ -190,15 +226,30 @@ struct AgentCommand {
         if let source = question.source { try prompt.show(SanitizedText(catalogue.text(for: source))) }
       }
       outcome = try prompt.ask(configuration, preamble: preamble) { secret in
-        try sender.answer(secret, to: question)
+        do throws(AgentError) {
+          try sender.answer(secret, to: question)
+        } catch {
+          // As a prompt error, it reaches the catch below as itself (any other error becomes its words).
+          throw PromptError.verifierFailed(error)
+        }
         return .accepted
       }
     } catch {
-      if case let .verifierFailed(failure) = error, failure as? AgentError == .askerGone {
+      guard case let .verifierFailed(failure as AgentError) = error else { throw .prompt(error) }
+      switch failure {
+      case .askerGone:
+        // Its socket vanished, or nobody is bound to it: the asker gave up, as when its file goes.
         try tell(.questionWithdrawn, on: prompt, speech: speech)
         return (.withdrawn, .accepted)
+      case .askerNotReading:
+        try tell(.askerNotReading, on: prompt, speech: speech)
+        return (.skipped, .storageError)
+      case .untrustedSocket:
+        try tell(.socketNotTrusted, on: prompt, speech: speech)
+        return (.skipped, .storageError)
+      default:
+        throw .prompt(error)
       }
-      throw .prompt(error)
     }
     switch outcome {
     case .accepted:
@@ -212,6 +263,10 @@ struct AgentCommand {
         try sender.cancel(question)
       } catch .askerGone {
         // Withdrawn meanwhile: nobody is left to tell.
+      } catch .askerNotReading {
+        try tell(.askerNotReading, on: prompt, speech: speech)
+      } catch .untrustedSocket {
+        try tell(.socketNotTrusted, on: prompt, speech: speech)
       } catch {
         throw .agent(error)
       }

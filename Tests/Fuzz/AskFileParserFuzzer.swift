@@ -1,13 +1,8 @@
-// libFuzzer entry point for the ask-file parser (PasswordAgent's AskFileParser).
+// libFuzzer entry point for the ask-file parser (PasswordAgent's AskFileParser), built by .ci/fuzz (not by
+// SwiftPM) from the parser's files, which import nothing, with the seed corpus Tests/Fuzz/Corpus/ask-file
+// and the dictionary Tests/Fuzz/ask-file.dict:
 //
-// It is built on its own, not by SwiftPM, together with the parser's files, which import nothing:
-//
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -o .build/fuzz-ask-file \
-//     Tests/Fuzz/AskFileParserFuzzer.swift Sources/PasswordAgent/AskFileParser.swift \
-//     Sources/PasswordAgent/AskFileError.swift Sources/PasswordAgent/PasswordQuestion.swift \
-//     Sources/PasswordAgent/EchoMode.swift Sources/PasswordAgent/MonotonicInstant.swift
-//   cp -r Tests/Fuzz/AskFileCorpus /tmp/corpus   # libFuzzer adds what it finds to the first directory
-//   .build/fuzz-ask-file -dict=Tests/Fuzz/ask-file.dict -max_total_time=60 /tmp/corpus
+//   sh .ci/fuzz 60 ask-file
 //
 // Besides not crashing, every question it accepts must keep the parser's promises.
 

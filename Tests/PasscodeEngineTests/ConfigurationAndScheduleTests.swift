@@ -125,6 +125,8 @@ struct ConfigurationAndScheduleTests {
       (.questionWithdrawn, "Question withdrawn", .important),
       (.questionExpired, "Question timed out", .important),
       (.askedAgain, "Asked again: the last passphrase was not accepted", .important),
+      (.askerNotReading, "The asker is not reading: nothing was sent", .important),
+      (.socketNotTrusted, "The asker's socket cannot be trusted: nothing was sent", .important),
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
     ]

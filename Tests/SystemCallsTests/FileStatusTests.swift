@@ -21,6 +21,27 @@ struct FileStatusTests {
     #expect(try FileStatus(path: "/tmp").isDirectory)
   }
 
+  @Test("fstat on an open file gives its type, group- and other-write bits, owner and modification time")
+  func statusOfOpenFile() throws {
+    let path = "/tmp/passcode-file-status-open-\(ProcessIdentifier.current.rawValue)"
+    let file = try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec, .create, .exclusiveCreate])
+    defer {
+      file.closeIgnoringErrors()
+      unlink(path)
+    }
+    #expect(fchmod(file.rawValue, 0o644) == 0)
+    let status = try FileStatus(descriptor: file)
+    #expect(status.isRegularFile && !status.isSocket && !status.isSymbolicLink)
+    #expect(!status.isWritableByGroupOrOthers)
+    #expect(status.isOwnedByRoot == (geteuid() == 0))
+    #expect(status.modified == (try FileStatus(path: path)).modified)
+    #expect(status.modified > 0)
+    for mode: mode_t in [0o664, 0o646, 0o666] {
+      #expect(fchmod(file.rawValue, mode) == 0)
+      #expect(try FileStatus(descriptor: file).isWritableByGroupOrOthers, "mode \(String(mode, radix: 8))")
+    }
+  }
+
   @Test("a path with nothing there throws no such file or directory")
   func missingPathThrows() {
     #expect(throws: Errno.noSuchFileOrDirectory) { try FileStatus(path: "/nonexistent/passcode-file-status") }
