@@ -12,12 +12,23 @@ import PasscodeEngine
 /// ``isAwaitingEscapeCompletion`` is `true` after a read, the caller waits about 50 ms for more input and,
 /// if none comes, calls ``expireEscape()``. Other incomplete sequences wait for their final byte; a control
 /// byte (such as Return or Ctrl-C) ends them early and is then decoded as itself.
+///
+/// A paste takes every byte, Esc, Ctrl-C and Ctrl-D included, until its end marker. One whose end never comes
+/// (a truncated paste, a stray start sequence) fails: when ``isInsidePaste`` stays `true` after a silence, the
+/// caller calls ``endOpenPaste()``, and a paste that would go past ``pasteByteLimit`` bytes fails by itself.
+/// A failed paste is reported as a paste that kept nothing, every byte counted as dropped, and the bytes
+/// after it are keys again.
 package struct KeyDecoder: Sendable {
   /// The default number of pasted bytes kept.
   package static let defaultPasteCapacity = 4096
+  /// The default number of bytes after which a paste with no end fails: far more than any code or passphrase
+  /// (the demo's tests paste 100 kB), and a bound on what a flood of input can hold back.
+  package static let defaultPasteByteLimit = 1 << 20
 
   /// The number of pasted bytes kept; later ones are counted in ``PastedText/overflowByteCount``.
   package let pasteCapacity: Int
+  /// The number of bytes, kept or not, after which a paste whose end has not come fails.
+  package let pasteByteLimit: Int
   private let makePasteStorage: @Sendable (Int) -> any SecretStorage
 
   private var state = State.ground
@@ -49,14 +60,18 @@ package struct KeyDecoder: Sendable {
   ///
   /// - Parameters:
   ///   - pasteCapacity: How many pasted bytes to keep; at least 1.
+  ///   - pasteByteLimit: How many bytes a paste with no end may take before it fails; at least 1.
   ///   - makePasteStorage: Makes the storage for one paste, given ``pasteCapacity``; by default a
   ///     ``WipedSecretBuffer``. Front ends pass the libsodium-backed buffer.
   package init(
     pasteCapacity: Int = KeyDecoder.defaultPasteCapacity,
+    pasteByteLimit: Int = KeyDecoder.defaultPasteByteLimit,
     makePasteStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) {
     precondition(pasteCapacity > 0, "a paste needs room for at least one byte")
+    precondition(pasteByteLimit > 0, "a paste must be able to take at least one byte")
     self.pasteCapacity = pasteCapacity
+    self.pasteByteLimit = pasteByteLimit
     self.makePasteStorage = makePasteStorage
   }
 
@@ -89,8 +104,10 @@ package struct KeyDecoder: Sendable {
     var index = 0
     while index < bytes.count {
       if case .paste(matched: 0) = state {
+        // A run of plain pasted bytes, up to the limit; a byte past it makes the paste fail in `processPaste`.
+        let stop = index + min(bytes.count - index, max(0, pasteByteLimit - pastedByteCount))
         var end = index
-        while end < bytes.count && bytes[end] != Self.escapeByte { end += 1 }
+        while end < stop && bytes[end] != Self.escapeByte { end += 1 }
         if end > index {
           appendPaste(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
           index = end
@@ -109,6 +126,18 @@ package struct KeyDecoder: Sendable {
     guard state == .escape else { return [] }
     state = .ground
     return [.escape]
+  }
+
+  /// Ends a paste whose end marker has not come, after the caller waited for more bytes in vain: its bytes are
+  /// wiped unread, and it is reported as a paste that kept nothing, every byte (those of a partial end marker
+  /// too) counted in ``PastedText/overflowByteCount``. The engine then says how many were ignored.
+  ///
+  /// - Returns: `[.paste(...)]` when ``isInsidePaste`` was `true`, else nothing.
+  package mutating func endOpenPaste() -> [Key] {
+    guard case .paste(let matched) = state else { return [] }
+    var keys: [Key] = []
+    failPaste(pendingByteCount: matched, into: &keys)
+    return keys
   }
 
   /// Forgets any partial character, sequence or paste (wiping the paste's storage), for example after
@@ -219,8 +248,7 @@ package struct KeyDecoder: Sendable {
       return false
 
     case .paste(let matched):
-      processPaste(byte, matched: matched, into: &keys)
-      return true
+      return processPaste(byte, matched: matched, into: &keys)
     }
   }
 
@@ -292,12 +320,16 @@ package struct KeyDecoder: Sendable {
     return false
   }
 
-  private mutating func processPaste(_ byte: UInt8, matched: Int, into keys: inout some KeySink) {
+  /// Handles one byte of a paste: the next byte of its end marker, or pasted text.
+  ///
+  /// - Returns: `false` when the text would take the paste past ``pasteByteLimit``: the paste fails, and the
+  ///   byte must be handled again as a key.
+  private mutating func processPaste(_ byte: UInt8, matched: Int, into keys: inout some KeySink) -> Bool {
     let terminator = Self.pasteEnd
     if byte == terminator[matched] {
       if matched + 1 < terminator.count {
         state = .paste(matched: matched + 1)
-        return
+        return true
       }
       if let storage = pasteStorage {
         keys.append(.paste(PastedText(storage: storage, overflowByteCount: pasteOverflow)))
@@ -305,10 +337,14 @@ package struct KeyDecoder: Sendable {
       pasteStorage = nil
       pasteOverflow = 0
       state = .ground
-      return
+      return true
     }
-    // The bytes matched so far were pasted text after all; they are a prefix of the constant terminator,
-    // so they are taken from it rather than kept.
+    // The bytes matched so far were pasted text after all, and so is this byte unless it begins the end again.
+    guard pastedByteCount + matched + (byte == Self.escapeByte ? 0 : 1) <= pasteByteLimit else {
+      failPaste(pendingByteCount: matched, into: &keys)
+      return false
+    }
+    // The matched bytes are a prefix of the constant terminator, so they are taken from it rather than kept.
     terminator.withUnsafeBytes { appendPaste(UnsafeRawBufferPointer(rebasing: $0[0..<matched])) }
     if byte == Self.escapeByte {
       state = .paste(matched: 1)
@@ -316,6 +352,26 @@ package struct KeyDecoder: Sendable {
       withUnsafeBytes(of: byte) { appendPaste($0) }
       state = .paste(matched: 0)
     }
+    return true
+  }
+
+  /// The bytes of the paste under way, kept or dropped.
+  private var pastedByteCount: Int { (pasteStorage?.count ?? 0) + pasteOverflow }
+
+  /// Ends the paste under way as a failed one (see ``endOpenPaste()``): a paste key with nothing kept.
+  ///
+  /// - Parameters:
+  ///   - pendingByteCount: The bytes of a partial end marker, seen but not yet counted.
+  ///   - keys: Where the key goes.
+  private mutating func failPaste(pendingByteCount: Int, into keys: inout some KeySink) {
+    if let storage = pasteStorage {
+      let byteCount = pastedByteCount + pendingByteCount
+      storage.wipe()
+      keys.append(.paste(PastedText(storage: storage, overflowByteCount: byteCount)))
+    }
+    pasteStorage = nil
+    pasteOverflow = 0
+    state = .ground
   }
 
   private mutating func appendPaste(_ bytes: UnsafeRawBufferPointer) {

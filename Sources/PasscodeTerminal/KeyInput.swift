@@ -10,8 +10,10 @@ final class KeyInput {
   private var decoder: KeyDecoder
   private let pending: KeyQueue
   private let readBuffer: UnsafeMutableRawBufferPointer
-  /// When a lone ESC counts as the Esc key, if one is waiting for the rest of a sequence.
-  private(set) var escapeDeadline: MonotonicClock.Instant?
+  /// When the decoder stops waiting for more bytes, if it waits: a lone ESC counts as the Esc key
+  /// ``TerminalPasscodePrompt/escapeWait`` after it came, and a paste whose end has not come fails
+  /// ``TerminalPasscodePrompt/pasteSilence`` after its last byte.
+  private(set) var inputDeadline: MonotonicClock.Instant?
 
   /// Allocates the buffers.
   ///
@@ -44,17 +46,25 @@ final class KeyInput {
     guard count > 0 else { return false }
     var keys = pending
     decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
-    escapeDeadline = decoder.isAwaitingEscapeCompletion ? MonotonicClock.now + TerminalPasscodePrompt.escapeWait : nil
+    if decoder.isAwaitingEscapeCompletion {
+      inputDeadline = MonotonicClock.now + TerminalPasscodePrompt.escapeWait
+    } else if decoder.isInsidePaste {
+      inputDeadline = MonotonicClock.now + TerminalPasscodePrompt.pasteSilence
+    } else {
+      inputDeadline = nil
+    }
     return true
   }
 
-  /// Turns a lone ESC into the Esc key once its wait has passed.
+  /// Ends the decoder's wait once ``inputDeadline`` has passed: a lone ESC becomes the Esc key, and a paste
+  /// whose end never came becomes a paste key that kept nothing, so the keys after it (Esc, Ctrl-C, Ctrl-D)
+  /// count again.
   ///
   /// - Parameter now: The current instant.
-  func expireEscape(now: MonotonicClock.Instant) {
-    guard let deadline = escapeDeadline, now >= deadline else { return }
-    escapeDeadline = nil
-    for key in decoder.expireEscape() { pending.append(key) }
+  func expireWait(now: MonotonicClock.Instant) {
+    guard let deadline = inputDeadline, now >= deadline else { return }
+    inputDeadline = nil
+    for key in decoder.expireEscape() + decoder.endOpenPaste() { pending.append(key) }
   }
 
   /// Throws away what was typed before now: the input the terminal holds and every waiting key, except the

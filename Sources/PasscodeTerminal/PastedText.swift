@@ -4,6 +4,7 @@ import PasscodeEngine
 ///
 /// The bytes are in ``storage`` (a ``SecretStorage`` made by the decoder's factory), never in a Swift
 /// array or `String`. Bytes beyond the storage's capacity are counted in ``overflowByteCount`` and dropped.
+/// A paste whose end never came (``KeyDecoder/endOpenPaste()``) keeps no byte: all are counted there.
 /// The bytes are exactly what was pasted; they may hold any byte, including invalid UTF-8 and controls, and
 /// the engine decides which are allowed.
 package struct PastedText: Equatable, Sendable, CustomStringConvertible {

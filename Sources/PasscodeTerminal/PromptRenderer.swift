@@ -26,8 +26,17 @@ struct PromptRenderer: Sendable {
   let profile: OutputProfile
   /// Whether SGR colour sequences may be written.
   let usesColor: Bool
-  /// The terminal's width in columns; the status line stays at least one column shorter.
-  var width: Int
+  /// The fewest columns rendered for. A narrower window (one column wide, `COLUMNS=1`) has no room for a
+  /// word; it gets the rows of a ten-column one, which the terminal wraps, and the prompt goes on as usual.
+  static let minimumWidth = 10
+
+  /// The columns rendered for: the terminal's width, but at least ``minimumWidth``, however it is set (at
+  /// start or after a resize). The status rows stay at least one column shorter.
+  var width: Int {
+    get { columns }
+    set { columns = max(newValue, Self.minimumWidth) }
+  }
+  private var columns = Self.minimumWidth
   /// The words of announcements.
   let catalogue: AnnouncementCatalogue
   /// Where the screen-reader profile leaves the cursor.
@@ -52,9 +61,9 @@ struct PromptRenderer: Sendable {
   ) {
     self.profile = profile
     self.usesColor = usesColor && profile == .visual
-    self.width = max(width, 10)
     self.lineDiscipline = lineDiscipline
     self.catalogue = catalogue
+    self.width = width
   }
 
   /// Text for a line that is not an announcement (a heading or a hint), in this profile's form.
@@ -191,13 +200,16 @@ struct PromptRenderer: Sendable {
     let fixedMargin = String(repeating: " ", count: min(Self.shakeMargin, max(0, budget - cells.count)))
     let shownCells = String(cells.prefix(max(1, budget - fixedMargin.count)))
     var rows: [(cells: String, words: String)] = [(fixedMargin + shownCells, "")]
+    // The columns the last row takes before its next word: its cells and their two spaces, each word and a space.
+    var used = rows[0].cells.isEmpty ? 0 : rows[0].cells.count + 2
     for word in Self.words(of: message, fittingIn: budget) {
-      let last = rows[rows.count - 1]
-      let used = (last.cells.isEmpty ? 0 : last.cells.count + 2) + (last.words.isEmpty ? 0 : last.words.count + 1)
-      if used + word.count <= budget {
-        rows[rows.count - 1].words += last.words.isEmpty ? word : " " + word
+      let length = word.count
+      if used + length <= budget {
+        rows[rows.count - 1].words += rows[rows.count - 1].words.isEmpty ? word : " " + word
+        used += length + 1
       } else {
         rows.append(("", word))
+        used = length + 1
       }
     }
     return rows.map { row in
@@ -208,16 +220,18 @@ struct PromptRenderer: Sendable {
     }
   }
 
-  /// The words of a message, each split into pieces no wider than `budget`.
-  private static func words(of message: String, fittingIn budget: Int) -> [String] {
-    message.split(separator: " ").flatMap { word -> [String] in
+  /// The words of a message, each split into pieces no wider than `budget`, and at least one character long
+  /// whatever the budget, so the split always ends.
+  static func words(of message: String, fittingIn budget: Int) -> [String] {
+    let pieceLength = max(budget, 1)
+    return message.split(separator: " ").flatMap { word -> [String] in
       var pieces: [String] = []
-      var rest = Substring(word)
-      while rest.count > budget {
-        pieces.append(String(rest.prefix(budget)))
-        rest = rest.dropFirst(budget)
+      var start = word.startIndex
+      while let end = word.index(start, offsetBy: pieceLength, limitedBy: word.endIndex), end != word.endIndex {
+        pieces.append(String(word[start..<end]))
+        start = end
       }
-      return pieces + [String(rest)]
+      return pieces + [String(word[start...])]
     }
   }
 

@@ -37,6 +37,11 @@ public final class TerminalPasscodePrompt {
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
   package static let escapeWait = Duration.milliseconds(50)
+  /// How long a bracketed paste may go without a byte before it ends as a failed paste (``KeyDecoder``). A
+  /// terminal writes a paste in one go, so its bytes normally follow each other within milliseconds (over
+  /// ssh too); a second of nothing means its end is not coming (a truncated paste, a stray start sequence).
+  /// It is short enough that Esc, Ctrl-C and Ctrl-D, which a paste swallows, work again a second later.
+  package static let pasteSilence = Duration.seconds(1)
 
   /// Opens the terminal, decides the profile and enters raw mode.
   ///
@@ -291,7 +296,7 @@ public final class TerminalPasscodePrompt {
     ]
     sources[.notices] = settings.notices?.readFileDescriptor
     if takesInterruption { sources[.interruption] = settings.interruption?.readFileDescriptor }
-    let deadline = [timerDeadline, keys.escapeDeadline].compactMap { $0 }.min()
+    let deadline = [timerDeadline, keys.inputDeadline].compactMap { $0 }.min()
     let ready = try PromptEventSource.wait(on: sources, until: deadline)
     if ready.contains(.signals) { try handleSignals() }
     if ready.contains(.interruption), settings.interruption?.isInterrupted == true { return true }
@@ -313,7 +318,7 @@ public final class TerminalPasscodePrompt {
         throw .hungUp
       }
     } else {
-      keys.expireEscape(now: MonotonicClock.now)
+      keys.expireWait(now: MonotonicClock.now)
     }
     return false
   }

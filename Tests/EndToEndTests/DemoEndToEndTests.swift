@@ -247,18 +247,14 @@ struct DemoEndToEndTests {
     let session = try DemoSession(["demo"])
     try session.waitFor("Enter Passcode, 4 digits")
     let before = session.text.count
-    try session.terminal.setWindowSize(columns: 20, rows: 24)
-    try session.process.signal(SIGWINCH)
+    try session.resizeWindow(columns: 20)
     try session.waitFor("digits")
     try session.type("2")
     try session.waitFor("entered")
-    let resized = Transcript.strippingEscapes(String(session.text.dropFirst(before)))
-    // "\r\n" is one Character in Swift: split on every kind of line break.
-    let after = resized.split(whereSeparator: \.isNewline)
+    let after = Transcript.rows(String(session.text.dropFirst(before)))
     #expect(after.allSatisfy { $0.count < 20 }, "\(after)")
     #expect(!session.text.contains("…"), "nothing is cut")
-    let words = after.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(words.contains("●○○○ 1 of 4 digits entered"), "\(after)")
+    #expect(Transcript.words(of: after).contains("●○○○ 1 of 4 digits entered"), "\(after)")
     try session.type("\u{1b}")
     #expect(try session.finish() == .exited(2))
   }

@@ -21,10 +21,13 @@ final class DemoSession {
   ///   - columns: The terminal's width.
   ///   - configFile: The text of `$HOME/.config/passcode/config` (mode 0600), written before the program
   ///     starts; none when `nil`.
+  ///   - addressSpaceLimit: The most virtual memory the program may map, in KiB (`ulimit -v`, set by a shell
+  ///     that then runs it), so that a runaway allocation ends it instead of filling the machine; none when `nil`.
   /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
-  init(_ arguments: [String], environment: [String: String] = [:], columns: Int = 80, configFile: String? = nil)
-    throws
-  {
+  init(
+    _ arguments: [String], environment: [String: String] = [:], columns: Int = 80, configFile: String? = nil,
+    addressSpaceLimit: Int? = nil
+  ) throws {
     if let reason = PasscodeBinary.missingReason { throw SessionError.missingBinary(reason) }
     home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -42,8 +45,15 @@ final class DemoSession {
       "XDG_RUNTIME_DIR": home.path, "LANG": "C.UTF-8",
     ]
     fullEnvironment.merge(environment) { _, new in new }
-    process = try ChildProcess(
-      executablePath: PasscodeBinary.path, arguments: arguments, environment: fullEnvironment, terminal: terminal)
+    if let addressSpaceLimit {
+      process = try ChildProcess(
+        executablePath: "/bin/sh",
+        arguments: ["-c", "ulimit -v \(addressSpaceLimit) && exec \"$0\" \"$@\"", PasscodeBinary.path] + arguments,
+        environment: fullEnvironment, terminal: terminal)
+    } else {
+      process = try ChildProcess(
+        executablePath: PasscodeBinary.path, arguments: arguments, environment: fullEnvironment, terminal: terminal)
+    }
   }
 
   deinit {
@@ -68,6 +78,12 @@ final class DemoSession {
       }
       transcript += try terminal.read(timeout: .milliseconds(50))
     }
+  }
+
+  /// Changes the window's width and sends `SIGWINCH`, as a terminal emulator's resize does.
+  func resizeWindow(columns: Int) throws {
+    try terminal.setWindowSize(columns: columns, rows: 24)
+    try process.signal(SIGWINCH)
   }
 
   /// Types bytes as if from the keyboard.

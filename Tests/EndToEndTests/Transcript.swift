@@ -3,6 +3,17 @@ import Testing
 
 /// Checks on what a program wrote to a terminal.
 enum Transcript {
+  /// The rows of the text, its escape sequences removed, split at every kind of line break ("\r\n" is one
+  /// Character in Swift).
+  static func rows(_ text: String) -> [Substring] {
+    strippingEscapes(text).split(whereSeparator: \.isNewline)
+  }
+
+  /// The words of rows joined with single spaces: a status wrapped over several rows, read as one line.
+  static func words(of rows: [Substring]) -> String {
+    rows.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
   /// The text with escape sequences (CSI, SS3, OSC and two-byte ones) removed.
   static func strippingEscapes(_ text: String) -> String {
     var result = ""

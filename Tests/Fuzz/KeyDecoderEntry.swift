@@ -1,7 +1,9 @@
 // libFuzzer entry for the key decoder (built by .ci/fuzz, not by SwiftPM).
 //
 // Properties checked on every input: decoding never traps; the keys are the same however the bytes are
-// split into reads (the first input byte picks the split); no key's description names a typed character.
+// split into reads (the first input byte picks the split); a paste with no end fails past a small byte limit
+// or when the wait for its end passes, and leaves the decoder out of it; no key's description names a typed
+// character.
 
 private let fixedDescriptions: Set<String> = [
   "character", "backspace", "clear", "enter", "escape", "interrupt", "endOfFile", "suspend", "quit", "reread",
@@ -18,10 +20,11 @@ private func picture(_ key: Key) -> String {
 }
 
 private func decode(_ parts: [UnsafeRawBufferPointer]) -> [Key] {
-  var decoder = KeyDecoder(pasteCapacity: 64)
+  var decoder = KeyDecoder(pasteCapacity: 64, pasteByteLimit: 256)
   var keys: [Key] = []
   for part in parts { decoder.decode(part, into: &keys) }
-  keys += decoder.expireEscape()
+  keys += decoder.expireEscape() + decoder.endOpenPaste()
+  precondition(!decoder.isInsidePaste && !decoder.isAwaitingEscapeCompletion, "a wait outlived its end")
   return keys
 }
 

@@ -24,9 +24,13 @@ enum DecodedKey: Equatable, CustomStringConvertible {
   }
 }
 
-/// Decodes bytes in chunks cut at the given offsets, then expires a pending ESC when asked.
-func decodeInChunks(_ bytes: [UInt8], splitAt offsets: [Int] = [], expiringEscape: Bool = false) -> [DecodedKey] {
-  var decoder = KeyDecoder(pasteCapacity: 64)
+/// Decodes bytes in chunks cut at the given offsets, then expires a pending ESC and ends an open paste when
+/// asked.
+func decodeInChunks(
+  _ bytes: [UInt8], splitAt offsets: [Int] = [], expiringEscape: Bool = false, endingOpenPaste: Bool = false,
+  pasteByteLimit: Int = KeyDecoder.defaultPasteByteLimit
+) -> [DecodedKey] {
+  var decoder = KeyDecoder(pasteCapacity: 64, pasteByteLimit: pasteByteLimit)
   var keys: [Key] = []
   var start = 0
   for end in offsets + [bytes.count] where end >= start {
@@ -34,5 +38,6 @@ func decodeInChunks(_ bytes: [UInt8], splitAt offsets: [Int] = [], expiringEscap
     start = end
   }
   if expiringEscape { keys += decoder.expireEscape() }
+  if endingOpenPaste { keys += decoder.endOpenPaste() }
   return keys.map(DecodedKey.init)
 }

@@ -47,6 +47,24 @@ struct KeyDecoderPropertyTests {
     }
   }
 
+  @Test("with a small paste byte limit, random streams still decode the same however they are split")
+  func randomStreamsWithPasteLimit() {
+    var generator = SeededGenerator(seed: 0x5EED_0003)
+    let pasteStart = Array("\u{1b}[200~".utf8)
+    for _ in 0..<5_000 {
+      let limit = Int.random(in: 1...8, using: &generator)
+      let length = Int.random(in: 0...32, using: &generator)
+      let content = (0..<length).map { _ in Self.interestingBytes.randomElement(using: &generator) ?? 0 }
+      let stream = pasteStart + content
+      let whole = decodeInChunks(stream, endingOpenPaste: true, pasteByteLimit: limit)
+      let split = decodeInChunks(
+        stream, splitAt: Self.randomSplits(stream.count, using: &generator), endingOpenPaste: true,
+        pasteByteLimit: limit)
+      #expect(split == whole, "limit \(limit), stream \(stream)")
+      if split != whole { return }
+    }
+  }
+
   /// A piece of input with the number of digit keys it must produce.
   struct Token {
     let bytes: [UInt8]

@@ -161,6 +161,43 @@ struct KeyDecoderTests {
     #expect(bytes("5").withUnsafeBytes { decoder.decode($0) } == [.character("5")])
   }
 
+  @Test("a paste whose end never comes fails: its bytes are wiped unread and counted, and later keys count again")
+  func unendedPasteFails() throws {
+    let made = StorageRecorder()
+    var decoder = KeyDecoder(pasteCapacity: 8) { made.make($0) }
+    #expect(decoder.endOpenPaste().isEmpty, "no paste, nothing to end")
+    // Ctrl-C is pasted text here, and the end marker is only begun.
+    let swallowed = bytes("\u{1b}[200~12\u{3}\u{1b}[20").withUnsafeBytes { decoder.decode($0) }
+    #expect(swallowed.isEmpty)
+    #expect(decoder.isInsidePaste)
+    let ended = decoder.endOpenPaste()
+    #expect(!decoder.isInsidePaste)
+    guard ended.count == 1, case .paste(let text) = ended[0] else {
+      Issue.record("expected one paste, got \(ended)")
+      return
+    }
+    #expect(text.storage === made.storages.first)
+    #expect(text.storage.count == 0, "nothing of it is kept")
+    #expect(text.overflowByteCount == 7, "1, 2, Ctrl-C and the four bytes of the begun end marker")
+    #expect(decoder.endOpenPaste().isEmpty)
+    #expect(bytes("\u{3}").withUnsafeBytes { decoder.decode($0) } == [.interrupt])
+  }
+
+  @Test("a paste with no end fails at its byte limit however the bytes are split, and what follows is keys")
+  func pasteFailsAtItsLimit() {
+    let input = bytes("\u{1b}[200~") + [UInt8](repeating: UInt8(ascii: "7"), count: 20) + bytes("\u{1b}\u{4}")
+    let whole = decodeInChunks(input, pasteByteLimit: 16)
+    let sevens = [DecodedKey](repeating: .key(.character("7")), count: 4)
+    #expect(whole == [.paste(bytes: [], overflow: 16)] + sevens + [.key(.escape), .key(.endOfFile)])
+    for split in 0...input.count {
+      #expect(decodeInChunks(input, splitAt: [split], pasteByteLimit: 16) == whole, "split at \(split)")
+    }
+    let ended = bytes("\u{1b}[200~12345\u{1b}[201~9")
+    #expect(
+      decodeInChunks(ended, pasteByteLimit: 5) == [.paste(bytes: bytes("12345"), overflow: 0), .key(.character("9"))],
+      "a paste whose end comes right at the limit is whole")
+  }
+
   @Test("key descriptions never name the character")
   func descriptionsAreRedacted() {
     #expect(Key.character("7").description == "character")
