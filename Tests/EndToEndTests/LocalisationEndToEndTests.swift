@@ -80,6 +80,35 @@ struct LocalisationEndToEndTests {
     #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
   }
 
+  @Test("a status-line translation with a bidi override or mark falls back to English; the title's is used")
+  func hostileStatusTranslation() throws {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try LocalisedTextEndToEndTests.compile(
+      """
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+      msgid "Enter Passcode"
+      msgstr "XX-Title"
+
+      msgid "{entered} of {length} digit entered"
+      msgid_plural "{entered} of {length} digits entered"
+      msgstr[0] "{entered} of {length}\u{202E} XX\u{200F}"
+      msgstr[1] "{entered} of {length}\u{202E} XX\u{200F}"
+      """, into: directory + "/xx/LC_MESSAGES")
+    let session = try DemoSession(
+      ["demo"], environment: ["LANGUAGE": "xx", "PASSCODE_LOCALEDIR": directory, "TERM": "xterm-256color"])
+    try session.waitFor("XX-Title, 4 digits")
+    try session.type("1")
+    try session.waitFor("1 of 4")
+    try session.type("\u{7f}")
+    try session.waitFor("0 of 4")
+    #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
+    #expect(session.text.contains("1 of 4 digits entered"), "\(session.text.debugDescription)")
+    #expect(!session.text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200F}" })
+  }
+
   @Test("speech is sent in Spanish with SET SELF LANGUAGE es before the first words")
   func spanishSpeech() throws {
     let daemon = try PrivateSpeechDispatcher()
@@ -204,7 +233,6 @@ struct LocalisedTextEndToEndTests {
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let messages = directory + "/xx/LC_MESSAGES"
-    try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
     let catalogue = """
       msgid ""
       msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\x1b]0;title\\a\\n"
@@ -214,12 +242,11 @@ struct LocalisedTextEndToEndTests {
 
       msgid "SUBCOMMANDS:"
       msgstr "XX-SUBCOMMANDS:"
+
+      msgid "OPTIONS:"
+      msgstr "\u{202E}XX-OPTIONS:\u{200F}"
       """
-    try catalogue.write(toFile: directory + "/xx.po", atomically: true, encoding: .utf8)
-    let compiled = try SpawnedProcess(
-      executable: "msgfmt", arguments: ["-o", messages + "/passcode.mo", directory + "/xx.po"], environment: [:]
-    ).waitForExit(timeout: .seconds(20))
-    #expect(compiled == 0)
+    try Self.compile(catalogue, into: messages)
     let environment = ["LANGUAGE": "xx", "PASSCODE_LOCALEDIR": directory, "HOME": directory]
     let process = try SpawnedProcess(
       executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' --help 2>&1"], environment: environment,
@@ -228,7 +255,19 @@ struct LocalisedTextEndToEndTests {
     let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
     #expect(output.contains("\nUSAGE: passcode"), "the unsafe translation falls back to English")
     #expect(output.contains("XX-SUBCOMMANDS:"), "the catalogue's safe translation is used")
+    #expect(output.contains("\nOPTIONS: "), "a translation with a bidi override or mark falls back to English")
     #expect(!output.contains("\u{1b}") && !output.contains("pwned"))
+    #expect(!output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200F}" })
+  }
+
+  /// Compiles the text of a `.po` file with the real `msgfmt` to `DIRECTORY/passcode.mo`, making the directory.
+  static func compile(_ catalogue: String, into directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try catalogue.write(toFile: directory + "/passcode.po", atomically: true, encoding: .utf8)
+    let compiled = try SpawnedProcess(
+      executable: "msgfmt", arguments: ["-o", directory + "/passcode.mo", directory + "/passcode.po"], environment: [:]
+    ).waitForExit(timeout: .seconds(20))
+    #expect(compiled == 0)
   }
 
   @Test("status and check with no passcode set report in Spanish, the error's fix included")

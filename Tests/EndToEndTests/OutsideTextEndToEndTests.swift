@@ -6,14 +6,21 @@ import Testing
 @Suite("outside text through the real binary", .serialized)
 struct OutsideTextEndToEndTests {
   /// The review's repro: escape sequences in SETDESC, SETERROR, SETTITLE and SETPROMPT, percent-escaped as
-  /// gpg-agent sends them.
+  /// gpg-agent sends them; and the invisible marks of the third review in SETDESC: LRM, RLM, ALM, a zero-width
+  /// space, a word joiner, a BOM and a language tag.
   static func hostileScript(terminalPath: String, terminalType: String) -> [String] {
     [
       "OPTION ttyname=\(terminalPath)", "OPTION ttytype=\(terminalType)",
-      "SETDESC x%1B]0;pwned%07%1B[2J", "SETERROR e%1B]52;c;aGk=%07", "SETTITLE t%1B]2;title%07%E2%80%AEevil",
-      "SETPROMPT p%C2%9B2J%1BP1$q%1B\\:", "GETPIN", "CONFIRM", "BYE",
+      "SETDESC x%1B]0;pwned%07%1B[2J%E2%80%8E%E2%80%8F%D8%9C%E2%80%8B%E2%81%A0%EF%BB%BF%F3%A0%80%81",
+      "SETERROR e%1B]52;c;aGk=%07", "SETTITLE t%1B]2;title%07%E2%80%AEevil", "SETPROMPT p%C2%9B2J%1BP1$q%1B\\:",
+      "GETPIN", "CONFIRM", "BYE",
     ]
   }
+
+  /// The invisible characters of ``hostileScript(terminalPath:terminalType:)``, none of which may be shown.
+  static let invisibleCharacters: [Unicode.Scalar] = [
+    "\u{202E}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}", "\u{2060}", "\u{FEFF}", "\u{E0001}",
+  ]
 
   @Test(
     "gpg-agent texts lose their escape sequences; a dumb terminal gets no escape at all",
@@ -36,9 +43,11 @@ struct OutsideTextEndToEndTests {
     let text = String(decoding: received, as: UTF8.self)
     #expect(text.contains("x"), "the description's words are still shown: \(text.debugDescription)")
     #expect(!text.contains("pwned") && !text.contains("aGk="), "a payload was shown: \(text.debugDescription)")
-    for payload in ["]0;", "]52;", "]2;", "[2J", "P1$q", "\u{202E}"] {
+    for payload in ["]0;", "]52;", "]2;", "[2J", "P1$q"] {
       #expect(!text.contains(payload), "'\(payload)' reached the terminal: \(text.debugDescription)")
     }
+    let invisible = text.unicodeScalars.filter(Self.invisibleCharacters.contains)
+    #expect(invisible.isEmpty, "invisible characters reached the terminal: \(invisible.map(\.value))")
     #expect(!text.unicodeScalars.contains("\u{9B}"))
     if terminalType == "dumb" {
       #expect(!received.contains(0x1B), "a dumb terminal got an escape: \(text.debugDescription)")

@@ -1,5 +1,6 @@
-import PasscodeLocalization
 import Testing
+
+@testable import PasscodeLocalization
 
 @Suite("Choosing the messages' language from the environment")
 struct MessageLanguageTests {
@@ -53,5 +54,25 @@ struct PlaceholdersTests {
     #expect(Localization.text(singular: "{count} try left", plural: "{count} tries left", count: 1) == "1 try left")
     #expect(Localization.text(singular: "{count} try left", plural: "{count} tries left", count: 0) == "0 tries left")
     #expect(Localization.language == "en")
+  }
+}
+
+@Suite("A catalogue is outside text")
+struct TranslationCheckTests {
+  @Test(
+    "a translation holding a control, a format character or an invalid byte is refused",
+    arguments: [
+      "\u{1B}]0;x\u{7}USO", "a\nb", "a\u{85}b", "\u{202E}USO", "USO\u{200F}", "U\u{200B}SO", "U\u{E0041}SO",
+      "U\u{00AD}SO", "U\u{2028}SO", "U\u{E000}SO", "U\u{FFFD}SO", "U\u{3164}SO",
+    ])
+  func refused(translation: String) {
+    #expect(!Localization.isPrintable(translation))
+  }
+
+  @Test("ordinary translations pass: accents, right-to-left letters, emoji")
+  func accepted() {
+    for translation in ["Introduce el código", "Fehler: ü", "שלום", "مرحبا", "日本語 🔑", "«{path}»"] {
+      #expect(Localization.isPrintable(translation))
+    }
   }
 }
