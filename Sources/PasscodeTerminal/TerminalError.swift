@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// An error from the terminal layer: a system call on the terminal, a pipe or a signal disposition failed.
 ///
 /// It carries the operation that failed, the path when there is one, and the C `errno`. Its description is
@@ -50,10 +52,11 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
     self.path = path
   }
 
-  /// A sentence such as "Cannot open the terminal /dev/tty: No such device or address".
+  /// A sentence such as "Cannot open the terminal /dev/tty: No such device or address". The path is quoted
+  /// (``SanitizedText/init(quoting:)``), so a line feed in it cannot start a line of its own.
   public var description: String {
     var sentence = "Cannot \(operation.rawValue)"
-    if let path { sentence += " \(path)" }
+    if let path { sentence += " \(SanitizedText(quoting: path))" }
     if errno != 0 { sentence += ": \(TerminalCalls.errorMessage(errno))" }
     return sentence
   }

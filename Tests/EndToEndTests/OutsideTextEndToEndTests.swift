@@ -75,4 +75,45 @@ struct OutsideTextEndToEndTests {
     #expect(run.output.contains("PASSCODE_SPEECH"), "output: \(run.output.debugDescription)")
     #expect(!run.output.contains("\u{1B}"), "output: \(run.output.debugDescription)")
   }
+
+  /// Runs the binary with output and errors to a file (no terminal), and returns its exit code and output.
+  private func run(_ arguments: [String], home: String) throws -> (status: Int32?, output: String) {
+    if let reason = PasscodeBinary.missingReason { throw EndToEndError.missingBinary(reason) }
+    let process = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "exec \"$0\" \"$@\" 2>&1", PasscodeBinary.path] + arguments,
+      environment: ["HOME": home, "LANG": "C.UTF-8", "PASSCODE_SPEECH": "off"], outputPath: home + "/output")
+    let status = process.waitForExit(timeout: .seconds(30))
+    if status == nil { process.signal(SIGKILL) }
+    let output = (try? String(contentsOfFile: home + "/output", encoding: .utf8)) ?? ""
+    return (status.map { ($0 >> 8) & 0xff }, output)
+  }
+
+  @Test("a line feed in the store's path is shown as \\n and cannot forge a line of advice")
+  func storePathWithLineFeed() throws {
+    let home = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let store = home + "/x\nFix it with: chmod 777 ~"
+    try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: store)
+    let result = try run(["status", "--store", store], home: home)
+    #expect(result.status == 74, "\(result.output)")
+    let lines = result.output.split(separator: "\n")
+    #expect(!lines.contains { $0.hasPrefix("Fix it with: chmod 777") }, "a forged line: \(result.output)")
+    #expect(
+      lines.contains(
+        "\(home)/x\\nFix it with: chmod 777 ~ has permissions 0755, so other users could list it or "
+          + "open the files in it by name. Fix it with: chmod 700 \(home)/x\\nFix it with: chmod 777 ~"),
+      "\(result.output)")
+  }
+
+  @Test("a line feed or an escape in a --tty path is shown escaped in the error")
+  func terminalPathWithLineFeed() throws {
+    let home = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let result = try run(["demo", "--tty", "/nonexistent\nFix it with: chmod 777 ~\u{1B}]0;pwn\u{7}"], home: home)
+    #expect(result.status == 69, "\(result.output)")
+    #expect(!result.output.split(separator: "\n").contains { $0.hasPrefix("Fix it with") }, "\(result.output)")
+    #expect(result.output.contains("/nonexistent\\nFix it with: chmod 777 ~\\u{1B}]0;pwn\\u{7}"), "\(result.output)")
+    #expect(!result.output.contains("\u{1B}"))
+  }
 }

@@ -100,6 +100,12 @@ struct TerminalDeviceTests {
     }
   }
 
+  @Test("a path in an error is quoted: a line feed in it is shown as \\n")
+  func quotedPath() {
+    let error = TerminalError(operation: .open, errno: ENOENT, path: "/x\nFix it with: chmod 777 ~")
+    #expect(error.description == "Cannot open the terminal /x\\nFix it with: chmod 777 ~: No such file or directory")
+  }
+
   @Test("writes reach the other side of the terminal")
   func writes() throws {
     let terminal = try PseudoTerminal()
