@@ -21,12 +21,21 @@ public enum Localization {
   /// translations need no generated locale, only the `.mo` file. Translations come back in UTF-8 in every
   /// locale.
   ///
+  /// gettext reads `LANGUAGE` itself at every lookup, so a name in it that is a path
+  /// (``MessageLanguage/isLanguageName(_:)``) is taken out of the variable as well as out of the choice; a
+  /// command run by `passcode exec` inherits the cleaned list.
+  ///
   /// - Parameter environment: The process environment.
   public static func start(environment: [String: String]) {
     GettextCalls.setLocale(.messages, to: "")
     GettextCalls.bindDomain(domain, directory: catalogueDirectory(environment: environment))
     GettextCalls.useUTF8(for: domain)
-    use(MessageLanguage(environment: environment), environment: environment)
+    let list = environment[MessageLanguage.languageVariable] ?? ""
+    let names = MessageLanguage.languageNames(list)
+    if names.count != list.split(separator: ":").count {
+      GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, names.joined(separator: ":"))
+    }
+    use(MessageLanguage(environment: environment), languageListIsEmpty: names.isEmpty)
   }
 
   /// Switches messages to the language of a locale name, such as pinentry's `OPTION lc-messages`
@@ -115,12 +124,12 @@ public enum Localization {
   /// `C`, in which gettext would ignore `LANGUAGE`.
   static let fallbackLocale = "C.UTF-8"
 
-  private static func use(_ language: MessageLanguage, environment: [String: String]) {
+  private static func use(_ language: MessageLanguage, languageListIsEmpty: Bool) {
     guard !language.isUntranslated else { return }
     let messagesLocale = GettextCalls.currentLocale(.messages)
     guard messagesLocale == "C" || messagesLocale == "POSIX" else { return }
     GettextCalls.setLocale(.messages, to: fallbackLocale)
-    if (environment[MessageLanguage.languageVariable] ?? "").isEmpty {
+    if languageListIsEmpty {
       GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, language.languageList)
     }
   }

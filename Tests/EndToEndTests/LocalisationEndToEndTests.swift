@@ -270,6 +270,77 @@ struct LocalisedTextEndToEndTests {
     #expect(compiled == 0)
   }
 
+  /// A relative name that reaches an absolute directory from any catalogue directory: enough `../` to reach
+  /// `/`, then the directory.
+  static func climb(to directory: String) -> String {
+    String(repeating: "../", count: 32) + directory.drop { $0 == "/" }
+  }
+
+  /// A catalogue that marks every text it translates with EVIL, to see whether it was loaded.
+  static let evilCatalogue = """
+    msgid ""
+    msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+    msgid "USAGE: "
+    msgstr "EVIL-USAGE: "
+
+    msgid "{entered} character entered"
+    msgid_plural "{entered} characters entered"
+    msgstr[0] "EVIL {entered} character entered"
+    msgstr[1] "EVIL {entered} characters entered"
+    """
+
+  @Test(
+    "a language with a slash or a leading dot is ignored, as in setuid gettext programs: no catalogue from a path",
+    arguments: [
+      ("LANGUAGE", "", "\nUSAGE: passcode"), ("LANG", "", "\nUSAGE: passcode"),
+      ("LC_MESSAGES", "", "\nUSAGE: passcode"), ("LANGUAGE", ":es", "\nUSO: passcode"),
+      ("LANGUAGE", "absolute", "\nUSAGE: passcode"), ("LANGUAGE", "dot", "\nUSAGE: passcode"),
+    ])
+  func languageNamingAPath(variable: String, variant: String, expected: String) throws {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Self.compile(Self.evilCatalogue, into: directory + "/evil/LC_MESSAGES")
+    let climb = Self.climb(to: directory + "/evil")
+    var environment = ["HOME": directory]
+    switch variant {
+    case ":es":
+      environment = try CompiledMessageCatalogues.environment(language: climb + ":es")
+      environment["HOME"] = directory
+    case "absolute": environment[variable] = directory + "/evil"
+    case "dot": environment[variable] = "./" + climb
+    default: environment[variable] = climb
+    }
+    let process = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' --help 2>&1"], environment: environment,
+      outputPath: directory + "/output")
+    #expect(process.waitForExit(timeout: .seconds(20)) == 0)
+    let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
+    #expect(!output.contains("EVIL"), "the catalogue at the path was loaded: \(output.prefix(300))")
+    #expect(output.contains(expected), "\(output.prefix(300))")
+  }
+
+  @Test("a pinentry's OPTION lc-messages naming a path is ignored: the dialog stays English")
+  func pinentryMessagesLocaleNamingAPath() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Self.compile(Self.evilCatalogue, into: directory + "/evil/LC_MESSAGES")
+    let climb = Self.climb(to: directory + "/evil")
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "OPTION lc-messages=\(climb)",
+        "SETDESC Unlock the key", "SETPROMPT Passphrase:", "GETPIN", "BYE",
+      ], in: directory)
+    defer { session.signal(SIGKILL) }
+    var received = try terminal.readUntil("Unlock the key", timeout: .seconds(20))
+    try terminal.write("a")
+    received += try terminal.readUntil("1 character entered", timeout: .seconds(20))
+    try terminal.write("\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    #expect(!String(decoding: received, as: UTF8.self).contains("EVIL"))
+  }
+
   @Test("status and check with no passcode set report in Spanish, the error's fix included")
   func spanishStatus() throws {
     let store = try GnuPGAgentHarness.temporaryDirectory()

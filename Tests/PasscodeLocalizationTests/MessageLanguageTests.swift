@@ -25,6 +25,28 @@ struct MessageLanguageTests {
     #expect(MessageLanguage(environment: environment).languages == languages)
   }
 
+  @Test(
+    "an entry with a slash or a leading dot names a path and is ignored; with none left the locale applies",
+    arguments: [
+      (["LANGUAGE": "../../../../tmp/evil"], [String]()),
+      (["LANGUAGE": "../../../../tmp/evil:es"], ["es"]),
+      (["LANGUAGE": "/tmp/evil:.hidden:es_ES/../x:fr"], ["fr"]),
+      (["LANGUAGE": "..:.:es"], ["es"]),
+      (["LANGUAGE": "../x", "LANG": "es_ES.UTF-8"], ["es_ES.UTF-8"]),
+      (["LANG": "../../../../tmp/evil"], []),
+      (["LC_MESSAGES": "/tmp/evil", "LANG": "es_ES.UTF-8"], []),
+      (["LANGUAGE": "sr@latin:pt_BR.UTF-8"], ["sr@latin", "pt_BR.UTF-8"]),
+    ])
+  func pathsAreIgnored(environment: [String: String], languages: [String]) {
+    #expect(MessageLanguage(environment: environment).languages == languages)
+  }
+
+  @Test("a locale name given directly (pinentry's lc-messages) that names a path means untranslated")
+  func pathGivenDirectly() {
+    #expect(MessageLanguage(languages: ["../../../../tmp/evil"]).isUntranslated)
+    #expect(MessageLanguage(languages: ["/tmp/evil", "es_ES.UTF-8"]).languageList == "es_ES.UTF-8")
+  }
+
   @Test("the list is spelled as LANGUAGE spells it, and an empty one means untranslated")
   func languageList() {
     #expect(MessageLanguage(languages: ["es", "fr"]).languageList == "es:fr")
