@@ -1,6 +1,7 @@
 internal import Glibc
 
-/// What `stat` reports about a file: its type and permission bits, its owner and its group.
+/// What `stat` reports about a file: its type and permission bits, its owner and its group, and which device
+/// it is when it is one.
 package struct FileStatus: Hashable, Sendable {
   /// The `st_mode` word: the `S_IFMT` type bits and the permission bits.
   package let mode: UInt32
@@ -8,6 +9,8 @@ package struct FileStatus: Hashable, Sendable {
   package let owner: UInt32
   /// The group identifier.
   package let group: UInt32
+  /// The `st_rdev` word: the device a character or block special file is; 0 for other files.
+  package let device: UInt64
 
   /// Reads a file's status, following symbolic links. The corresponding C function is `stat`.
   ///
@@ -16,13 +19,35 @@ package struct FileStatus: Hashable, Sendable {
   package init(path: String) throws(Errno) {
     var status = stat()
     try nothingOrErrno { stat(path, &status) }
+    self.init(status)
+  }
+
+  /// Reads the status of an open file, the one the descriptor holds whatever its path now names. The
+  /// corresponding C function is `fstat`.
+  ///
+  /// - Parameter descriptor: The open file.
+  /// - Throws: The call's ``Errno``.
+  package init(descriptor: FileDescriptor) throws(Errno) {
+    var status = stat()
+    try nothingOrErrno { fstat(descriptor.rawValue, &status) }
+    self.init(status)
+  }
+
+  private init(_ status: stat) {
     mode = status.st_mode
     owner = status.st_uid
     group = status.st_gid
+    device = UInt64(status.st_rdev)
   }
 
   /// Whether the file is a directory.
   package var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
+
+  /// Whether the file is a character special file (a terminal, `/dev/null`).
+  package var isCharacterDevice: Bool { mode & S_IFMT == S_IFCHR }
+
+  /// The major number of the device, which names its driver, as glibc's `major()` splits `st_rdev`.
+  package var deviceMajor: UInt32 { UInt32(truncatingIfNeeded: (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF) }
 }
 
 /// The user and group a process acts as.
