@@ -2,10 +2,12 @@
 #define PASSCODE_CPROCESSCONTROL_SHIM_H
 
 // The few calls the SystemCalls layer needs that Swift's Glibc module cannot reach: prctl(2) is variadic,
-// and pipe2, gettid and posix_spawn_file_actions_addclosefrom_np are GNU extensions that glibc's headers
-// declare only under _GNU_SOURCE. Defining that here would change shared structures (fd_set) against the
-// other C modules, so the three prototypes are declared as glibc's manual pages give them.
+// TIOCGPTN is a function-like macro Swift does not import, and pipe2, gettid and
+// posix_spawn_file_actions_addclosefrom_np are GNU extensions that glibc's headers declare only under
+// _GNU_SOURCE. Defining that here would change shared structures (fd_set) against the other C modules, so
+// the three prototypes are declared as glibc's manual pages give them.
 #include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/types.h>
 
@@ -31,6 +33,12 @@ static inline int passcode_pipe2(int descriptors[2], int flags) {
 /// Adds "close every descriptor from `lowest` up" to spawn file actions; 0, or an error number.
 static inline int passcode_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest) {
   return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+/// ioctl(2) with TIOCGPTN: the number of the pseudo-terminal whose master side `descriptor` is; 0, or -1 with
+/// errno set (ENOTTY for anything but a master).
+static inline int passcode_pseudo_terminal_number(int descriptor, unsigned int *number) {
+  return ioctl(descriptor, TIOCGPTN, number);
 }
 
 /// gettid(2): the calling thread's kernel identifier.

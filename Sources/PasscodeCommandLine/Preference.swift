@@ -52,7 +52,7 @@ public enum SettingSource: Equatable, Hashable, Sendable {
     case let .configuration(path, line):
       Localization.text(
         "{setting} = {value} on line {line} of {path}",
-        ["setting": preference.rawValue, "value": value, "line": "\(line)", "path": path])
+        ["setting": preference.rawValue, "value": value, "line": "\(line)", "path": SanitizedText(quoting: path).text])
     case let .environment(variable): "\(variable)=\(value)"
     case let .option(spelling):
       spelling.hasPrefix("--speech") || spelling.hasPrefix("--color") ? "\(spelling) \(value)" : spelling

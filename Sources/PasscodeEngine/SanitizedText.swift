@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// Text from outside the program (a caller's title, gpg-agent's texts, argv, the environment), cleaned so
 /// that it can be shown on a terminal and spoken without the terminal or the speech acting on it.
 ///
@@ -8,9 +10,17 @@
 ///   introducers 0x9D, 0x90, 0x98, 0x9E, 0x9F) with their payload up to BEL or ST;
 /// - removes every other C0 and C1 control character and DEL, keeping a line feed only when newlines are
 ///   allowed (a tab becomes a space);
-/// - removes the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which could make
-///   text read in an order other than the one it has;
+/// - removes every Unicode format character and default-ignorable code point: the bidirectional marks,
+///   embeddings, overrides and isolates (LRM, RLM, ALM, U+202A–U+202E, U+2066–U+2069), which could make text
+///   read in an order other than the one it has, the zero-width characters (U+200B–U+200D, U+2060, U+FEFF),
+///   the tag characters (U+E0000–U+E007F) and the rest, decided by Unicode property (`OutsideScalar` in
+///   PasscodeLocalization says which and why, the zero-width joiner in emoji included);
+/// - turns a line or paragraph separator (U+2028, U+2029) into a space, and a private-use character into
+///   U+FFFD;
 /// - turns bytes that are not valid UTF-8 into U+FFFD, one per maximal invalid subsequence.
+///
+/// Outside text quoted inside a message, such as a path, is cleaned the other way (``init(quoting:)``):
+/// what cleaning would take away is shown as a visible escape, so the reader sees the real name.
 public struct SanitizedText: Equatable, Hashable, Sendable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
@@ -34,6 +44,32 @@ public struct SanitizedText: Equatable, Hashable, Sendable, CustomStringConverti
   public init(bytes: some Collection<UInt8>, allowsNewlines: Bool = false) {
     // Decoding repairs invalid sequences to U+FFFD and never traps.
     self.init(String(decoding: bytes, as: UTF8.self), allowsNewlines: allowsNewlines)
+  }
+
+  /// Outside text quoted in a message, such as a path or an argument: nothing is taken away, so the reader
+  /// sees the name as it really is, but every character cleaning would remove or change is written as a
+  /// visible escape (`\n`, `\t`, `\r`, otherwise `\u{1B}` with the scalar's hexadecimal value), and a
+  /// backslash as `\\`. A line feed in a directory's name then cannot start a line of its own (a forged
+  /// `Fix it with: …`), and an escape sequence is shown, never sent.
+  ///
+  /// - Parameter raw: The text as it came, such as a path.
+  public init(quoting raw: String) {
+    var result = ""
+    for scalar in raw.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        if OutsideScalar(scalar) == .kept {
+          result.unicodeScalars.append(scalar)
+        } else {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+      }
+    }
+    text = result
   }
 
   /// A literal written in the program's own source; it is cleaned too, which costs nothing and keeps the
@@ -83,10 +119,13 @@ public struct SanitizedText: Equatable, Hashable, Sendable, CustomStringConverti
         case 0x9B: state = .controlSequence
         case 0x90, 0x98, 0x9D, 0x9E, 0x9F: state = .string
         case 0x0A where allowsNewlines: result.append(scalar)
-        case 0x09: result.append(" ")
-        case 0x00...0x1F, 0x7F...0x9F: break
-        case 0x202A...0x202E, 0x2066...0x2069: break
-        default: result.append(scalar)
+        default:
+          switch OutsideScalar(scalar) {
+          case .kept: result.append(scalar)
+          case .space: result.append(" ")
+          case .removed: break
+          case .replaced: result.append("\u{FFFD}")
+          }
         }
       case .escape:
         switch value {

@@ -21,12 +21,21 @@ public enum Localization {
   /// translations need no generated locale, only the `.mo` file. Translations come back in UTF-8 in every
   /// locale.
   ///
+  /// gettext reads `LANGUAGE` itself at every lookup, so a name in it that is a path
+  /// (``MessageLanguage/isLanguageName(_:)``) is taken out of the variable as well as out of the choice; a
+  /// command run by `passcode exec` inherits the cleaned list.
+  ///
   /// - Parameter environment: The process environment.
   public static func start(environment: [String: String]) {
     GettextCalls.setLocale(.messages, to: "")
     GettextCalls.bindDomain(domain, directory: catalogueDirectory(environment: environment))
     GettextCalls.useUTF8(for: domain)
-    use(MessageLanguage(environment: environment), environment: environment)
+    let list = environment[MessageLanguage.languageVariable] ?? ""
+    let names = MessageLanguage.languageNames(list)
+    if names.count != list.split(separator: ":").count {
+      GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, names.joined(separator: ":"))
+    }
+    use(MessageLanguage(environment: environment), languageListIsEmpty: names.isEmpty)
   }
 
   /// Switches messages to the language of a locale name, such as pinentry's `OPTION lc-messages`
@@ -50,7 +59,8 @@ public enum Localization {
   /// A message in the chosen language.
   ///
   /// - Parameter english: The English text, which is the message identifier.
-  /// - Returns: Its translation, or the English text when there is none or it holds a control character.
+  /// - Returns: Its translation, or the English text when there is none or it holds a character the
+  ///   sanitiser would not keep (``isPrintable(_:)``).
   public static func text(_ english: String) -> String {
     let translated = GettextCalls.translation(of: english, domain: domain)
     return isPrintable(translated) ? translated : english
@@ -63,22 +73,23 @@ public enum Localization {
   ///   - singular: The English text for one, the message identifier.
   ///   - plural: The English text for other counts.
   ///   - count: The count that chooses the form.
-  /// - Returns: The translated form, or the English one when there is no translation or it holds a control
-  ///   character.
+  /// - Returns: The translated form, or the English one when there is no translation or it holds a character
+  ///   the sanitiser would not keep.
   public static func pluralTemplate(singular: String, plural: String, count: Int) -> String {
     let translated = GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: domain)
     return isPrintable(translated) ? translated : untranslated(singular: singular, plural: plural, count: count)
   }
 
-  /// Whether a translation holds no control character (C0, DEL, C1) and no replaced invalid byte.
+  /// Whether a translation holds only what the sanitiser keeps as it is (``OutsideScalar/kept``): no control
+  /// character (C0, DEL, C1, a line feed included), no format character (a bidi mark or override, a
+  /// zero-width character, a tag), no separator or private-use character, and no replaced invalid byte.
   ///
-  /// A catalogue is outside text: `PASSCODE_LOCALEDIR` can point anywhere, and an escape sequence in a
-  /// translation would reach the terminal (help, errors, doctor) or speech. A translation that fails this
-  /// falls back to English, like a missing one.
+  /// A catalogue is outside text: `PASSCODE_LOCALEDIR` or a crafted language name can point anywhere, and a
+  /// translation reaches the terminal and speech in many places (the status line, notices, help, errors,
+  /// doctor), some of which print it as it is. Refusing it here, once, covers them all: a translation that
+  /// fails this falls back to English, like a missing one.
   static func isPrintable(_ text: String) -> Bool {
-    !text.unicodeScalars.contains { scalar in
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{FFFD}"
-    }
+    text.unicodeScalars.allSatisfy { scalar in scalar != "\u{FFFD}" && OutsideScalar(scalar) == .kept }
   }
 
   /// The English form of a message with a plural form, whatever the chosen language: gettext's own rule
@@ -113,12 +124,12 @@ public enum Localization {
   /// `C`, in which gettext would ignore `LANGUAGE`.
   static let fallbackLocale = "C.UTF-8"
 
-  private static func use(_ language: MessageLanguage, environment: [String: String]) {
+  private static func use(_ language: MessageLanguage, languageListIsEmpty: Bool) {
     guard !language.isUntranslated else { return }
     let messagesLocale = GettextCalls.currentLocale(.messages)
     guard messagesLocale == "C" || messagesLocale == "POSIX" else { return }
     GettextCalls.setLocale(.messages, to: fallbackLocale)
-    if (environment[MessageLanguage.languageVariable] ?? "").isEmpty {
+    if languageListIsEmpty {
       GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, language.languageList)
     }
   }

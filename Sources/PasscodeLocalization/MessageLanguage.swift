@@ -6,6 +6,11 @@
 /// `es:fr`, wins over the locale. Unlike gettext, a `LANGUAGE` with no locale set at all (an
 /// environment with no `LANG`) is followed: gettext would ignore it because the process locale is then
 /// `C`, but nobody asked for `C`.
+///
+/// gettext makes a file path of each name (`DIRECTORY/NAME/LC_MESSAGES/passcode.mo`), so a name holding a
+/// `/` or starting with `.` (`LANGUAGE=../../../../tmp/evil`) would load a catalogue from anywhere. Such a
+/// name is ignored wherever it comes from (`LANGUAGE`, the locale variables, pinentry's `lc-messages`), as
+/// gettext itself does only in setuid programs; a `LANGUAGE` left with no name counts as unset.
 public struct MessageLanguage: Equatable, Sendable {
   /// The environment variables read, in gettext's order after `LANGUAGE`.
   public static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
@@ -16,11 +21,12 @@ public struct MessageLanguage: Equatable, Sendable {
   /// untranslated English.
   public let languages: [String]
 
-  /// Languages given directly; `C`, `POSIX` and their `C.UTF-8` forms mean English.
+  /// Languages given directly; `C`, `POSIX` and their `C.UTF-8` forms mean English, and a name that is a
+  /// path (``isLanguageName(_:)``) is left out.
   ///
   /// - Parameter languages: The list in priority order.
   public init(languages: [String]) {
-    self.languages = languages.filter { !$0.isEmpty && !Self.isUntranslated($0) }
+    self.languages = languages.filter { Self.isLanguageName($0) && !Self.isUntranslated($0) }
   }
 
   /// The choice gettext would make for an environment, as described on the type.
@@ -30,8 +36,8 @@ public struct MessageLanguage: Equatable, Sendable {
     let locale = Self.localeVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     if let locale, locale == "C" || locale == "POSIX" {
       self.init(languages: [])
-    } else if let list = environment[Self.languageVariable], !list.isEmpty {
-      self.init(languages: list.split(separator: ":").map(String.init))
+    } else if let list = environment[Self.languageVariable].map(Self.languageNames), !list.isEmpty {
+      self.init(languages: list)
     } else {
       self.init(languages: locale.map { [$0] } ?? [])
     }
@@ -45,6 +51,23 @@ public struct MessageLanguage: Equatable, Sendable {
   /// Whether messages stay in English untranslated.
   public var isUntranslated: Bool {
     languages.isEmpty
+  }
+
+  /// The names of a `LANGUAGE` list that gettext may be given, in order: those that are not paths.
+  ///
+  /// - Parameter list: The list as `LANGUAGE` spells it (`es:fr`).
+  /// - Returns: Its language names.
+  public static func languageNames(_ list: String) -> [String] {
+    list.split(separator: ":").map(String.init).filter(isLanguageName)
+  }
+
+  /// Whether a name may be handed to gettext, which builds a file path from it: not empty, no `/`, and not
+  /// starting with `.` (which also rules out `.` and `..`).
+  ///
+  /// - Parameter name: A language or locale name, such as `es_ES.UTF-8`.
+  /// - Returns: `false` for a name that would make gettext look outside its catalogue directory.
+  public static func isLanguageName(_ name: String) -> Bool {
+    !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
   }
 
   private static func isUntranslated(_ name: String) -> Bool {

@@ -4,6 +4,9 @@ import PasscodeEngine
 public struct PromptSettings: Sendable {
   /// The terminal to use instead of the controlling one (`--tty PATH`).
   public var terminalPath: String?
+  /// Whether a terminal that belongs to neither this process's user nor root is refused (pinentry's, named by
+  /// gpg-agent).
+  package var requiresOwnTerminal: Bool
   /// The colour choice (`--color`).
   public var color: ColorMode
   /// Whether the screen-reader profile was asked for (`--screen-reader`).
@@ -61,7 +64,7 @@ public struct PromptSettings: Sendable {
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) {
     self.init(
-      terminalPath: terminalPath, color: color, screenReaderForced: screenReaderForced,
+      terminalPath: terminalPath, requiresOwnTerminal: false, color: color, screenReaderForced: screenReaderForced,
       screenReaderDetected: screenReaderDetected, lineDiscipline: .caretAfterWords, requestedProfile: nil,
       environment: environment, outputIsTerminal: outputIsTerminal, announcer: announcer, soundCues: soundCues,
       ignoresInterruptions: ignoresInterruptions, notices: nil, makeSecretStorage: makeSecretStorage,
@@ -72,6 +75,7 @@ public struct PromptSettings: Sendable {
   ///
   /// - Parameters:
   ///   - terminalPath: A terminal path, or `nil` for the controlling terminal.
+  ///   - requiresOwnTerminal: Whether another user's terminal is refused.
   ///   - color: The colour choice.
   ///   - screenReaderForced: Whether the screen-reader profile was asked for.
   ///   - screenReaderDetected: Whether a screen reader was detected.
@@ -88,6 +92,7 @@ public struct PromptSettings: Sendable {
   ///   - interruption: Ends a prompt from another thread, if given.
   package init(
     terminalPath: String? = nil,
+    requiresOwnTerminal: Bool = false,
     color: ColorMode = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
@@ -103,6 +108,7 @@ public struct PromptSettings: Sendable {
     interruption: PromptInterruption? = nil
   ) {
     self.terminalPath = terminalPath
+    self.requiresOwnTerminal = requiresOwnTerminal
     self.color = color
     self.screenReaderForced = screenReaderForced
     self.screenReaderDetected = screenReaderDetected

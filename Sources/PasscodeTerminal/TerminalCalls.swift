@@ -64,6 +64,34 @@ enum TerminalCalls {
     FileDescriptor(rawValue: fileDescriptor).isTerminal
   }
 
+  /// Whether a terminal is the master side of a pseudo-terminal: one from `/dev/ptmx` (the kernel gives its
+  /// number, `TIOCGPTN`), or a BSD-style master (`/dev/ptyp0`, device major 2).
+  ///
+  /// - Parameter fileDescriptor: The open terminal.
+  /// - Returns: `true` for a master.
+  static func isPseudoTerminalMaster(_ fileDescriptor: Int32) -> Bool {
+    let descriptor = FileDescriptor(rawValue: fileDescriptor)
+    if descriptor.isPseudoTerminalMaster { return true }
+    guard let status = try? FileStatus(descriptor: descriptor) else { return false }
+    return status.isCharacterDevice && status.deviceMajor == 2
+  }
+
+  /// The user an open file belongs to.
+  ///
+  /// - Parameters:
+  ///   - fileDescriptor: The open file.
+  ///   - path: The path it was opened by, for the error.
+  /// - Returns: The owner's user identifier.
+  /// - Throws: ``TerminalError`` (`.checkTerminal`).
+  static func owner(_ fileDescriptor: Int32, path: String) throws(TerminalError) -> UInt32 {
+    try naming(.checkTerminal, path: path) { () throws(Errno) in
+      try FileStatus(descriptor: FileDescriptor(rawValue: fileDescriptor)).owner
+    }
+  }
+
+  /// The user this process acts as (its effective user).
+  static var userIdentifier: UInt32 { ProcessCredentials.effective.user }
+
   /// Reads what is available, up to the buffer's size.
   ///
   /// - Parameters:

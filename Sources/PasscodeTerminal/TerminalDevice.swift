@@ -4,7 +4,10 @@ internal import Glibc
 /// named one (`--tty PATH`, or the tty gpg-agent names).
 ///
 /// It is opened read-write with `O_NOCTTY` (so opening it never makes it the controlling terminal) and
-/// `O_CLOEXEC`, and closed when the value is released.
+/// `O_CLOEXEC`, and closed when the value is released. What was opened is checked, not the path, so a path
+/// changed in between cannot slip anything else in: it must be a terminal, never the master side of a
+/// pseudo-terminal (nobody types on one: `/dev/ptmx` makes a new one that a prompt would wait on for ever),
+/// and, when asked, one that belongs to this process's user or to root.
 package final class TerminalDevice {
   /// The path of the controlling terminal.
   package static let controllingTerminalPath = "/dev/tty"
@@ -17,18 +20,42 @@ package final class TerminalDevice {
 
   /// Opens a terminal.
   ///
-  /// - Parameter path: The terminal to open; the controlling terminal by default.
+  /// - Parameters:
+  ///   - path: The terminal to open; the controlling terminal by default.
+  ///   - requiresOwnTerminal: Whether a terminal that belongs to another user (neither this process's user nor
+  ///     root) is refused: pinentry asks on the terminal gpg-agent names, and another user's left at mode
+  ///     0666 would show them the dialog and let them type into it.
   /// - Throws: ``TerminalError`` with `.open` when it cannot be opened (for `/dev/tty`, usually `ENXIO`:
   ///   the process has no controlling terminal), or `.checkTerminal` with `ENOTTY` when the file is not
-  ///   a terminal. Front ends map either to exit status 69.
-  package init(path: String = TerminalDevice.controllingTerminalPath) throws(TerminalError) {
+  ///   a terminal or is refused (with its ``TerminalError/Refusal``). Front ends map either to exit status 69.
+  package init(
+    path: String = TerminalDevice.controllingTerminalPath, requiresOwnTerminal: Bool = false
+  ) throws(TerminalError) {
     let descriptor = try TerminalCalls.open(path, flags: O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard TerminalCalls.isTerminal(descriptor) else {
+    do {
+      try Self.check(descriptor, path: path, requiresOwnTerminal: requiresOwnTerminal)
+    } catch {
       TerminalCalls.close(descriptor)
-      throw TerminalError(operation: .checkTerminal, errno: ENOTTY, path: path)
+      throw error
     }
     self.path = path
     fileDescriptor = descriptor
+  }
+
+  /// Checks that an open file is a terminal to ask on.
+  private static func check(_ descriptor: Int32, path: String, requiresOwnTerminal: Bool) throws(TerminalError) {
+    guard TerminalCalls.isTerminal(descriptor) else {
+      throw TerminalError(operation: .checkTerminal, errno: ENOTTY, path: path)
+    }
+    if TerminalCalls.isPseudoTerminalMaster(descriptor) {
+      throw TerminalError(refusal: .pseudoTerminalMaster, path: path)
+    }
+    guard requiresOwnTerminal else { return }
+    // `/dev/tty` itself belongs to root: it stands for the controlling terminal, which is the caller's own.
+    let owner = try TerminalCalls.owner(descriptor, path: path)
+    if owner != 0, owner != TerminalCalls.userIdentifier {
+      throw TerminalError(refusal: .otherUsersTerminal(owner: owner), path: path)
+    }
   }
 
   deinit {

@@ -1,3 +1,7 @@
+internal import Glibc
+import PasscodeEngine
+import PasscodeLocalization
+
 /// An error from the terminal layer: a system call on the terminal, a pipe or a signal disposition failed.
 ///
 /// It carries the operation that failed, the path when there is one, and the C `errno`. Its description is
@@ -31,12 +35,24 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
     case raiseSignal = "send a signal"
   }
 
+  /// Why a file that opened as a terminal is not used.
+  public enum Refusal: Equatable, Sendable {
+    /// The master side of a pseudo-terminal (`/dev/ptmx` makes a new one): nobody types on it, so a
+    /// prompt there would wait for ever.
+    case pseudoTerminalMaster
+    /// A terminal that belongs to neither this process's user nor root: its owner could read or type what
+    /// is asked there.
+    case otherUsersTerminal(owner: UInt32)
+  }
+
   /// The operation that failed.
   public let operation: Operation
   /// The C `errno` value the call left, or `0` when the failure was not reported through `errno`.
   public let errno: Int32
   /// The file involved, when there is one.
   public let path: String?
+  /// Why a terminal was refused, when the call worked but the terminal is not one to ask on.
+  public let refusal: Refusal?
 
   /// Creates an error.
   ///
@@ -48,13 +64,40 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
     self.operation = operation
     self.errno = errno
     self.path = path
+    refusal = nil
   }
 
-  /// A sentence such as "Cannot open the terminal /dev/tty: No such device or address".
+  /// Creates the error for a terminal that opened but is refused; it counts as not a usable terminal
+  /// (`.checkTerminal`, `ENOTTY`).
+  ///
+  /// - Parameters:
+  ///   - refusal: Why it is refused.
+  ///   - path: The path it was opened by.
+  package init(refusal: Refusal, path: String) {
+    operation = .checkTerminal
+    errno = ENOTTY
+    self.path = path
+    self.refusal = refusal
+  }
+
+  /// A sentence such as "Cannot open the terminal /dev/tty: No such device or address", or for a refused
+  /// terminal what it is and why it is not used. The path is quoted (``SanitizedText/init(quoting:)``), so a
+  /// line feed in it cannot start a line of its own.
   public var description: String {
-    var sentence = "Cannot \(operation.rawValue)"
-    if let path { sentence += " \(path)" }
-    if errno != 0 { sentence += ": \(TerminalCalls.errorMessage(errno))" }
-    return sentence
+    let shownPath = path.map { SanitizedText(quoting: $0).text }
+    switch refusal {
+    case .pseudoTerminalMaster:
+      return Localization.text(
+        "{path} is the master side of a pseudo-terminal, which nobody types on", ["path": shownPath ?? ""])
+    case let .otherUsersTerminal(owner):
+      return Localization.text(
+        "{path} belongs to another user (user id {owner}), who could read or type what is asked there",
+        ["path": shownPath ?? "", "owner": "\(owner)"])
+    case nil:
+      var sentence = "Cannot \(operation.rawValue)"
+      if let shownPath { sentence += " \(shownPath)" }
+      if errno != 0 { sentence += ": \(TerminalCalls.errorMessage(errno))" }
+      return sentence
+    }
   }
 }

@@ -51,7 +51,9 @@ public final class TerminalPasscodePrompt {
     self.settings = settings
     let device: TerminalDevice
     do {
-      device = try TerminalDevice(path: settings.terminalPath ?? TerminalDevice.controllingTerminalPath)
+      device = try TerminalDevice(
+        path: settings.terminalPath ?? TerminalDevice.controllingTerminalPath,
+        requiresOwnTerminal: settings.requiresOwnTerminal)
     } catch {
       throw .noTerminal(error)
     }

@@ -1,4 +1,5 @@
 internal import Glibc
+import PasscodeEngine
 import PasscodeLocalization
 
 /// Everything that can go wrong in the vault layer, with the path and `errno` where there is one.
@@ -35,34 +36,40 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   case cryptography(operation: String)
 
   /// The message to show a person: what happened, where, and what to do about it when there is a fix.
+  ///
+  /// Every path in it is quoted (``SanitizedText/init(quoting:)``): a line feed in a directory's name is
+  /// shown as `\n`, so it cannot start a line of advice of its own.
   public var description: String {
     switch self {
     case let .corrupt(path):
       Localization.text(
         "The file {path} is damaged or was not written by passcode; entry stays locked until it is repaired "
-          + "or removed.", ["path": path])
+          + "or removed.", ["path": Self.shown(path)])
     case let .insecurePermissions(path, mode):
       Self.permissionsMessage(path: path, mode: mode)
     case let .wrongOwner(path):
-      Localization.text("{path} belongs to another user, so it cannot be trusted; entry stays locked.", ["path": path])
+      Localization.text(
+        "{path} belongs to another user, so it cannot be trusted; entry stays locked.", ["path": Self.shown(path)])
     case let .unsafeDirectory(path):
       Localization.text(
         "{path} is a symbolic link, or another user could change it, so no file under it can be trusted; "
-          + "entry stays locked. Fix it with: chmod go-w {path}, or keep the store elsewhere.", ["path": path])
+          + "entry stays locked. Fix it with: chmod go-w {path}, or keep the store elsewhere.",
+        ["path": Self.shown(path)])
     case let .io(path, operation, errno):
       Localization.text(
         "Could not {operation} {path}: {error}.",
-        ["operation": operation, "path": path, "error": Self.errorName(errno)])
+        ["operation": operation, "path": Self.shown(path), "error": Self.errorName(errno)])
     case .notSet:
       Localization.text("No passcode is set. Set one with 'passcode set'.")
     case let .lockedOut(remaining):
       Localization.text("Too many wrong passcodes. Try again in {duration}.", ["duration": Self.spoken(remaining)])
     case let .invalidSetting(path, line, reason):
-      Localization.text("{path}, line {line}: {reason}.", ["path": path, "line": "\(line)", "reason": reason])
+      Localization.text(
+        "{path}, line {line}: {reason}.", ["path": Self.shown(path), "line": "\(line)", "reason": reason])
     case .noHomeDirectory:
       Localization.text("HOME is not set, so there is nowhere to keep the passcode. Set HOME or use --store DIR.")
     case let .notRegularFile(path):
-      Localization.text("{path} is not a regular file.", ["path": path])
+      Localization.text("{path} is not a regular file.", ["path": Self.shown(path)])
     case let .cryptography(operation):
       Localization.text("The cryptography library failed ({operation}).", ["operation": operation])
     }
@@ -87,7 +94,13 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
       : abilities.joined()
     return Localization.text(
       "{path} has permissions 0{permissions}, so {others} could {allowed}. Fix it with: chmod {wanted} {path}",
-      ["path": path, "permissions": permissions, "others": others, "allowed": allowed, "wanted": wanted])
+      ["path": shown(path), "permissions": permissions, "others": others, "allowed": allowed, "wanted": wanted])
+  }
+
+  /// A path as a message shows it: quoted by the sanitiser, so nothing in it acts on the terminal or starts
+  /// a line.
+  private static func shown(_ path: String) -> String {
+    SanitizedText(quoting: path).text
   }
 
   private static func errorName(_ code: Int32) -> String {

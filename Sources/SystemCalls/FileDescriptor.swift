@@ -228,6 +228,14 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.
   package var isTerminal: Bool { isatty(rawValue) == 1 }
 
+  /// Whether the descriptor is the master side of a pseudo-terminal (what opening `/dev/ptmx` gives): the
+  /// kernel tells a pseudo-terminal's number to its master only. The corresponding C function is `ioctl`
+  /// with `TIOCGPTN`.
+  package var isPseudoTerminalMaster: Bool {
+    var number: UInt32 = 0
+    return passcode_pseudo_terminal_number(rawValue, &number) == 0
+  }
+
   /// Whether the descriptor is open. The corresponding C function is `fcntl` with `F_GETFD`.
   package var isOpen: Bool { fcntl(rawValue, F_GETFD) != -1 }
 

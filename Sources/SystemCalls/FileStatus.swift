@@ -1,7 +1,7 @@
 internal import Glibc
 
-/// What `stat` reports about a file: its type and permission bits, its owner, its group and when it was
-/// last changed.
+/// What `stat` reports about a file: its type and permission bits, its owner and its group, when it was
+/// last changed, and which device it is when it is one.
 package struct FileStatus: Hashable, Sendable {
   /// The `st_mode` word: the `S_IFMT` type bits and the permission bits.
   package let mode: UInt32
@@ -11,6 +11,8 @@ package struct FileStatus: Hashable, Sendable {
   package let group: UInt32
   /// The last modification, in nanoseconds since the epoch.
   package let modified: Int64
+  /// The `st_rdev` word: the device a character or block special file is; 0 for other files.
+  package let device: UInt64
 
   /// Reads a file's status, following symbolic links. The corresponding C function is `stat`.
   ///
@@ -38,6 +40,7 @@ package struct FileStatus: Hashable, Sendable {
     owner = status.st_uid
     group = status.st_gid
     modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    device = UInt64(status.st_rdev)
   }
 
   /// Whether the file is a directory.
@@ -52,6 +55,12 @@ package struct FileStatus: Hashable, Sendable {
   package var isWritableByGroupOrOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
   /// Whether root owns the file.
   package var isOwnedByRoot: Bool { owner == 0 }
+
+  /// Whether the file is a character special file (a terminal, `/dev/null`).
+  package var isCharacterDevice: Bool { mode & S_IFMT == S_IFCHR }
+
+  /// The major number of the device, which names its driver, as glibc's `major()` splits `st_rdev`.
+  package var deviceMajor: UInt32 { UInt32(truncatingIfNeeded: (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF) }
 }
 
 /// The user and group a process acts as.

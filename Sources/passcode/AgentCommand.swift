@@ -88,7 +88,8 @@ struct AgentCommand {
         try StandardStreams.output(line + "\n")
       case let .failure(error):
         let line = Localization.text(
-          "{file}: cannot be answered: {error}", ["file": entry.fileName, "error": "\(error)"])
+          "{file}: cannot be answered: {error}",
+          ["file": SanitizedText(quoting: entry.fileName).text, "error": "\(error)"])
         try StandardStreams.output(line + "\n")
       }
     }

@@ -129,6 +129,8 @@ struct CommandContext {
   /// - Parameters:
   ///   - speech: The channel from ``openSpeech()``.
   ///   - terminalPath: The terminal to ask on; `nil` uses `--tty`, then the controlling terminal.
+  ///   - requiresOwnTerminal: Whether a terminal of another user (neither this one nor root) is refused:
+  ///     pinentry's, which gpg-agent names.
   ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
   ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
   ///     pinentry passes `true`: its standard output is the Assuan pipe, its prompt the tty.
@@ -137,13 +139,15 @@ struct CommandContext {
   /// - Returns: The prompt in raw mode.
   /// - Throws: ``CommandError/prompt(_:)`` when the terminal cannot be opened or set up.
   func openPrompt(
-    speech: PromptSpeech, terminalPath: String? = nil, terminalType: String? = nil, outputIsTerminal: Bool? = nil,
-    ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil
+    speech: PromptSpeech, terminalPath: String? = nil, requiresOwnTerminal: Bool = false,
+    terminalType: String? = nil, outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false,
+    interruption: PromptInterruption? = nil
   ) throws(CommandError) -> TerminalPasscodePrompt {
     var promptEnvironment = environment
     if let terminalType { promptEnvironment["TERM"] = terminalType }
     let settings = PromptSettings(
       terminalPath: terminalPath ?? options.tty,
+      requiresOwnTerminal: requiresOwnTerminal,
       color: options.color,
       screenReaderForced: speech.decision.usesScreenReaderLines && requestedProfile == nil,
       screenReaderDetected: speech.detection.isReading,

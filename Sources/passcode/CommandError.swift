@@ -33,9 +33,10 @@ enum CommandError: Error, CustomStringConvertible {
       Localization.text("Could not write the output: {reason}.", ["reason": ProcessReplacement.describe(errno)])
     case let .cannotExecute(command, errno):
       errno == ProcessReplacement.notFound
-        ? Localization.text("{command}: command not found", ["command": command])
+        ? Localization.text("{command}: command not found", ["command": SanitizedText(quoting: command).text])
         : Localization.text(
-          "{command}: cannot run it ({reason})", ["command": command, "reason": ProcessReplacement.describe(errno)])
+          "{command}: cannot run it ({reason})",
+          ["command": SanitizedText(quoting: command).text, "reason": ProcessReplacement.describe(errno)])
     case let .agent(error): "agent: \(error)"
     }
   }

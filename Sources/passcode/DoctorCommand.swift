@@ -8,8 +8,9 @@ import PasscodeVault
 /// a screen reader reads well. It exits 78 when something would stop a prompt from working, else 0. It
 /// prints no secret, and starts no speech-dispatcher.
 ///
-/// Outside text reaches the report in these places only, each through ``DoctorText/printable(_:)``:
-/// `TERM`, `GPG_TTY`, paths from the environment, and `gpg-agent.conf`'s `pinentry-program`. libspeechd's
+/// Outside text reaches the report in these places only, each through ``DoctorText``: `TERM` and error
+/// texts cleaned (``DoctorText/printable(_:)``); `GPG_TTY`, paths from the environment and the options, and
+/// `gpg-agent.conf`'s `pinentry-program` quoted (``DoctorText/path(_:)``). libspeechd's
 /// error text is made one line, without control characters, by ``SpeechDiagnostics``.
 struct DoctorCommand {
   let context: CommandContext
@@ -157,14 +158,14 @@ struct DoctorCommand {
         Finding(
           verdict: Localization.text(
             "Terminal: {device} cannot be opened ({problem}).",
-            ["device": DoctorText.printable(device), "problem": problem]),
+            ["device": DoctorText.path(device), "problem": problem]),
           next: Localization.text("Run passcode from a terminal, or give one with --tty."), blocksPrompt: true))
     } else {
       let opens =
         capabilities.usesColor
         ? "Terminal: {device} opens; TERM {term}, colour on." : "Terminal: {device} opens; TERM {term}, colour off."
       findings.append(
-        Finding(verdict: Localization.text(opens, ["device": DoctorText.printable(device), "term": term])))
+        Finding(verdict: Localization.text(opens, ["device": DoctorText.path(device), "term": term])))
     }
     let profileName: String
     switch capabilities.profile {
@@ -218,7 +219,7 @@ struct DoctorCommand {
   // MARK: - Store and config file
 
   private var configFilePath: String {
-    (try? context.location.get().configFile).map(DoctorText.printable) ?? Localization.text("the config file")
+    (try? context.location.get().configFile).map(DoctorText.path) ?? Localization.text("the config file")
   }
 
   private func storeFindings() -> [Finding] {
@@ -236,7 +237,7 @@ struct DoctorCommand {
     let health = StoreHealth.check(location)
     for entry in health.entries {
       let name = Self.roleName(entry.role)
-      let path = DoctorText.printable(entry.path)
+      let path = DoctorText.path(entry.path)
       switch entry.state {
       case .privateToYou:
         findings.append(
@@ -288,7 +289,7 @@ struct DoctorCommand {
   private func recoveryStep(for error: VaultError) -> String? {
     switch error {
     case let .insecurePermissions(path, mode):
-      "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.printable(path))"
+      "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.path(path))"
     default:
       VaultRecoveryAdvice.explain(error).split(separator: "\n").dropFirst().first.map {
         DoctorText.printable(String($0))
@@ -318,7 +319,7 @@ struct DoctorCommand {
         next: Self.pinentryLinkSteps)
     }
     return Finding(
-      verdict: Localization.text("Pinentry link: {path} is on PATH.", ["path": DoctorText.printable(link)]))
+      verdict: Localization.text("Pinentry link: {path} is on PATH.", ["path": DoctorText.path(link)]))
   }
 
   private func agentFinding(link: String?) -> Finding {
@@ -326,8 +327,8 @@ struct DoctorCommand {
       context.environment["GNUPGHOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? (context.environment["HOME"] ?? "~") + "/.gnupg"
     let agentFile = home + "/gpg-agent.conf"
-    let shownFile = DoctorText.printable(agentFile)
-    let suggested = link.map(DoctorText.printable) ?? "/path/to/pinentry-passcode"
+    let shownFile = DoctorText.path(agentFile)
+    let suggested = link.map(DoctorText.path) ?? "/path/to/pinentry-passcode"
     let values = ["file": shownFile, "program": suggested]
     guard let program = SetupFiles.readText(agentFile).flatMap(Self.pinentryProgram(inConfiguration:)) else {
       return Finding(
@@ -337,7 +338,7 @@ struct DoctorCommand {
           "To use passcode, add 'pinentry-program {program}' to {file}, "
             + "then run 'gpg-connect-agent reloadagent /bye'.", values))
     }
-    let shown = DoctorText.printable(program)
+    let shown = DoctorText.path(program)
     if !SetupFiles.isExecutable(program) {
       return Finding(
         verdict: Localization.text(
@@ -364,7 +365,7 @@ struct DoctorCommand {
         verdict: Localization.text("GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask."),
         next: Localization.text("Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
     }
-    return Finding(verdict: "GPG_TTY: \(DoctorText.printable(tty)).")
+    return Finding(verdict: "GPG_TTY: \(DoctorText.path(tty)).")
   }
 
   /// The last `pinentry-program` value in the text of a `gpg-agent.conf`.

@@ -70,7 +70,7 @@ struct StatusCommand {
           "Grace: {duration} remaining on this terminal",
           ["duration": words.duration(seconds: report.graceRemainingSeconds)]))
     }
-    lines.append(Localization.text("Store: {path}", ["path": report.store]))
+    lines.append(Localization.text("Store: {path}", ["path": SanitizedText(quoting: report.store).text]))
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -7,7 +7,8 @@ internal import SystemCalls
 
 /// Runs pinentry's dialogs on a terminal with ``TerminalPasscodePrompt``: one prompt per dialog, on the
 /// tty gpg-agent names (`OPTION ttyname`, else `--ttyname`, else `/dev/tty`), with `TERM` from
-/// `OPTION ttytype`. Speech is decided when the first dialog opens (a session that only answers
+/// `OPTION ttytype`. That tty must belong to the caller's user or to root, and must not be a
+/// pseudo-terminal's master side; otherwise the dialog fails at once, as it does without a terminal. Speech is decided when the first dialog opens (a session that only answers
 /// `GETINFO` never detects screen readers, loads libspeechd or starts a thread) and is shared by every
 /// later dialog. What the first dialog says before the connection is up waits for it, in order.
 ///
@@ -144,7 +145,8 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       }
       return .success(
         try context.openPrompt(
-          speech: speech, terminalPath: terminalPath, terminalType: terminalType, outputIsTerminal: true))
+          speech: speech, terminalPath: terminalPath, requiresOwnTerminal: true, terminalType: terminalType,
+          outputIsTerminal: true))
     } catch {
       return .failure(error)
     }

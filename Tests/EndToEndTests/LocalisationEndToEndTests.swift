@@ -80,6 +80,35 @@ struct LocalisationEndToEndTests {
     #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
   }
 
+  @Test("a status-line translation with a bidi override or mark falls back to English; the title's is used")
+  func hostileStatusTranslation() throws {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try LocalisedTextEndToEndTests.compile(
+      """
+      msgid ""
+      msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+      msgid "Enter Passcode"
+      msgstr "XX-Title"
+
+      msgid "{entered} of {length} digit entered"
+      msgid_plural "{entered} of {length} digits entered"
+      msgstr[0] "{entered} of {length}\u{202E} XX\u{200F}"
+      msgstr[1] "{entered} of {length}\u{202E} XX\u{200F}"
+      """, into: directory + "/xx/LC_MESSAGES")
+    let session = try DemoSession(
+      ["demo"], environment: ["LANGUAGE": "xx", "PASSCODE_LOCALEDIR": directory, "TERM": "xterm-256color"])
+    try session.waitFor("XX-Title, 4 digits")
+    try session.type("1")
+    try session.waitFor("1 of 4")
+    try session.type("\u{7f}")
+    try session.waitFor("0 of 4")
+    #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
+    #expect(session.text.contains("1 of 4 digits entered"), "\(session.text.debugDescription)")
+    #expect(!session.text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200F}" })
+  }
+
   @Test("speech is sent in Spanish with SET SELF LANGUAGE es before the first words")
   func spanishSpeech() throws {
     let daemon = try PrivateSpeechDispatcher()
@@ -204,7 +233,6 @@ struct LocalisedTextEndToEndTests {
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let messages = directory + "/xx/LC_MESSAGES"
-    try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
     let catalogue = """
       msgid ""
       msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\x1b]0;title\\a\\n"
@@ -214,12 +242,11 @@ struct LocalisedTextEndToEndTests {
 
       msgid "SUBCOMMANDS:"
       msgstr "XX-SUBCOMMANDS:"
+
+      msgid "OPTIONS:"
+      msgstr "\u{202E}XX-OPTIONS:\u{200F}"
       """
-    try catalogue.write(toFile: directory + "/xx.po", atomically: true, encoding: .utf8)
-    let compiled = try SpawnedProcess(
-      executable: "msgfmt", arguments: ["-o", messages + "/passcode.mo", directory + "/xx.po"], environment: [:]
-    ).waitForExit(timeout: .seconds(20))
-    #expect(compiled == 0)
+    try Self.compile(catalogue, into: messages)
     let environment = ["LANGUAGE": "xx", "PASSCODE_LOCALEDIR": directory, "HOME": directory]
     let process = try SpawnedProcess(
       executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' --help 2>&1"], environment: environment,
@@ -228,7 +255,90 @@ struct LocalisedTextEndToEndTests {
     let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
     #expect(output.contains("\nUSAGE: passcode"), "the unsafe translation falls back to English")
     #expect(output.contains("XX-SUBCOMMANDS:"), "the catalogue's safe translation is used")
+    #expect(output.contains("\nOPTIONS: "), "a translation with a bidi override or mark falls back to English")
     #expect(!output.contains("\u{1b}") && !output.contains("pwned"))
+    #expect(!output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200F}" })
+  }
+
+  /// Compiles the text of a `.po` file with the real `msgfmt` to `DIRECTORY/passcode.mo`, making the directory.
+  static func compile(_ catalogue: String, into directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try catalogue.write(toFile: directory + "/passcode.po", atomically: true, encoding: .utf8)
+    let compiled = try SpawnedProcess(
+      executable: "msgfmt", arguments: ["-o", directory + "/passcode.mo", directory + "/passcode.po"], environment: [:]
+    ).waitForExit(timeout: .seconds(20))
+    #expect(compiled == 0)
+  }
+
+  /// A relative name that reaches an absolute directory from any catalogue directory: enough `../` to reach
+  /// `/`, then the directory.
+  static func climb(to directory: String) -> String {
+    String(repeating: "../", count: 32) + directory.drop { $0 == "/" }
+  }
+
+  /// A catalogue that marks every text it translates with EVIL, to see whether it was loaded.
+  static let evilCatalogue = """
+    msgid ""
+    msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: xx\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+    msgid "USAGE: "
+    msgstr "EVIL-USAGE: "
+
+    msgid "{entered} character entered"
+    msgid_plural "{entered} characters entered"
+    msgstr[0] "EVIL {entered} character entered"
+    msgstr[1] "EVIL {entered} characters entered"
+    """
+
+  @Test(
+    "a language with a slash or a leading dot is ignored, as in setuid gettext programs: no catalogue from a path",
+    arguments: [
+      ("LANGUAGE", "", "\nUSAGE: passcode"), ("LANG", "", "\nUSAGE: passcode"),
+      ("LC_MESSAGES", "", "\nUSAGE: passcode"), ("LANGUAGE", ":es", "\nUSO: passcode"),
+      ("LANGUAGE", "absolute", "\nUSAGE: passcode"), ("LANGUAGE", "dot", "\nUSAGE: passcode"),
+    ])
+  func languageNamingAPath(variable: String, variant: String, expected: String) throws {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Self.compile(Self.evilCatalogue, into: directory + "/evil/LC_MESSAGES")
+    let climb = Self.climb(to: directory + "/evil")
+    var environment = ["HOME": directory]
+    switch variant {
+    case ":es":
+      environment = try CompiledMessageCatalogues.environment(language: climb + ":es")
+      environment["HOME"] = directory
+    case "absolute": environment[variable] = directory + "/evil"
+    case "dot": environment[variable] = "./" + climb
+    default: environment[variable] = climb
+    }
+    let process = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' --help 2>&1"], environment: environment,
+      outputPath: directory + "/output")
+    #expect(process.waitForExit(timeout: .seconds(20)) == 0)
+    let output = (try? String(contentsOfFile: directory + "/output", encoding: .utf8)) ?? ""
+    #expect(!output.contains("EVIL"), "the catalogue at the path was loaded: \(output.prefix(300))")
+    #expect(output.contains(expected), "\(output.prefix(300))")
+  }
+
+  @Test("a pinentry's OPTION lc-messages naming a path is ignored: the dialog stays English")
+  func pinentryMessagesLocaleNamingAPath() throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Self.compile(Self.evilCatalogue, into: directory + "/evil/LC_MESSAGES")
+    let climb = Self.climb(to: directory + "/evil")
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "OPTION lc-messages=\(climb)",
+        "SETDESC Unlock the key", "SETPROMPT Passphrase:", "GETPIN", "BYE",
+      ], in: directory)
+    defer { session.signal(SIGKILL) }
+    var received = try terminal.readUntil("Unlock the key", timeout: .seconds(20))
+    try terminal.write("a")
+    received += try terminal.readUntil("1 character entered", timeout: .seconds(20))
+    try terminal.write("\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    #expect(!String(decoding: received, as: UTF8.self).contains("EVIL"))
   }
 
   @Test("status and check with no passcode set report in Spanish, the error's fix included")

@@ -75,6 +75,18 @@ struct MessageCatalogueFileTests {
     }
   }
 
+  @Test("no translation holds what the sanitiser takes away, so none falls back to English at run time")
+  func translationsAreClean() throws {
+    for language in CompiledMessageCatalogues.languages {
+      let translation = try PortableObjectFile(path: Self.directory + "/\(language).po")
+      for entry in translation.entries {
+        for text in entry.translations where SanitizedText(text).text != text {
+          Issue.record("\(language).po: \(text.debugDescription) holds a control, format or private-use character")
+        }
+      }
+    }
+  }
+
   @Test("the .po reader finds plural forms, continuation lines and escapes")
   func readerParsesTheFormat() {
     let file = PortableObjectFile(

@@ -100,6 +100,38 @@ struct TerminalDeviceTests {
     }
   }
 
+  @Test(
+    "a pseudo-terminal master is refused, whether opened by /dev/ptmx or /dev/pts/ptmx",
+    arguments: ["/dev/ptmx", "/dev/pts/ptmx"])
+  func masterIsRefused(path: String) throws {
+    guard access(path, R_OK | W_OK) == 0 else { return }
+    #expect(throws: TerminalError(refusal: .pseudoTerminalMaster, path: path)) { try TerminalDevice(path: path) }
+    #expect(
+      TerminalError(refusal: .pseudoTerminalMaster, path: path).description
+        == "\(path) is the master side of a pseudo-terminal, which nobody types on")
+  }
+
+  @Test(
+    "another user's terminal is refused only where the caller's own is required; root's and the caller's pass",
+    .enabled(if: geteuid() == 0, "only root can give a terminal away"))
+  func otherUsersTerminal() throws {
+    let terminal = try PseudoTerminal()
+    #expect(chown(terminal.slavePath, 65534, 65534) == 0)
+    #expect(chmod(terminal.slavePath, 0o666) == 0)
+    #expect(throws: TerminalError(refusal: .otherUsersTerminal(owner: 65534), path: terminal.slavePath)) {
+      try TerminalDevice(path: terminal.slavePath, requiresOwnTerminal: true)
+    }
+    try TerminalDevice(path: terminal.slavePath).close()
+    #expect(chown(terminal.slavePath, 0, 0) == 0)
+    try TerminalDevice(path: terminal.slavePath, requiresOwnTerminal: true).close()
+  }
+
+  @Test("a path in an error is quoted: a line feed in it is shown as \\n")
+  func quotedPath() {
+    let error = TerminalError(operation: .open, errno: ENOENT, path: "/x\nFix it with: chmod 777 ~")
+    #expect(error.description == "Cannot open the terminal /x\\nFix it with: chmod 777 ~: No such file or directory")
+  }
+
   @Test("writes reach the other side of the terminal")
   func writes() throws {
     let terminal = try PseudoTerminal()

@@ -42,6 +42,26 @@ struct FileStatusTests {
     }
   }
 
+  @Test("an open file's status is the file's; a terminal is a character device with its major number")
+  func openFileStatus() throws {
+    let descriptor = try FileDescriptor.open("/dev/null", .readOnly, options: [.closeOnExec])
+    defer { descriptor.closeIgnoringErrors() }
+    let status = try FileStatus(descriptor: descriptor)
+    #expect(status == (try FileStatus(path: "/dev/null")))
+    #expect(status.isCharacterDevice && !status.isDirectory)
+    #expect(status.deviceMajor == 1)  // mem: /dev/null is 1:3
+    #expect(!descriptor.isPseudoTerminalMaster)
+  }
+
+  @Test("only a pseudo-terminal's master side says which pseudo-terminal it is")
+  func pseudoTerminalMaster() throws {
+    let master = try FileDescriptor.open("/dev/ptmx", .readWrite, options: [.closeOnExec, .noControllingTerminal])
+    defer { master.closeIgnoringErrors() }
+    #expect(master.isPseudoTerminalMaster)
+    #expect(master.isTerminal)
+    #expect(try FileStatus(descriptor: master).deviceMajor == 5)
+  }
+
   @Test("a path with nothing there throws no such file or directory")
   func missingPathThrows() {
     #expect(throws: Errno.noSuchFileOrDirectory) { try FileStatus(path: "/nonexistent/passcode-file-status") }
