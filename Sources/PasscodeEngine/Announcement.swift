@@ -57,6 +57,12 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case questionExpired
   /// The same question came back soon after an answer: the answer was not accepted.
   case askedAgain
+  /// A prompt that must not be stopped (`lock`) was stopped from outside (SIGSTOP) and continued: it is
+  /// locked again, in raw mode, and what was typed before was wiped.
+  case lockedAgain
+  /// Wrong codes cannot be written to the store (read-only, full): they count only while this prompt's
+  /// process runs.
+  case failuresNotRecorded
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
   /// The demo's published code, `length` digits of ``demoDigits``: part of the demo's text, never a typed secret.
@@ -133,7 +139,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
-    case .questionWithdrawn, .questionExpired, .askedAgain: true
+    case .questionWithdrawn, .questionExpired, .askedAgain, .lockedAgain, .failuresNotRecorded: true
     default: false
     }
   }

@@ -79,6 +79,8 @@ public struct AnnouncementCatalogue: Sendable {
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
     "askedAgain": "Asked again: the last passphrase was not accepted",
+    "lockedAgain": "Locked again after a stop, entry cleared",
+    "failuresNotRecorded": "Failures cannot be recorded; they count only while this lock runs",
     "questionSource": "Asked by {asker}",
     "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "{count} try left",
@@ -168,6 +170,8 @@ public struct AnnouncementCatalogue: Sendable {
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .askedAgain: fill("askedAgain", [:])
+    case .lockedAgain: fill("lockedAgain", [:])
+    case .failuresNotRecorded: fill("failuresNotRecorded", [:])
     case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
     case let .questionSource(asker, subject?):
       fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])

@@ -16,7 +16,7 @@ extension Announcement {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
-    case .questionWithdrawn, .questionExpired, .askedAgain: .important
+    case .questionWithdrawn, .questionExpired, .askedAgain, .lockedAgain, .failuresNotRecorded: .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
       .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
       .message

@@ -125,6 +125,8 @@ struct ConfigurationAndScheduleTests {
       (.questionWithdrawn, "Question withdrawn", .important),
       (.questionExpired, "Question timed out", .important),
       (.askedAgain, "Asked again: the last passphrase was not accepted", .important),
+      (.lockedAgain, "Locked again after a stop, entry cleared", .important),
+      (.failuresNotRecorded, "Failures cannot be recorded; they count only while this lock runs", .important),
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
     ]
