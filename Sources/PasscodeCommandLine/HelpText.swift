@@ -207,6 +207,7 @@ public enum HelpText {
     case (.cancelled, .agent): return "A question was cancelled by the user."
     case (.timedOut, .agent): return "A question timed out before it was answered."
     case (.storageError, .agent): return "The question directory could not be watched or read."
+    case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."
