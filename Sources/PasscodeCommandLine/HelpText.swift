@@ -208,6 +208,7 @@ public enum HelpText {
     case (.timedOut, .agent): return "A question timed out before it was answered."
     case (.storageError, .agent):
       return "The question directory could not be watched or read, or an answer could not be sent."
+    case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."

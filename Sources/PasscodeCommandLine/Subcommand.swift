@@ -52,8 +52,9 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
       "Ask for the passcode until it is right, cancelled or locked out. Exits 0 only when it is right, "
         + "so scripts can use 'passcode check && ...'."
     case .lock:
-      "Lock this terminal until the right passcode is typed. Cancel keys are ignored; wrong tries lead "
-        + "to growing lockouts, which are waited out."
+      "Lock this terminal until the right passcode is typed. Cancel keys and stop signals are ignored; "
+        + "wrong tries lead to growing lockouts, which are waited out. A store that cannot be read or "
+        + "written does not end it: it says why and stays locked."
     case .exec:
       "Run COMMAND with its arguments only after the right passcode: a lock in front of a command. "
         + "Everything after COMMAND is passed to it untouched; the exit status is the command's own."

@@ -61,6 +61,12 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case askerNotReading
   /// The socket a password agent's answer was for is not root's, or is reached through a link: nothing was sent.
   case socketNotTrusted
+  /// A prompt that must not be stopped (`lock`) was stopped from outside (SIGSTOP) and continued: it is
+  /// locked again, in raw mode, and what was typed before was wiped.
+  case lockedAgain
+  /// Wrong codes cannot be written to the store (read-only, full): they count only while this prompt's
+  /// process runs.
+  case failuresNotRecorded
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
   /// The demo's published code, `length` digits of ``demoDigits``: part of the demo's text, never a typed secret.
@@ -137,7 +143,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
-    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted: true
+    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
+      .failuresNotRecorded:
+      true
     default: false
     }
   }

@@ -81,6 +81,8 @@ public struct AnnouncementCatalogue: Sendable {
     "askedAgain": "Asked again: the last passphrase was not accepted",
     "askerNotReading": "The asker is not reading: nothing was sent",
     "socketNotTrusted": "The asker's socket cannot be trusted: nothing was sent",
+    "lockedAgain": "Locked again after a stop, entry cleared",
+    "failuresNotRecorded": "Failures cannot be recorded; they count only while this lock runs",
     "questionSource": "Asked by {asker}",
     "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "{count} try left",
@@ -172,6 +174,8 @@ public struct AnnouncementCatalogue: Sendable {
     case .askedAgain: fill("askedAgain", [:])
     case .askerNotReading: fill("askerNotReading", [:])
     case .socketNotTrusted: fill("socketNotTrusted", [:])
+    case .lockedAgain: fill("lockedAgain", [:])
+    case .failuresNotRecorded: fill("failuresNotRecorded", [:])
     case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
     case let .questionSource(asker, subject?):
       fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])

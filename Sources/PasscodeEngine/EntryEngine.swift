@@ -186,6 +186,7 @@ public struct EntryEngine: Sendable {
     case .submit: return acceptInput { $0.submit() }
     case .cancel: return cancel()
     case .repeatStatus: return repeatStatus()
+    case .relock: return relock()
     case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
     case let .verdict(verdict): return receive(verdict)
     case let .timerFired(timer): return timerFired(timer)
@@ -495,6 +496,21 @@ public struct EntryEngine: Sendable {
     if let lockout = runningLockout { return tell(lockout.announcement) }
     return tell(
       .status(entered: enteredCount, length: configuration.fixedLength, kind: kind, triesLeft: triesLeft()))
+  }
+
+  /// Wipes the entry and says the prompt is locked again (``EntryEvent/relock``).
+  private mutating func relock() -> [EntryEffect] {
+    switch state {
+    case .entering:
+      secret.wipe()
+      enteredCount = 0
+      return [.flushInput] + tell(.lockedAgain) + restartTimeout()
+    case .lockedOut, .rejecting:
+      return [.flushInput] + tell(.lockedAgain)
+    default:
+      // Verifying: the verifier reads the code now, and its verdict is said within moments.
+      return [.render(display)]
+    }
   }
 
   /// The one place the user is told something: it becomes the display's message, drawn and told once.

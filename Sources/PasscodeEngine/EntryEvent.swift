@@ -26,11 +26,15 @@ public enum EntryEvent: Sendable {
   /// The caller has words for the user about the entry (a pinentry's strength rating, its rules): told
   /// like the engine's own, and only while keys are taken.
   case callerWords(Announcement)
+  /// A prompt that must not be stopped (`lock`) was stopped from outside and continued: the entry typed so
+  /// far is wiped and the user told ``Announcement/lockedAgain``. A running lockout goes on; a verification
+  /// under way keeps its code and its verdict.
+  case relock
 
   /// Whether the event can change the entry typed so far.
   public var changesEntry: Bool {
     switch self {
-    case .character, .delete, .clear, .paste: true
+    case .character, .delete, .clear, .paste, .relock: true
     default: false
     }
   }

@@ -16,7 +16,9 @@ extension Announcement {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
-    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted: .important
+    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
+      .failuresNotRecorded:
+      .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
       .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
       .message

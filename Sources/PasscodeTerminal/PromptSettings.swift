@@ -25,8 +25,9 @@ public struct PromptSettings: Sendable {
   public var announcer: (any Announcer)?
   /// Whether to ring the bell as an optional cue (never under reduce motion).
   public var soundCues: Bool
-  /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP and SIGQUIT, are ignored
-  /// (`passcode lock`).
+  /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP, SIGTTIN, SIGTTOU and SIGQUIT, are
+  /// ignored (`passcode lock`); such a prompt also wipes its entry and says it is locked again when it is
+  /// continued after a stop (``EntryEvent/relock``).
   public var ignoresInterruptions: Bool
   /// Background notices to print between keys.
   package var notices: NoticeBoard?

@@ -38,6 +38,7 @@ package final class RawMode {
   /// Whether raw mode is still in force (``restore()`` has not yet succeeded).
   package private(set) var isActive: Bool
   private let savedSettings: termios
+  private let rawSettings: termios
 
   /// Saves the terminal's settings and enters raw mode with `TCSAFLUSH`, discarding anything typed before.
   ///
@@ -54,26 +55,59 @@ package final class RawMode {
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes && writesEscapes
     savedSettings = try TerminalCalls.getAttributes(fileDescriptor)
-    let raw = Self.rawSettings(from: savedSettings)
+    rawSettings = Self.rawSettings(from: savedSettings)
     emergencyTerminalState.settings.pointee = savedSettings
     emergencyTerminalState.fileDescriptor = fileDescriptor
     isActive = true
-    do throws(TerminalError) {
-      // Output stopped by a Ctrl-S typed before the prompt would block every write; restart it.
-      TerminalCalls.resumeOutput(fileDescriptor)
-      try TerminalCalls.setAttributes(fileDescriptor, action: TCSAFLUSH, raw)
-      // tcsetattr succeeds when any change took; check that the ones that matter did.
-      let applied = try TerminalCalls.getAttributes(fileDescriptor)
-      let required = tcflag_t(ECHO | ICANON | ISIG | IEXTEN | ECHONL)
-      guard applied.c_lflag & required == 0, applied.c_iflag & tcflag_t(ICRNL | IXON) == 0 else {
-        throw TerminalError(operation: .setAttributes, errno: EINVAL)
-      }
-      if writesEscapes {
-        try TerminalCalls.write(fileDescriptor, Self.bracketedPasteOn)
-      }
+    do {
+      try applyRawSettings()
     } catch {
       try? restore()
       throw error
+    }
+  }
+
+  /// Applies the raw settings with `TCSAFLUSH` (what was typed before goes), checks that they took, and turns
+  /// bracketed paste on.
+  private func applyRawSettings() throws(TerminalError) {
+    // Output stopped by a Ctrl-S typed before the prompt would block every write; restart it.
+    TerminalCalls.resumeOutput(fileDescriptor)
+    try TerminalCalls.setAttributes(fileDescriptor, action: TCSAFLUSH, rawSettings)
+    // tcsetattr succeeds when any change took; check that the ones that matter did.
+    let applied = try TerminalCalls.getAttributes(fileDescriptor)
+    let required = tcflag_t(ECHO | ICANON | ISIG | IEXTEN | ECHONL)
+    guard applied.c_lflag & required == 0, applied.c_iflag & tcflag_t(ICRNL | IXON) == 0 else {
+      throw TerminalError(operation: .setAttributes, errno: EINVAL)
+    }
+    if writesEscapes {
+      try TerminalCalls.write(fileDescriptor, Self.bracketedPasteOn)
+    }
+  }
+
+  /// Applies the raw settings again when the terminal's differ from them: after a stop from outside
+  /// (`kill -STOP`, `-TTIN`, `-TTOU`), the shell took the terminal back and put its own settings (echo and
+  /// line input on), and the prompt must not go on with them. Input typed meanwhile, which the terminal may
+  /// have echoed, is discarded; bracketed paste, which the shell may have turned off, is turned on again.
+  ///
+  /// - Returns: Whether the settings had to be applied again; `false` when they were still raw, or raw
+  ///   mode has ended.
+  /// - Throws: ``TerminalError`` when the settings cannot be read or applied, or did not take.
+  @discardableResult
+  package func applyAgainIfChanged() throws(TerminalError) -> Bool {
+    guard isActive else { return false }
+    let current = try TerminalCalls.getAttributes(fileDescriptor)
+    guard !Self.haveSameModes(current, rawSettings) else { return false }
+    try applyRawSettings()
+    return true
+  }
+
+  /// Whether two settings have the same modes and control characters (line speeds aside).
+  static func haveSameModes(_ first: termios, _ second: termios) -> Bool {
+    guard first.c_iflag == second.c_iflag, first.c_oflag == second.c_oflag, first.c_cflag == second.c_cflag,
+      first.c_lflag == second.c_lflag
+    else { return false }
+    return withUnsafeBytes(of: first.c_cc) { firstCharacters in
+      withUnsafeBytes(of: second.c_cc) { firstCharacters.elementsEqual($0) }
     }
   }
 

@@ -5,7 +5,8 @@ internal import Glibc
 ///
 /// The fault signals (SEGV, BUS, ILL, FPE, TRAP, ABRT) are ``CrashGuard``'s; SIGKILL and SIGSTOP cannot
 /// be caught. Every other signal whose default action ends the process is here, so the prompt can
-/// restore the terminal before it dies of it.
+/// restore the terminal before it dies of it, and so is every catchable one that stops it, so the prompt
+/// gives the terminal back first (or, for `lock`, does not stop).
 public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   /// `SIGINT`: interrupt, usually from `kill -INT` (Ctrl-C arrives as a key in raw mode).
   case interrupt
@@ -17,6 +18,11 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   case quit
   /// `SIGTSTP`: a request to suspend (Ctrl-Z arrives as a key in raw mode).
   case terminalStop
+  /// `SIGTTIN`: stop, sent by the kernel to a background job that reads its terminal, or by `kill -TTIN`.
+  case backgroundRead
+  /// `SIGTTOU`: stop, sent by the kernel to a background job that changes its terminal's settings (or writes
+  /// to it, under `stty tostop`), or by `kill -TTOU`.
+  case backgroundWrite
   /// `SIGCONT`: the process was continued after a stop.
   case continued
   /// `SIGWINCH`: the window size changed.
@@ -52,6 +58,8 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
     case .hangup: SIGHUP
     case .quit: SIGQUIT
     case .terminalStop: SIGTSTP
+    case .backgroundRead: SIGTTIN
+    case .backgroundWrite: SIGTTOU
     case .continued: SIGCONT
     case .windowSizeChanged: SIGWINCH
     case .user1: SIGUSR1
@@ -72,8 +80,17 @@ public enum Signal: CaseIterable, Equatable, Hashable, Sendable {
   /// then re-raise it with ``SignalRelay/reraise(_:)``.
   package var isTerminating: Bool {
     switch self {
-    case .terminalStop, .continued, .windowSizeChanged: false
+    case .terminalStop, .backgroundRead, .backgroundWrite, .continued, .windowSizeChanged: false
     default: true
+    }
+  }
+
+  /// Whether the signal's default action stops the process: the prompt gives the terminal back first, then
+  /// stops with ``SignalRelay/suspendSelf(by:)``.
+  package var isStop: Bool {
+    switch self {
+    case .terminalStop, .backgroundRead, .backgroundWrite: true
+    default: false
     }
   }
 

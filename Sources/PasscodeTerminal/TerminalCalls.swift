@@ -336,6 +336,44 @@ enum TerminalCalls {
     FileDescriptor(rawValue: fileDescriptor).writeFromSignalHandler(byte)
   }
 
+  /// Whether this process is in the background of a terminal that is its controlling one, from a signal
+  /// handler, keeping `errno` unchanged: `false` when the descriptor is -1 or the terminal is not the
+  /// controlling one (the kernel sends no job-control signal for it then).
+  ///
+  /// Async-signal-safe: `tcgetpgrp` and `getpgrp` are on the POSIX list.
+  ///
+  /// - Parameter fileDescriptor: The terminal.
+  /// - Returns: `true` when another process group is the terminal's foreground.
+  static func signalSafeIsInBackground(_ fileDescriptor: Int32) -> Bool {
+    guard fileDescriptor >= 0 else { return false }
+    let saved = Errno.current
+    defer { Errno.current = saved }
+    let foreground = tcgetpgrp(fileDescriptor)
+    return foreground > 0 && foreground != getpgrp()
+  }
+
+  /// Gives a stop signal its default action and raises it again, from its own handler: it is blocked there,
+  /// so the process stops as the handler returns. `errno` is kept.
+  ///
+  /// - Parameter number: The signal being handled.
+  static func signalSafeStopByDefault(_ number: Int32) {
+    let signal = SignalNumber(rawValue: number)
+    SignalAction.defaultAction.installFromSignalHandler(for: signal)
+    let saved = Errno.current
+    signal.raiseFromSignalHandler()
+    Errno.current = saved
+  }
+
+  /// Installs a handler as ``setSignalHandler(_:_:)`` does, from a signal handler, ignoring failure and keeping
+  /// `errno`.
+  ///
+  /// - Parameters:
+  ///   - number: The signal.
+  ///   - handler: The handler; it must be async-signal-safe.
+  static func signalSafeSetHandler(_ number: Int32, _ handler: @escaping @convention(c) (Int32) -> Void) {
+    SignalAction.handler(handler).installFromSignalHandler(for: SignalNumber(rawValue: number))
+  }
+
   /// Applies terminal settings from a signal handler, keeping `errno` unchanged and ignoring failure.
   ///
   /// Async-signal-safe: `tcsetattr` is on the POSIX list and nothing here allocates.

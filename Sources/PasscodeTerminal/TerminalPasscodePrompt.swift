@@ -222,7 +222,11 @@ public final class TerminalPasscodePrompt {
   package func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
     let deadline = timeout.map { MonotonicClock.now + $0 }
     while keys.isEmpty {
-      let interrupted = try waitForEvents(until: deadline, takesInterruption: false) { _ throws(PromptError) in }
+      // No engine runs between prompts: a late verdict is dropped, and after a SIGCONT the screen is drawn again.
+      let interrupted = try waitForEvents(until: deadline, takesInterruption: false) { event throws(PromptError) in
+        if case .verdict = event { return }
+        try screen.redraw()
+      }
       if interrupted { return nil }
       if keys.isEmpty, let deadline, MonotonicClock.now >= deadline { return nil }
     }
@@ -242,8 +246,8 @@ public final class TerminalPasscodePrompt {
         // not reach a later prompt).
         let interrupted = try waitForEvents(
           until: deadline, takesInterruption: screen.lastDisplay?.phase != .verifying
-        ) { verdict throws(PromptError) in
-          try driver.handle(.verdict(verdict))
+        ) { event throws(PromptError) in
+          try driver.handle(event)
         }
         if interrupted {
           // Ended for ``PromptInterruption``: the engine wipes the entry, its last words are left unsaid
@@ -283,13 +287,14 @@ public final class TerminalPasscodePrompt {
   }
 
   /// Sleeps in `poll` until input, a signal, a verdict, a notice, the interruption or the deadline, and handles
-  /// what comes in this order: signals, the interruption, notices, the verdict (through `deliver`), then the
-  /// key bytes, which it decodes into waiting keys.
+  /// what comes in this order: signals, the interruption, notices, the verdict, then the key bytes, which it
+  /// decodes into waiting keys. The verdict, and what a `SIGCONT` has to say, go to the engine through
+  /// `deliver`.
   ///
   /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
   private func waitForEvents(
     until timerDeadline: MonotonicClock.Instant?, takesInterruption: Bool,
-    deliver: (Verdict) throws(PromptError) -> Void
+    deliver: (EntryEvent) throws(PromptError) -> Void
   ) throws(PromptError) -> Bool {
     var sources: [PromptEventSource: Int32] = [
       .terminal: session.device.fileDescriptor,
@@ -300,7 +305,7 @@ public final class TerminalPasscodePrompt {
     if takesInterruption { sources[.interruption] = settings.interruption?.readFileDescriptor }
     let deadline = [timerDeadline, keys.inputDeadline].compactMap { $0 }.min()
     let ready = try PromptEventSource.wait(on: sources, until: deadline)
-    if ready.contains(.signals) { try handleSignals() }
+    if ready.contains(.signals) { try handleSignals(deliver: deliver) }
     if ready.contains(.interruption), settings.interruption?.isInterrupted == true { return true }
     if ready.contains(.notices), let notices = settings.notices {
       for notice in notices.take() { try show(notice) }
@@ -308,7 +313,7 @@ public final class TerminalPasscodePrompt {
     }
     if ready.contains(.verification), let answer = verification.takeAnswer() {
       switch answer {
-      case let .success(verdict): try deliver(verdict)
+      case let .success(verdict): try deliver(.verdict(verdict))
       case let .failure(error): throw error
       }
     }
@@ -325,7 +330,7 @@ public final class TerminalPasscodePrompt {
     return false
   }
 
-  private func handleSignals() throws(PromptError) {
+  private func handleSignals(deliver: (EntryEvent) throws(PromptError) -> Void) throws(PromptError) {
     for signal in session.signals.drain() {
       switch signal {
       case .interrupt, .quit:
@@ -334,12 +339,16 @@ public final class TerminalPasscodePrompt {
       case .terminate, .hangup, .user1, .user2, .alarm, .virtualAlarm, .profilingAlarm, .cpuLimitExceeded,
         .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault:
         try terminate(by: signal)
-      case .terminalStop:
+      case .terminalStop, .backgroundRead, .backgroundWrite:
+        // `lock` keeps the terminal: a stop sent from outside is ignored, as Ctrl-Z is.
         if settings.ignoresInterruptions { continue }
-        try suspend()
+        try suspend(by: signal)
       case .continued:
+        // The process may have been stopped where no handler runs (SIGSTOP, or a stop left to its
+        // default), and a shell may have put its own settings on the terminal meanwhile.
         try session.enterRawModeAgain()
-        try screen.redraw()
+        // `lock` says it is locked again, with the entry wiped; other prompts say where the entry stands.
+        try deliver(settings.ignoresInterruptions ? .relock : .repeatStatus)
       case .windowSizeChanged:
         try screen.resize(environment: settings.environment)
       }
@@ -351,10 +360,14 @@ public final class TerminalPasscodePrompt {
     throw .terminated(by: signal)
   }
 
-  /// Ctrl-Z: gives the terminal back and stops, like any job; entry goes on after `fg`.
-  private func suspend() throws(PromptError) {
+  /// Ctrl-Z, or a stop signal from outside: gives the terminal back and stops, like any job; entry goes on
+  /// after `fg`.
+  ///
+  /// - Parameter signal: The stop signal to stop with, `SIGTSTP` for Ctrl-Z.
+  /// - Throws: ``PromptError/terminal(_:)`` when writing, stopping or entering raw mode again fails.
+  private func suspend(by signal: Signal = .terminalStop) throws(PromptError) {
     try screen.finishLine()
-    try session.suspend()
+    try session.suspend(by: signal)
     try screen.redraw()
   }
 }

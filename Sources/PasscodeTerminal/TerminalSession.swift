@@ -30,7 +30,7 @@ final class TerminalSession {
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes
     try SignalRelay.ignoreSIGPIPE()
-    signals = try SignalRelay()
+    signals = try SignalRelay(terminalFileDescriptor: device.fileDescriptor)
     do {
       rawMode = try RawMode(
         fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
@@ -91,26 +91,32 @@ final class TerminalSession {
   /// Leaves raw mode and stops the process, as Ctrl-Z does to any job; raw mode is entered again once it is
   /// continued.
   ///
+  /// - Parameter signal: The stop signal to stop with, so the shell reports the stop it was asked for.
   /// - Throws: ``PromptError/terminal(_:)`` when stopping or entering raw mode again fails.
-  func suspend() throws(PromptError) {
+  func suspend(by signal: Signal = .terminalStop) throws(PromptError) {
     try? rawMode?.restore()
     rawMode = nil
     do {
-      try signals.suspendSelf()
+      try signals.suspendSelf(by: signal)
     } catch {
       throw .terminal(error)
     }
     try enterRawModeAgain()
   }
 
-  /// Enters raw mode again when it was left (after a `SIGCONT` from outside).
+  /// Makes sure the terminal is in raw mode after a `SIGCONT`: enters it again when it was left (a
+  /// suspend), or applies the raw settings again when they were changed while the process was stopped from
+  /// outside (a shell that took the terminal back), compared with `tcgetattr`.
   ///
-  /// - Throws: ``PromptError/terminal(_:)`` when the settings cannot be applied.
+  /// - Throws: ``PromptError/terminal(_:)`` when the settings cannot be read or applied.
   func enterRawModeAgain() throws(PromptError) {
-    guard rawMode == nil else { return }
     do {
-      rawMode = try RawMode(
-        fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+      if let rawMode {
+        try rawMode.applyAgainIfChanged()
+      } else {
+        rawMode = try RawMode(
+          fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+      }
     } catch {
       throw .terminal(error)
     }

@@ -85,6 +85,32 @@ public final class ChildProcess {
     }
   }
 
+  /// Waits until the child is stopped (by `SIGSTOP`, `SIGTSTP`, `SIGTTIN` or `SIGTTOU`), checking its state in
+  /// `/proc` every 2 ms until the deadline.
+  ///
+  /// - Parameter timeout: The longest wait.
+  /// - Throws: ``PseudoTerminalError/timedOut(received:)`` (with no bytes) when it is still running, or ended.
+  public func waitUntilStopped(timeout: Duration) throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while processState() != "T" {
+      guard clock.now < deadline, exitStatus == nil else { throw PseudoTerminalError.timedOut(received: []) }
+      PseudoTerminalCalls.pause(milliseconds: 2)
+    }
+  }
+
+  /// The state letter in `/proc/PID/stat` (`R`, `S`, `T`...), or `nil` when it cannot be read.
+  private func processState() -> Character? {
+    guard processIdentifier > 0,
+      let file = try? FileDescriptor.open("/proc/\(processIdentifier)/stat", .readOnly)
+    else { return nil }
+    defer { file.closeIgnoringErrors() }
+    let text = String(decoding: (try? file.readToEnd()) ?? [], as: UTF8.self)
+    // "PID (NAME) STATE ...": the name may hold spaces and parentheses, so the state follows the last ')'.
+    guard let end = text.lastIndex(of: ")") else { return nil }
+    return text[text.index(after: end)...].first { $0 != " " }
+  }
+
   /// Waits for the child to end, checking its state every 2 ms until the deadline.
   ///
   /// - Parameter timeout: The longest wait.

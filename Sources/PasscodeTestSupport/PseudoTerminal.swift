@@ -127,6 +127,23 @@ public final class PseudoTerminal {
     try PseudoTerminalCalls.attributeBytes(slaveFileDescriptor)
   }
 
+  /// Puts back settings taken with ``termiosSnapshot()``, as a shell does when a job stops and it takes the
+  /// terminal back.
+  ///
+  /// - Parameter snapshot: The bytes of the `termios` structure.
+  /// - Throws: ``PseudoTerminalError``.
+  public func restoreTermios(_ snapshot: [UInt8]) throws {
+    try PseudoTerminalCalls.setAttributeBytes(slaveFileDescriptor, snapshot)
+  }
+
+  /// Whether the slave side is in raw mode: echo and canonical (line-by-line) input both off.
+  ///
+  /// - Returns: `true` in raw mode.
+  /// - Throws: ``PseudoTerminalError``.
+  public func isRaw() throws -> Bool {
+    try PseudoTerminalCalls.isRaw(slaveFileDescriptor)
+  }
+
   /// Changes the window size; the kernel sends `SIGWINCH` to the terminal's foreground process group.
   ///
   /// - Parameters:

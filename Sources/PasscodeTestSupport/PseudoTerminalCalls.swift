@@ -124,6 +124,33 @@ enum PseudoTerminalCalls {
     return withUnsafeBytes(of: settings) { Array($0) }
   }
 
+  /// Applies settings saved by ``attributeBytes(_:)`` at once.
+  ///
+  /// The corresponding C function is `tcsetattr` with `TCSANOW`.
+  ///
+  /// - Parameters:
+  ///   - fileDescriptor: The terminal.
+  ///   - bytes: The bytes of a `termios` structure.
+  /// - Throws: ``PseudoTerminalError``.
+  static func setAttributeBytes(_ fileDescriptor: Int32, _ bytes: [UInt8]) throws {
+    var settings = termios()
+    withUnsafeMutableBytes(of: &settings) { target in
+      target.copyBytes(from: bytes.prefix(target.count))
+    }
+    _ = try valueOrError("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &settings) }
+  }
+
+  /// Whether a terminal's settings have echo and canonical (line-by-line) input both off.
+  ///
+  /// - Parameter fileDescriptor: The terminal.
+  /// - Returns: `true` in raw mode.
+  /// - Throws: ``PseudoTerminalError``.
+  static func isRaw(_ fileDescriptor: Int32) throws -> Bool {
+    var settings = termios()
+    _ = try valueOrError("tcgetattr") { tcgetattr(fileDescriptor, &settings) }
+    return settings.c_lflag & tcflag_t(ECHO | ICANON) == 0
+  }
+
   /// Sets a terminal's window size, which sends `SIGWINCH` to its foreground process group.
   ///
   /// The corresponding C function is `ioctl` with `TIOCSWINSZ`.

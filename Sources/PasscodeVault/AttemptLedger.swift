@@ -46,6 +46,18 @@ public struct AttemptLedger: Sendable {
     }
   }
 
+  /// Checks that a failure could be counted now, without counting one: the state directory exists (or is
+  /// made), its lock file opens for writing and locks, and a file can be created beside it.
+  ///
+  /// - Throws: The ``VaultError`` that counting would meet: ``VaultError/io(path:operation:errno:)`` when
+  ///   the store cannot be written (read-only, full, missing), or a permission or ownership error.
+  public func checkRecordable() throws(VaultError) {
+    try SecureFile.ensureDirectory(stateDirectory)
+    try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
+      try SecureFile.checkWritable(directory: stateDirectory)
+    }
+  }
+
   /// Cancels the failure count after a right passcode.
   ///
   /// - Throws: A permission or I/O ``VaultError``.

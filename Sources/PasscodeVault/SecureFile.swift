@@ -107,6 +107,16 @@ enum SecureFile {
     return true
   }
 
+  /// Checks that a file can be created in a directory, with a probe file that is written and removed.
+  ///
+  /// - Parameter directory: The directory; it must exist.
+  /// - Throws: ``VaultError/io(path:operation:errno:)`` naming the step that failed.
+  static func checkWritable(directory: String) throws(VaultError) {
+    let probe = StoreLocation.joined(directory, ".passcode-probe-\(FileSystem.currentProcessID())")
+    try write([], to: probe)
+    try remove(probe)
+  }
+
   /// Makes sure a private directory exists: creates missing parents and the directory itself with mode
   /// 0700, and checks an existing directory's owner and permissions.
   ///

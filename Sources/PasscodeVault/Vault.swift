@@ -123,9 +123,32 @@ public struct Vault: Sendable {
     try SecureFile.ensureDirectory(location.dataDirectory)
     try SecureFile.ensureDirectory(location.stateDirectory)
     _ = try ledger.readRecord()
-    let probe = StoreLocation.joined(location.dataDirectory, ".passcode-probe-\(FileSystem.currentProcessID())")
-    try SecureFile.write([], to: probe)
-    try SecureFile.remove(probe)
+    try SecureFile.checkWritable(directory: location.dataDirectory)
+  }
+
+  /// Checks a passcode when failures cannot be written (``AttemptLedger/checkRecordable()`` failed: a
+  /// read-only or full store): the failure count is kept in `record`, in memory, counted before the code is
+  /// compared and with its lockout applied as the stored one would be. The stored count is left as it is;
+  /// a right code clears `record` (and the stored count, if the store can be written again).
+  ///
+  /// - Parameters:
+  ///   - secret: The passcode typed.
+  ///   - now: The time now.
+  ///   - record: The count so far, starting from the stored one.
+  /// - Returns: ``VerificationResult/accepted`` or ``VerificationResult/rejected(failureCount:)``.
+  /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)`` while `record`'s lockout runs, or
+  ///   a ``VaultError`` about the hash file.
+  public func verifyUnrecorded(
+    _ secret: some SecretStorage, now: LockoutTime, record: inout FailureRecord
+  ) throws(VaultError) -> VerificationResult {
+    guard let stored = try storedPasscode() else { throw .notSet }
+    let remaining = record.remainingLockout(schedule: ledger.schedule, now: now)
+    if remaining > .zero { throw .lockedOut(remaining: remaining) }
+    record = FailureRecord(failures: record.failures + 1, lastFailure: now.wallClock, lastFailureBoot: now.bootClock)
+    guard stored.hash.verify(secret) else { return .rejected(failureCount: record.failures) }
+    record = .clean
+    try? ledger.recordSuccess()
+    return .accepted
   }
 
   /// Reports whether a passcode is set and how the failure count stands.

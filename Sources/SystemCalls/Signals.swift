@@ -221,11 +221,41 @@ package struct SignalAction: Sendable {
 
   /// Makes the process ignore `SIGPIPE`, so a write to a closed pipe or socket (a dead speech daemon, a
   /// measured program that hung up) returns ``Errno/brokenPipe`` instead of ending the process. The package's
-  /// only place that changes `SIGPIPE` for this process; ``Spawn`` and ``ProcessImage`` reset it for a child.
+  /// only place that changes `SIGPIPE` for this process; ``Spawn`` resets it for a child, and ``ProcessImage``
+  /// puts back what the caller gave (``InheritedSignals``).
   ///
   /// - Throws: The call's ``Errno``.
   package static func ignoreBrokenPipe() throws(Errno) {
     try SignalAction.ignore.install(for: .brokenPipe)
+  }
+}
+
+/// The signal state a program was started with: the signals its caller ignored (`trap '' QUIT`, `nohup`'s
+/// `SIGHUP`, a shell's background job's `SIGINT` and `SIGQUIT`) and the calling thread's mask. Take it first
+/// thing, before the program changes either; a program that replaces itself with a command (`exec`) hands it
+/// back with ``restore()``, so the command sees what the caller gave, not what the program did.
+package struct InheritedSignals: Sendable {
+  /// The changeable signals that were ignored.
+  package let ignored: SignalSet
+  /// The calling thread's mask.
+  package let mask: SignalSet
+
+  /// The state now: which of ``SignalNumber/changeable`` are ignored, and the calling thread's mask.
+  package static func current() -> InheritedSignals {
+    InheritedSignals(
+      ignored: SignalSet(SignalNumber.changeable.filter { SignalAction.current(for: $0).isIgnore }),
+      mask: SignalSet.threadMask)
+  }
+
+  /// Puts the state back: each changeable signal ignored if it was, at its default action if not (a handler
+  /// would not survive `exec` anyway, and one the program ignored itself, such as `SIGPIPE`, must not
+  /// reach the command), and the calling thread's mask as it was. Failures are ignored: a signal that cannot
+  /// be changed keeps what it has.
+  package func restore() {
+    for signal in SignalNumber.changeable {
+      _ = try? (ignored.contains(signal) ? SignalAction.ignore : SignalAction.defaultAction).install(for: signal)
+    }
+    SignalSet.setThreadMask(mask)
   }
 }
 

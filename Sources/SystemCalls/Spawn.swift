@@ -100,22 +100,22 @@ package struct Spawn: Sendable {
 
 /// Replacing this process's program (`exec`), for a command that hands over to another program.
 package enum ProcessImage {
-  /// Replaces this process with another program, with the signal mask emptied and the given signals at their
-  /// default action first, as a freshly started program expects. Only the signals this process changed are
-  /// reset: one its parent ignored on purpose (`nohup`'s `SIGHUP`) stays ignored. Returns only on failure.
-  /// The corresponding C function is `execv` (`execvp` when `searchesPath`).
+  /// Replaces this process with another program, with the signal dispositions and mask this process was
+  /// started with put back first (``InheritedSignals/restore()``): what this process changed is undone (its
+  /// ignored `SIGPIPE`, its handlers), and what its caller ignored on purpose (`nohup`'s `SIGHUP`, `trap ''
+  /// QUIT PIPE`) stays ignored. Returns only on failure. The corresponding C function is `execv` (`execvp`
+  /// when `searchesPath`).
   ///
   /// - Parameters:
   ///   - executable: The program.
   ///   - arguments: The whole argument vector, `argv[0]` included.
   ///   - searchesPath: Whether the program is looked up in `PATH`.
-  ///   - signals: The signals to put back to their default action.
-  /// - Returns: The ``Errno`` of the failed `exec`; the mask and dispositions are then left reset.
+  ///   - inherited: The signal state this process was started with.
+  /// - Returns: The ``Errno`` of the failed `exec`; the mask and dispositions are then left as inherited.
   package static func replace(
-    executable: String, arguments: [String], searchesPath: Bool, resetting signals: [SignalNumber]
+    executable: String, arguments: [String], searchesPath: Bool, restoring inherited: InheritedSignals
   ) -> Errno {
-    for signal in signals { _ = try? SignalAction.defaultAction.install(for: signal) }
-    SignalSet.setThreadMask(.empty)
+    inherited.restore()
     let pointers = arguments.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
     if searchesPath { _ = execvp(executable, pointers) } else { _ = execv(executable, pointers) }

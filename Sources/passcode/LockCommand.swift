@@ -3,27 +3,79 @@ import PasscodeEngine
 import PasscodeVault
 
 /// `passcode lock`: locks this terminal until the stored passcode is typed, an accessible vlock.
-/// Ctrl-C, Ctrl-Z and Ctrl-\ and the signals they send do nothing; lockouts are waited out. A vault
-/// failure after the terminal is locked keeps it locked (fail closed) and says why on screen.
+/// Ctrl-C, Ctrl-Z and Ctrl-\ and the signals they send do nothing; lockouts are waited out.
+///
+/// As a tmux `lock-command`, its ending is the unlocking, so once a passcode is set it locks whatever state
+/// the store is in, and ends only at the right code:
+/// - a settings file it cannot use: it says why and uses the default settings;
+/// - a store where failures cannot be written (read-only, full): it says so once, at the start of the
+///   prompt, and counts them in memory (``UnrecordedFailures``), with the same lockouts;
+/// - a hash or state file it cannot read or trust: it says why at the start and at every code, and takes the
+///   right code once the file is repaired (from elsewhere); it never unlocks before.
+/// It exits at once, locking nothing, only when there is nothing to unlock it with: no passcode set (66),
+/// or no home directory to find one in (74).
 struct LockCommand {
   let context: CommandContext
 
   func run() throws(CommandError) -> ExitCode {
-    let store = try VaultContext(context)
-    var lockout = try store.requirePasscode()
-    try store.dropGrace()
-    let configuration = try store.storedPasscodeConfiguration(context, title: "Terminal Locked")
+    let location: StoreLocation
+    do {
+      location = try context.location.get()
+    } catch {
+      throw .vault(error)
+    }
+    var problems: [VaultError] = []
+    let settings: VaultSettings
+    switch context.settings {
+    case let .success(read): settings = read
+    case let .failure(error):
+      settings = VaultSettings()
+      problems.append(error)
+    }
+    let store = VaultContext(location: location, settings: settings)
+    var lockout = LockoutStatus(failures: 0, remaining: .zero)
+    do {
+      lockout = try store.requirePasscode()
+    } catch let .vault(error) where error != .notSet {
+      problems.append(error)
+    }
+    // A stamp that cannot be removed (a read-only store) cannot let anything through this lock; it expires.
+    try? store.dropGrace()
+    let fallback = try store.storedPasscodeConfiguration(
+      context, title: "Terminal Locked", shape: .digits(settingsLength: settings.length))
+    var unrecorded = problems.isEmpty ? Self.unrecordedFailures(in: store) : nil
+    var toldUnrecorded = false
     let open = try context.openPrompt(ignoresInterruptions: true)
     defer { open.close() }
+    for problem in problems { try show(VaultRecoveryAdvice.explain(problem), on: open) }
     while true {
+      let configuration = (try? store.storedPasscodeConfiguration(context, title: "Terminal Locked")) ?? fallback
+      // Said once, at the start of the first prompt that counts in memory.
+      let preamble: [Announcement] = unrecorded != nil && !toldUnrecorded ? [.failuresNotRecorded] : []
+      toldUnrecorded = toldUnrecorded || unrecorded != nil
       do {
-        if try store.askForPasscode(on: open.prompt, configuration, lockout: lockout) == .accepted {
-          return .accepted
-        }
+        let outcome = try store.askForPasscode(
+          on: open.prompt, configuration, lockout: lockout, unrecorded: unrecorded, preamble: preamble)
+        if outcome == .accepted { return .accepted }
       } catch let .prompt(.verifierFailed(error as VaultError)) {
-        try show(VaultRecoveryAdvice.explain(error), on: open)
+        // The store stopped taking writes while locked: count in memory from now on, which the next
+        // prompt says, instead of the advice that entry stays locked.
+        if unrecorded == nil, case .io = error { unrecorded = Self.unrecordedFailures(in: store) }
+        try show(unrecorded == nil ? VaultRecoveryAdvice.explain(error) : error.description, on: open)
       }
-      lockout = (try? store.vault.ledger.status(now: LockoutTime.current())) ?? lockout
+      lockout = unrecorded?.status ?? (try? store.vault.ledger.status(now: LockoutTime.current())) ?? lockout
+    }
+  }
+
+  /// Where failures are counted when the store cannot be written now, starting from the stored count; `nil`
+  /// when they can be written, or when the store fails otherwise (that error is the verifier's to show).
+  private static func unrecordedFailures(in store: VaultContext) -> UnrecordedFailures? {
+    do {
+      try store.vault.ledger.checkRecordable()
+      return nil
+    } catch {
+      guard case .io = error, let record = try? store.vault.ledger.readRecord() else { return nil }
+      return UnrecordedFailures(startingFrom: record, schedule: store.vault.ledger.schedule)
     }
   }
 

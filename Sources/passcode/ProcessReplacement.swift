@@ -7,15 +7,20 @@ enum ProcessReplacement {
   /// The `errno` that means the command does not exist (exit status 127).
   static let notFound = ENOENT
 
-  /// Replaces this process with a command found on `PATH`, after putting back the signal dispositions
-  /// and mask a fresh program expects (the prompt ignores `SIGPIPE` and blocks nothing else).
+  /// The signal dispositions and mask `passcode` was started with, taken by ``takeSignalsFromBacktracer()``
+  /// before anything changes them; `exec` hands them to its command.
+  nonisolated(unsafe) private static var inheritedSignals = InheritedSignals.current()
+
+  /// Replaces this process with a command found on `PATH`, after putting back the signal dispositions and
+  /// mask `passcode` was started with: the `SIGPIPE` the prompt ignores goes back to its default, and what
+  /// the caller ignored (`trap '' QUIT PIPE`) stays ignored.
   ///
   /// - Parameter arguments: The command and its arguments; the first is looked up on `PATH`.
   /// - Returns: The `errno` when the command could not be run; on success it does not return.
   static func execute(_ arguments: [String]) -> Int32 {
     guard let name = arguments.first else { return ENOENT }
     let failure = ProcessImage.replace(
-      executable: name, arguments: arguments, searchesPath: true, resetting: [.brokenPipe]
+      executable: name, arguments: arguments, searchesPath: true, restoring: inheritedSignals
     ).rawValue
     return failure == ENOENT || failure == ENOTDIR ? ENOENT : failure
   }
@@ -23,13 +28,17 @@ enum ProcessReplacement {
   /// The signals for which Swift's runtime installs its crash backtracer at start.
   static let backtracedSignals: [Int32] = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
 
-  /// Gives the signals back their default actions, taking them from Swift's crash backtracer. It prints
-  /// registers and the memory around them to standard error, which could show typed characters, and it
-  /// swallowed the first SIGQUIT. With the default actions a SIGQUIT ends the process at once (with no
-  /// core: the process is not dumpable), and a prompt restores the terminal first through its own
-  /// handlers.
+  /// Remembers the signal state `passcode` was started with, then gives the signals back their default
+  /// actions, taking them from Swift's crash backtracer. It prints registers and the memory around them to
+  /// standard error, which could show typed characters, and it swallowed the first SIGQUIT. With the default
+  /// actions a SIGQUIT ends the process at once (with no core: the process is not dumpable), and a prompt
+  /// restores the terminal first through its own handlers. A signal the caller ignored stays ignored (the
+  /// runtime installs its backtracer only where it finds the default action). Call it first thing in `main`.
   static func takeSignalsFromBacktracer() {
-    for number in backtracedSignals { _ = try? SignalAction.defaultAction.install(for: SignalNumber(rawValue: number)) }
+    inheritedSignals = InheritedSignals.current()
+    for number in backtracedSignals where !inheritedSignals.ignored.contains(SignalNumber(rawValue: number)) {
+      _ = try? SignalAction.defaultAction.install(for: SignalNumber(rawValue: number))
+    }
   }
 
   /// Names an `errno` in words.

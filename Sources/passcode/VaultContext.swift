@@ -18,11 +18,20 @@ struct VaultContext {
   ///   or invalid.
   init(_ context: CommandContext) throws(CommandError) {
     do {
-      location = try context.location.get()
-      settings = try context.settings.get()
+      try self.init(location: context.location.get(), settings: context.settings.get())
     } catch {
       throw .vault(error)
     }
+  }
+
+  /// Takes a location and settings as they are.
+  ///
+  /// - Parameters:
+  ///   - location: Where the files are.
+  ///   - settings: The settings, the file's or the defaults.
+  init(location: StoreLocation, settings: VaultSettings) {
+    self.location = location
+    self.settings = settings
     vault = Vault(location: location, schedule: settings.lockout)
   }
 
@@ -162,18 +171,22 @@ struct VaultContext {
   ///   - lockout: The failure count and lockout when the prompt starts.
   ///   - attemptLimit: The most wrong codes in this run, or `nil`.
   ///   - endsOnLockout: Whether a lockout ends the prompt with exit status 4 (`--no-wait`).
+  ///   - unrecorded: Where failures are counted when the store cannot be written (`lock`), or `nil` to
+  ///     count them on disk.
+  ///   - preamble: What is told right after the prompt's own words.
   /// - Returns: How the prompt ended.
   /// - Throws: ``CommandError/prompt(_:)``; a vault failure during the check arrives as
   ///   `.prompt(.verifierFailed(VaultError))`.
   func askForPasscode(
     on prompt: TerminalPasscodePrompt, _ configuration: EntryConfiguration, lockout: LockoutStatus,
-    attemptLimit: Int? = nil, endsOnLockout: Bool = false
+    attemptLimit: Int? = nil, endsOnLockout: Bool = false, unrecorded: UnrecordedFailures? = nil,
+    preamble: [Announcement] = []
   ) throws(CommandError) -> EntryOutcome {
-    let verifier = VaultVerifier(vault: vault, endsOnLockout: endsOnLockout)
+    let verifier = VaultVerifier(vault: vault, endsOnLockout: endsOnLockout, unrecorded: unrecorded)
     do {
       return try prompt.ask(
         configuration, failureCount: lockout.failures, lockoutRemaining: lockout.remaining,
-        attemptLimit: attemptLimit
+        attemptLimit: attemptLimit, preamble: preamble
       ) { secret in try VaultContext.passingVaultErrors { () throws(VaultError) in try verifier.verdict(for: secret) } }
     } catch {
       throw .prompt(error)

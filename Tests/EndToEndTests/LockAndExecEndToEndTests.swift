@@ -48,6 +48,27 @@ struct LockAndExecEndToEndTests {
     #expect(!settings.contains("-echo "))
   }
 
+  @Test("exec keeps the signals its caller ignored (trap '' HUP INT QUIT PIPE) and blocks none")
+  func execKeepsIgnoredSignals() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let script =
+      "trap '' HUP INT QUIT PIPE; exec '\(PasscodeBinary.path)' exec --store '\(store.path)' --speech off"
+      + " -- sh -c 'grep -E \"^Sig(Blk|Ign):\" /proc/self/status; echo status-shown'"
+    let run = try PasscodeRun(executable: "/bin/sh", arguments: ["-c", script], store: store)
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    let shown = try run.expect("status-shown")
+    #expect(try run.finish() == .exited(0))
+    func mask(_ name: String) -> UInt64? {
+      let line = shown.split(whereSeparator: \.isNewline).first { $0.hasPrefix(name + ":") }
+      return line.flatMap { UInt64($0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) }
+    }
+    // Bits 0 to 30 are the standard signals 1 to 31: SIGHUP 1, SIGINT 2, SIGQUIT 3 and SIGPIPE 13.
+    let standardSignals: UInt64 = 0x7fff_ffff
+    #expect(mask("SigIgn").map { $0 & standardSignals } == 0x1007, "\(shown)")
+    #expect(mask("SigBlk").map { $0 & standardSignals } == 0, "\(shown)")
+  }
+
   @Test("exec gives 127 for a missing command and 126 for one that cannot run")
   func execCannotRun() throws {
     let store = try StoreDirectory()

@@ -38,8 +38,10 @@ final class PasscodeRun {
   ///   - executable: The program.
   ///   - arguments: Its arguments.
   ///   - store: The store directory, used as `HOME`.
+  ///   - more: More environment variables, on top of `PATH`, `HOME`, `TERM` and `LANG`.
   /// - Throws: ``EndToEndError/missingBinary(_:)``, or an error when the terminal or process cannot start.
-  init(executable: String, arguments: [String], store: StoreDirectory) throws {
+  init(executable: String, arguments: [String], store: StoreDirectory, environment more: [String: String] = [:]) throws
+  {
     if let reason = PasscodeBinary.missingReason { throw EndToEndError.missingBinary(reason) }
     terminal = try PseudoTerminal(columns: 100, rows: 30)
     let environment = [
@@ -47,7 +49,7 @@ final class PasscodeRun {
       "HOME": store.path,
       "TERM": "dumb",
       "LANG": "C.UTF-8",
-    ]
+    ].merging(more) { _, given in given }
     process = try ChildProcess(
       executablePath: executable, arguments: arguments, environment: environment, terminal: terminal)
   }

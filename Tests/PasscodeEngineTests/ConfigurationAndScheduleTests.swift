@@ -127,6 +127,8 @@ struct ConfigurationAndScheduleTests {
       (.askedAgain, "Asked again: the last passphrase was not accepted", .important),
       (.askerNotReading, "The asker is not reading: nothing was sent", .important),
       (.socketNotTrusted, "The asker's socket cannot be trusted: nothing was sent", .important),
+      (.lockedAgain, "Locked again after a stop, entry cleared", .important),
+      (.failuresNotRecorded, "Failures cannot be recorded; they count only while this lock runs", .important),
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
     ]

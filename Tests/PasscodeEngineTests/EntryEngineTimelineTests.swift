@@ -253,6 +253,35 @@ struct EntryEngineTimelineTests {
     #expect(timeline.spoken.last == "2 of 4 digits entered, 4 tries left")
   }
 
+  @Test("relock wipes the entry and says so; a lockout goes on under it; a verification keeps its code")
+  func relock() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 2")
+    timeline.send(.relock)
+    #expect(timeline.spoken.last == "Locked again after a stop, entry cleared")
+    #expect(timeline.engine.count == 0)
+    #expect(timeline.storage.count == 0, "the entry is wiped")
+    timeline.run("2 5 8 0")
+    #expect(timeline.outcome == .accepted)
+
+    var lockedOut = EngineTimeline(
+      fourDigits, lockoutRemaining: .seconds(60), verifier: EngineTimeline.accepting("2580"))
+    lockedOut.send(.relock)
+    #expect(lockedOut.spoken.last == "Locked again after a stop, entry cleared")
+    #expect(lockedOut.engine.isLockedOut)
+    lockedOut.run("+1m")
+    #expect(lockedOut.spoken.last == "Ready")
+
+    var verifying = EngineTimeline(fourDigits, verifier: { _ in nil })
+    verifying.run("2 5 8 0")
+    let spokenBefore = verifying.spoken
+    verifying.send(.relock)
+    #expect(verifying.spoken == spokenBefore, "nothing is said while the code is checked")
+    #expect(verifying.storage.count == 4, "the verifier's code is left alone")
+    verifying.run("✓")
+    #expect(verifying.outcome == .accepted)
+  }
+
   @Test("cancel wipes the code and ends the prompt; later events do nothing")
   func cancel() {
     var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))

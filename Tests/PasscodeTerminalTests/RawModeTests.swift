@@ -39,6 +39,25 @@ struct RawModeTests {
     try rawMode.restore()
   }
 
+  @Test("settings changed under raw mode (a shell's, after a stop) are compared and applied again; paste on again")
+  func applyAgainIfChanged() throws {
+    let terminal = try PseudoTerminal()
+    let cooked = try terminal.termiosSnapshot()
+    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: true)
+    _ = try terminal.readUntil("\u{1b}[?2004h", timeout: .seconds(5))
+    let raw = try terminal.termiosSnapshot()
+    #expect(try !rawMode.applyAgainIfChanged(), "nothing changed")
+    try terminal.restoreTermios(cooked)
+    #expect(try !terminal.isRaw())
+    #expect(try rawMode.applyAgainIfChanged())
+    #expect(try terminal.termiosSnapshot() == raw)
+    #expect(try terminal.readUntil("\u{1b}[?2004h", timeout: .seconds(5)) == Array("\u{1b}[?2004h".utf8))
+    try rawMode.restore()
+    #expect(try terminal.termiosSnapshot() == cooked)
+    #expect(try !rawMode.applyAgainIfChanged(), "raw mode has ended")
+    #expect(try terminal.termiosSnapshot() == cooked)
+  }
+
   @Test("escapes: bracketed paste on at entry; paste off, cursor shown, SGR reset at restore")
   func escapeBytes() throws {
     let terminal = try PseudoTerminal()

@@ -80,6 +80,27 @@ struct SignalRelayTests {
     }
   }
 
+  @Test("every catchable stop signal is relayed, marked as a stop; SIGTTIN and SIGTTOU a caller ignored stay ignored")
+  func stopSignals() throws {
+    #expect(Set(Signal.allCases.filter(\.isStop).map(\.number)) == [SIGTSTP, SIGTTIN, SIGTTOU])
+    // No terminal: nothing to be in the background of, so a SIGTTIN or SIGTTOU is relayed like a `kill`.
+    let relay = try SignalRelay()
+    for number in [SIGTTIN, SIGTTOU] { try TerminalCalls.unblockSignal(number) }
+    try TerminalCalls.raise(SIGTTIN)
+    try TerminalCalls.raise(SIGTTOU)
+    #expect(relay.drain() == [.backgroundRead, .backgroundWrite])
+    relay.uninstall()
+
+    let before = try TerminalCalls.ignoreSignal(SIGTTOU)
+    defer { _ = try? TerminalCalls.setSignalAction(SIGTTOU, before) }
+    let ignoring = try SignalRelay()
+    defer { ignoring.uninstall() }
+    let during = SignalAction.current(for: SignalNumber(rawValue: SIGTTOU))
+    #expect(during.isIgnore, "an ignored SIGTTOU lets a background job set the terminal, so it stays ignored")
+    try TerminalCalls.raise(SIGTTOU)
+    #expect(ignoring.drain().isEmpty)
+  }
+
   @Test("SIGPIPE can be ignored")
   func ignoresBrokenPipe() throws {
     let original = try TerminalCalls.setDefaultSignalAction(SIGPIPE)

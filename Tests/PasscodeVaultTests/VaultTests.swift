@@ -50,6 +50,26 @@ struct VaultTests {
         == VaultStatus(isPasscodeSet: true, lockout: LockoutStatus(failures: 0, remaining: .zero)))
   }
 
+  @Test("without recording, failures count in memory with the same lockouts, and the stored count stays")
+  func verifyUnrecorded() throws {
+    let directory = try TemporaryDirectory()
+    let vault = Vault(location: directory.location, schedule: testSchedule, parameters: .fast)
+    try vault.setPasscode(secret("730519"))
+    #expect(try vault.verify(secret("000001"), now: 1) == .rejected(failureCount: 1))
+    var record = try vault.ledger.readRecord()
+    #expect(try vault.verifyUnrecorded(secret("000002"), now: 2, record: &record) == .rejected(failureCount: 2))
+    #expect(try vault.verifyUnrecorded(secret("000003"), now: 3, record: &record) == .rejected(failureCount: 3))
+    #expect(throws: VaultError.lockedOut(remaining: .seconds(20))) {
+      try vault.verifyUnrecorded(secret("730519"), now: 13, record: &record)
+    }
+    #expect(try vault.ledger.readRecord().failures == 1, "nothing was written")
+    #expect(try vault.verifyUnrecorded(secret("730519"), now: 33, record: &record) == .accepted)
+    #expect(record == .clean)
+    #expect(try vault.ledger.readRecord().failures == 0, "a writable store is cleared too")
+    try vault.ledger.checkRecordable()
+    #expect(try directory.entries().allSatisfy { !$0.contains("probe") }, "the probe is removed")
+  }
+
   @Test("during a lockout even the right code is refused")
   func lockedOut() throws {
     let directory = try TemporaryDirectory()
