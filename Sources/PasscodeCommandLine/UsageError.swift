@@ -1,3 +1,4 @@
+import PasscodeEngine
 import PasscodeLocalization
 
 /// A command line `passcode` cannot run, with words in the manner of swift-argument-parser.
@@ -49,32 +50,39 @@ public struct UsageError: Error, Equatable, Sendable {
   public var message: String {
     switch kind {
     case let .unknownOption(option, suggestion):
-      Localization.text("Unknown option '{option}'", ["option": option]) + Self.didYouMean(suggestion)
+      Localization.text("Unknown option '{option}'", ["option": Self.quoted(option)]) + Self.didYouMean(suggestion)
     case let .missingValue(option):
-      Localization.text("Missing value for '{option}'", ["option": option])
+      Localization.text("Missing value for '{option}'", ["option": Self.quoted(option)])
     case let .invalidValue(value, option, expectation):
-      Localization.text("The value '{value}' is invalid for '{option}'.", ["value": value, "option": option]) + " "
+      Localization.text(
+        "The value '{value}' is invalid for '{option}'.", ["value": Self.quoted(value), "option": Self.quoted(option)])
+        + " "
         + expectation
     case let .valueForFlag(option, value):
       Localization.text(
-        "The option '{option}' takes no value, but '{value}' was given", ["option": option, "value": value])
+        "The option '{option}' takes no value, but '{value}' was given",
+        ["option": Self.quoted(option), "value": Self.quoted(value)])
     case let .unexpectedArgument(argument):
-      Localization.text("Unexpected argument '{argument}'", ["argument": argument])
+      Localization.text("Unexpected argument '{argument}'", ["argument": Self.quoted(argument)])
     case .missingSubcommand:
       Localization.text("Missing subcommand")
     case let .unknownSubcommand(name, suggestion):
-      Localization.text("Unknown subcommand '{name}'", ["name": name]) + Self.didYouMean(suggestion)
+      Localization.text("Unknown subcommand '{name}'", ["name": Self.quoted(name)]) + Self.didYouMean(suggestion)
     case .missingCommand:
       Localization.text("Missing expected argument '<command>'")
     case let .optionNotApplicable(option, subcommand):
       Localization.text(
-        "The option '{option}' does not apply to '{subcommand}'", ["option": option, "subcommand": subcommand.rawValue])
+        "The option '{option}' does not apply to '{subcommand}'",
+        ["option": Self.quoted(option), "subcommand": subcommand.rawValue])
     case let .invalidEnvironment(variable, value, expectation):
-      Localization.text("The value '{value}' is invalid for '{option}'.", ["value": value, "option": variable]) + " "
+      Localization.text(
+        "The value '{value}' is invalid for '{option}'.",
+        ["value": Self.quoted(value), "option": Self.quoted(variable)]) + " "
         + expectation
     case let .conflictingOptions(first, second):
       Localization.text(
-        "The options '{first}' and '{second}' cannot be used together", ["first": first, "second": second])
+        "The options '{first}' and '{second}' cannot be used together",
+        ["first": Self.quoted(first), "second": Self.quoted(second)])
     }
   }
 
@@ -88,17 +96,24 @@ public struct UsageError: Error, Equatable, Sendable {
   /// A missing subcommand also lists the subcommands. Every line is at most 80 columns, except a
   /// message that quotes a long argument.
   ///
-  /// - Parameter programName: The base name the program was started under.
+  /// - Parameter programName: The base name the program was started under; it is quoted like any word typed.
   /// - Returns: The text, ending in a newline.
   public func rendered(programName: String) -> String {
+    let shownName = Self.quoted(programName)
     var lines = [Localization.text("Error: {message}", ["message": message])]
-    lines += HelpText.usageLines(prefix: Localization.text("Usage: "), subcommand: subcommand, programName: programName)
+    lines += HelpText.usageLines(prefix: Localization.text("Usage: "), subcommand: subcommand, programName: shownName)
     if kind == .missingSubcommand, programName != CommandLineParser.pinentryProgramName {
       lines += [""] + HelpText.subcommandSection() + [""]
     }
-    let path = HelpText.commandPath(subcommand: subcommand, programName: programName)
+    let path = HelpText.commandPath(subcommand: subcommand, programName: shownName)
     lines.append("  " + Localization.text("See '{command} --help' for more information.", ["command": path]))
     return HelpLayout.text(lines)
+  }
+
+  /// A word the user typed (an argument, a value, the program's name) as the message quotes it: whole, with
+  /// anything that could move the cursor or start a line shown as a visible escape.
+  private static func quoted(_ word: String) -> String {
+    SanitizedText(quoting: word).text
   }
 
   private static func didYouMean(_ suggestion: String?) -> String {

@@ -62,7 +62,19 @@ struct OutsideTextEndToEndTests {
     #expect(try run.finish() == .exited(64))
     #expect(run.output.contains("--length"), "output: \(run.output.debugDescription)")
     #expect(!run.output.contains("\u{1B}"), "output: \(run.output.debugDescription)")
-    #expect(!run.output.contains("pwn"))
+    // The value is quoted whole, its escape shown, not obeyed.
+    #expect(run.output.contains(#"'1\u{1B}]0;pwn\u{7}\u{1B}[2J'"#), "output: \(run.output.debugDescription)")
+  }
+
+  @Test("a line feed in an argument cannot forge a line of the usage error")
+  func usageErrorArgumentCannotForgeALine() throws {
+    let store = try StoreDirectory()
+    let run = try PasscodeRun(
+      executable: PasscodeBinary.path, arguments: ["demo", "--length", "1\nFix it with: chmod 777 ~"], store: store)
+    #expect(try run.finish() == .exited(64))
+    let lines = run.output.split(whereSeparator: \.isNewline)
+    #expect(!lines.contains { $0.hasPrefix("Fix it with") }, "output: \(run.output.debugDescription)")
+    #expect(run.output.contains(#"'1\nFix it with: chmod 777 ~'"#), "output: \(run.output.debugDescription)")
   }
 
   @Test("an environment value in an error is cleaned")

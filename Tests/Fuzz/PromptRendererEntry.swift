@@ -37,7 +37,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 39 {
+    switch byte() % 43 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -81,6 +81,10 @@ private struct Choices {
     case 35: return .longHintKey
     case 36: return .generateKey
     case 37: return .generated
+    case 38: return .askerNotReading
+    case 39: return .socketNotTrusted
+    case 40: return .lockedAgain
+    case 41: return .failuresNotRecorded
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

@@ -124,7 +124,7 @@ struct UsageErrorTests {
       "Please provide a whole number, 1 or more."),
     .invalid(["check", "--title="], value: "", for: "--title <text>", "Please provide a title that is not empty."),
     .invalid(
-      ["check", "--title", "a\u{1B}[2Jb"], value: "a\u{1B}[2Jb", for: "--title <text>",
+      ["check", "--title", "a\u{1B}[2Jb"], value: #"a\u{1B}[2Jb"#, for: "--title <text>",
       "Please provide a title without control characters."),
     .invalid(["status", "--store="], value: "", for: "--store <directory>", "Please provide a directory."),
     .invalid(["check", "--tty="], value: "", for: "--tty <path>", "Please provide the path of a terminal device."),
