@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// Why the agent could not watch, read or answer; each case carries the C call's errno.
 public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The question directory could not be made, watched or listed.
@@ -23,13 +25,13 @@ public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The reason in words.
   public var description: String {
     switch self {
-    case let .directory(path, errno): "\(path): \(AgentSystemCalls.describe(errno))"
+    case let .directory(path, errno): "\(SanitizedText(quoting: path)): \(AgentSystemCalls.describe(errno))"
     case .askerGone: "the asker is gone"
     case .askerNotReading: "the asker is not reading: nothing was sent"
     case let .untrustedSocket(reason): "the answer was not sent: \(reason)"
     case .stopped: "the answer was stopped before the asker read it"
     case let .permissionDenied(path):
-      "cannot answer the questions in \(path): answering needs root"
+      "cannot answer the questions in \(SanitizedText(quoting: path)): answering needs root"
     case let .send(errno): "cannot send the answer: \(AgentSystemCalls.describe(errno))"
     case let .resources(errno): "cannot start the watcher: \(AgentSystemCalls.describe(errno))"
     }

@@ -42,4 +42,13 @@ struct QuestionWordingTests {
     #expect(question().source == nil)
     #expect(question(identifier: ":x").source == nil)
   }
+
+  @Test("a path in an agent error is quoted: a line feed or an escape in it cannot start a line of its own")
+  func errorPathsAreQuoted() {
+    let path = "/run/x\nFix it with: chmod 777 ~\u{1B}[2J"
+    for error in [AgentError.directory(path: path, errno: 2), .permissionDenied(socketPath: path)] {
+      #expect(!error.description.contains("\n") && !error.description.contains("\u{1B}"), "\(error)")
+      #expect(error.description.contains(#"/run/x\nFix it with: chmod 777 ~\u{1B}[2J"#), "\(error)")
+    }
+  }
 }
