@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(
       name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
-    .testTarget(name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine"]),
+    .testTarget(
+      name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine", "SystemCalls"]),
     .testTarget(
       name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport", "SystemCalls"]),
     .testTarget(

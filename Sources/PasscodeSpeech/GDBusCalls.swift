@@ -1,4 +1,5 @@
 internal import CGio
+internal import SystemCalls
 
 /// The one place that calls GIO's GDBus and GVariant functions. Every other file goes through these.
 ///
@@ -37,9 +38,9 @@ struct GDBusCalls: @unchecked Sendable {
     loaded
   }
 
-  private static let loaded: Result<GDBusCalls, SpeechError> = Result { () throws(SpeechError) in
+  private static let loaded: Result<GDBusCalls, SpeechError> = Result { () throws(DynamicLibrary.Failure) in
     // libgio brings libgobject and libglib with it; all three are looked up in the one handle.
-    let gio = try DynamicLibrary.load("libgio-2.0.so.0").get()
+    let gio = try DynamicLibrary.load("libgio-2.0.so.0")
     return GDBusCalls(
       cancellableNew: try gio.function("g_cancellable_new", as: passcode_g_cancellable_new.self),
       cancellableCancel: try gio.function("g_cancellable_cancel", as: passcode_g_cancellable_cancel.self),
@@ -59,6 +60,7 @@ struct GDBusCalls: @unchecked Sendable {
       variantTypeString: try gio.function("g_variant_get_type_string", as: passcode_g_variant_get_type_string.self),
       variantBoolean: try gio.function("g_variant_get_boolean", as: passcode_g_variant_get_boolean.self))
   }
+  .mapError { SpeechError.libraryMissing($0.message) }
 
   /// Makes a cancellable for bounding blocking calls.
   ///

@@ -1,4 +1,3 @@
-internal import Glibc
 import PasscodeEngine
 
 /// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or

@@ -1,5 +1,3 @@
-internal import Glibc
-
 /// Finds out whether this session is remote; the one place `SSH_CONNECTION`, `SSH_CLIENT`, `SSH_TTY` and
 /// `TMUX` are read.
 ///

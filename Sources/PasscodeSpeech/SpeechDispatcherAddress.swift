@@ -1,5 +1,3 @@
-internal import Glibc
-
 /// Where a speech-dispatcher daemon listens, written as libspeechd's `SPEECHD_ADDRESS`.
 ///
 /// The forms are `unix_socket:PATH` and `inet_socket:HOST:PORT`; as in libspeechd, the parts after the method are

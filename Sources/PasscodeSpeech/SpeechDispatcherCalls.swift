@@ -32,8 +32,8 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     loaded
   }
 
-  private static let loaded: Result<SpeechDispatcherCalls, SpeechError> = Result { () throws(SpeechError) in
-    let library = try DynamicLibrary.load("libspeechd.so.2").get()
+  private static let loaded: Result<SpeechDispatcherCalls, SpeechError> = Result { () throws(DynamicLibrary.Failure) in
+    let library = try DynamicLibrary.load("libspeechd.so.2")
     return SpeechDispatcherCalls(
       openConnection: try library.function("spd_open2", as: passcode_spd_open2.self),
       closeConnection: try library.function("spd_close", as: passcode_spd_close.self),
@@ -45,6 +45,7 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
       getDefaultAddress: try library.function("spd_get_default_address", as: passcode_spd_get_default_address.self),
       freeDefaultAddress: try library.function("SPDConnectionAddress__free", as: passcode_spd_address_free.self))
   }
+  .mapError { SpeechError.libraryMissing($0.message) }
 
   /// Ignores SIGPIPE for the whole process, once, so writing to a dead daemon returns an error instead of killing us.
   ///

@@ -1,4 +1,3 @@
-internal import Glibc
 import PasscodeEngine
 
 /// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (ACCESSIBILITY.md §4).

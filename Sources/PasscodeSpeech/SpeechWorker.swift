@@ -115,10 +115,10 @@ final class SpeechWorker: Sendable {
     }
     var connection: SpeechDispatcherCalls.Connection?
     var backoff = configuration.backoff
-    var nextAttempt = MonotonicClock.now
+    var nextAttempt = BootTimeClock.now
     while !isClosing {
       guard let open = connection else {
-        let wait = nextAttempt - MonotonicClock.now
+        let wait = nextAttempt - BootTimeClock.now
         if wait > .zero {
           _ = wake.wait(for: wait)
           continue
@@ -130,7 +130,7 @@ final class SpeechWorker: Sendable {
         case let .failure(error):
           state.withLock { $0.queue.connectionFailed() }
           reportOutage(error.description)
-          nextAttempt = MonotonicClock.now + backoff.next()
+          nextAttempt = BootTimeClock.now + backoff.next()
         }
         continue
       }
@@ -146,7 +146,7 @@ final class SpeechWorker: Sendable {
           state.queue.connectionLost(failed: request)
         }
         reportOutage(SpeechError.sendFailed.description)
-        nextAttempt = MonotonicClock.now + backoff.next()
+        nextAttempt = BootTimeClock.now + backoff.next()
       }
     }
     if let connection {

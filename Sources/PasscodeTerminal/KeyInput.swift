@@ -13,7 +13,7 @@ final class KeyInput {
   /// When the decoder stops waiting for more bytes, if it waits: a lone ESC counts as the Esc key
   /// ``TerminalPasscodePrompt/escapeWait`` after it came, and a paste whose end has not come fails
   /// ``TerminalPasscodePrompt/pasteSilence`` after its last byte.
-  private(set) var inputDeadline: MonotonicClock.Instant?
+  private(set) var inputDeadline: BootTimeClock.Instant?
 
   /// Allocates the buffers.
   ///
@@ -47,9 +47,9 @@ final class KeyInput {
     var keys = pending
     decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
     if decoder.isAwaitingEscapeCompletion {
-      inputDeadline = MonotonicClock.now + TerminalPasscodePrompt.escapeWait
+      inputDeadline = BootTimeClock.now + TerminalPasscodePrompt.escapeWait
     } else if decoder.isInsidePaste {
-      inputDeadline = MonotonicClock.now + TerminalPasscodePrompt.pasteSilence
+      inputDeadline = BootTimeClock.now + TerminalPasscodePrompt.pasteSilence
     } else {
       inputDeadline = nil
     }
@@ -61,7 +61,7 @@ final class KeyInput {
   /// count again.
   ///
   /// - Parameter now: The current instant.
-  func expireWait(now: MonotonicClock.Instant) {
+  func expireWait(now: BootTimeClock.Instant) {
     guard let deadline = inputDeadline, now >= deadline else { return }
     inputDeadline = nil
     for key in decoder.expireEscape() + decoder.endOpenPaste() { pending.append(key) }

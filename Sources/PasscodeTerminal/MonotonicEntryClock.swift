@@ -1,13 +1,13 @@
 import PasscodeEngine
 internal import SystemCalls
 
-/// ``MonotonicClock`` as an ``EntryClock``: the time since the clock was made.
+/// ``BootTimeClock`` as an ``EntryClock``: the time since the clock was made.
 struct MonotonicEntryClock: EntryClock {
   /// The instant the clock reads as zero.
-  let origin = MonotonicClock.now
+  let origin = BootTimeClock.now
 
-  func now() -> Duration { MonotonicClock.now - origin }
+  func now() -> Duration { BootTimeClock.now - origin }
 
   /// The instant a reading of this clock stands for.
-  func instant(at reading: Duration) -> MonotonicClock.Instant { origin + reading }
+  func instant(at reading: Duration) -> BootTimeClock.Instant { origin + reading }
 }

@@ -21,12 +21,12 @@ enum PromptEventSource: CaseIterable, Hashable {
   /// - Returns: The sources that are readable (or hung up); empty when the deadline passed.
   /// - Throws: ``PromptError/terminal(_:)`` when `poll` fails.
   static func wait(
-    on sources: [PromptEventSource: Int32], until deadline: MonotonicClock.Instant?
+    on sources: [PromptEventSource: Int32], until deadline: BootTimeClock.Instant?
   ) throws(PromptError) -> Set<PromptEventSource> {
     let listened = allCases.filter { sources[$0] != nil }
     var poll = Poll<PromptEventSource>()
     for source in listened { poll.add(source, FileDescriptor(rawValue: sources[source] ?? -1)) }
-    let timeout = deadline.map { milliseconds(until: $0, from: MonotonicClock.now) } ?? -1
+    let timeout = deadline.map { milliseconds(until: $0, from: BootTimeClock.now) } ?? -1
     do {
       let result = try TerminalCalls.naming(.poll) { () throws(Errno) in
         try poll.wait(timeoutMilliseconds: timeout, retryOnInterrupt: true)
@@ -38,7 +38,7 @@ enum PromptEventSource: CaseIterable, Hashable {
   }
 
   /// Whole milliseconds from `now` to `deadline`, rounded up so a wake-up never comes early; 0 when it passed.
-  private static func milliseconds(until deadline: MonotonicClock.Instant, from now: MonotonicClock.Instant) -> Int32 {
+  private static func milliseconds(until deadline: BootTimeClock.Instant, from now: BootTimeClock.Instant) -> Int32 {
     let remaining = deadline - now
     guard remaining > .zero else { return 0 }
     let (seconds, attoseconds) = remaining.components

@@ -149,10 +149,10 @@ enum TerminalCalls {
 
   /// Sleeps until an instant has passed (at once when it has), waking on no descriptor.
   ///
-  /// - Parameter instant: When to wake, on ``MonotonicClock``.
-  static func pause(until instant: MonotonicClock.Instant) {
+  /// - Parameter instant: When to wake, on ``BootTimeClock``.
+  static func pause(until instant: BootTimeClock.Instant) {
     while true {
-      let remaining = instant - MonotonicClock.now
+      let remaining = instant - BootTimeClock.now
       guard remaining > .zero else { return }
       let (seconds, attoseconds) = remaining.components
       let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)

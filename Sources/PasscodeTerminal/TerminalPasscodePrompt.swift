@@ -220,7 +220,7 @@ public final class TerminalPasscodePrompt {
   /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
   /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
   package func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
-    let deadline = timeout.map { MonotonicClock.now + $0 }
+    let deadline = timeout.map { BootTimeClock.now + $0 }
     while keys.isEmpty {
       // No engine runs between prompts: a late verdict is dropped, and after a SIGCONT the screen is drawn again.
       let interrupted = try waitForEvents(until: deadline, takesInterruption: false) { event throws(PromptError) in
@@ -228,7 +228,7 @@ public final class TerminalPasscodePrompt {
         try screen.redraw()
       }
       if interrupted { return nil }
-      if keys.isEmpty, let deadline, MonotonicClock.now >= deadline { return nil }
+      if keys.isEmpty, let deadline, BootTimeClock.now >= deadline { return nil }
     }
     return keys.takeKey()
   }
@@ -293,7 +293,7 @@ public final class TerminalPasscodePrompt {
   ///
   /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
   private func waitForEvents(
-    until timerDeadline: MonotonicClock.Instant?, takesInterruption: Bool,
+    until timerDeadline: BootTimeClock.Instant?, takesInterruption: Bool,
     deliver: (EntryEvent) throws(PromptError) -> Void
   ) throws(PromptError) -> Bool {
     var sources: [PromptEventSource: Int32] = [
@@ -325,7 +325,7 @@ public final class TerminalPasscodePrompt {
         throw .hungUp
       }
     } else {
-      keys.expireWait(now: MonotonicClock.now)
+      keys.expireWait(now: BootTimeClock.now)
     }
     return false
   }

@@ -15,7 +15,7 @@ final class TerminalSession {
   /// Set when the terminal hung up: writes are dropped from then on.
   private(set) var isHungUp = false
   /// When the session last wrote to the terminal.
-  private(set) var lastWrite: MonotonicClock.Instant?
+  private(set) var lastWrite: BootTimeClock.Instant?
 
   /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode and installs the crash
   /// guard.
@@ -46,7 +46,7 @@ final class TerminalSession {
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails otherwise.
   func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty, !isHungUp else { return }
-    lastWrite = MonotonicClock.now
+    lastWrite = BootTimeClock.now
     do {
       try device.write(text)
     } catch  where error.errno == EIO {

@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// A short-lived mark that the right passcode was given on this terminal in this login session, so a
 /// command run again soon does not ask again.
 ///
@@ -74,10 +76,12 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   /// - Parameter runtimeDirectory: The directory of the stamp.
   /// - Returns: The stamp, or `nil` when standard input is not a terminal or the session is unknown.
   public static func forCurrentTerminal(runtimeDirectory: String) -> GraceStamp? {
-    guard let terminal = FileSystem.terminalName(of: 0), let session = try? FileSystem.currentSessionID() else {
+    guard let terminal = FileDescriptor.standardInput.terminalName,
+      let session = try? ProcessIdentifier.currentSession()
+    else {
       return nil
     }
-    return GraceStamp(runtimeDirectory: runtimeDirectory, terminalName: terminal, sessionID: session)
+    return GraceStamp(runtimeDirectory: runtimeDirectory, terminalName: terminal, sessionID: session.rawValue)
   }
 
   /// Records that entry is not needed again until `expiry`.

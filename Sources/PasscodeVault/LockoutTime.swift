@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// A moment as the lockout measures it: the wall clock, and the boot clock (`CLOCK_BOOTTIME`, which only
 /// moves forward, through suspend too) with the boot it belongs to, when the system gives them.
 ///
@@ -53,7 +55,19 @@ public struct LockoutTime: Equatable, Hashable, Sendable, ExpressibleByIntegerLi
   ///
   /// - Returns: The wall clock and, where the system gives it, the boot clock.
   public static func current() -> LockoutTime {
-    let boot = FileSystem.bootIdentifier().map { BootClock(boot: $0, seconds: FileSystem.bootClockSeconds()) }
-    return LockoutTime(wallClock: FileSystem.wallClockSeconds(), bootClock: boot)
+    let boot = bootIdentifier().map { BootClock(boot: $0, seconds: SystemClock.sinceBoot.secondsNow) }
+    return LockoutTime(wallClock: SystemClock.wall.secondsNow, bootClock: boot)
+  }
+
+  /// The identifier of this boot, from `/proc/sys/kernel/random/boot_id`.
+  ///
+  /// - Returns: The identifier (36 characters of hex digits and dashes), or `nil` when it cannot be read.
+  private static func bootIdentifier() -> String? {
+    guard let file = try? FileDescriptor.open("/proc/sys/kernel/random/boot_id", .readOnly) else { return nil }
+    defer { file.closeIgnoringErrors() }
+    let bytes = (try? file.read(upTo: 64)) ?? []
+    let text = bytes.prefix { $0 != UInt8(ascii: "\n") }
+    guard text.count == 36, text.allSatisfy(FailureRecord.isBootIdentifierByte) else { return nil }
+    return String(decoding: text, as: UTF8.self)
   }
 }

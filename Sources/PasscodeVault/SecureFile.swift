@@ -1,4 +1,3 @@
-internal import Glibc
 internal import SystemCalls
 
 /// Small private files, read and written the careful way.
@@ -29,7 +28,7 @@ enum SecureFile {
   ///   ``VaultError/io(path:operation:errno:)``.
   static func read(_ path: String, maximumSize: Int = maximumSize) throws(VaultError) -> [UInt8]? {
     guard let descriptor = try openPrivateFile(path) else { return nil }
-    defer { FileSystem.close(descriptor) }
+    defer { descriptor.closeIgnoringErrors() }
 
     var contents: [UInt8] = []
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
@@ -37,7 +36,7 @@ enum SecureFile {
     while true {
       let count: Int
       do {
-        count = try FileSystem.read(descriptor, into: chunk)
+        count = try descriptor.read(into: chunk)
       } catch {
         throw .io(path: path, operation: "read", errno: error.rawValue)
       }
@@ -58,35 +57,33 @@ enum SecureFile {
     let directory = try existingDirectory(of: path)
     let name = name(of: path)
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let temporaryName = ".\(name).tmp-\(FileSystem.currentProcessID())-\(suffix)"
+    let temporaryName = ".\(name).tmp-\(ProcessIdentifier.current.rawValue)-\(suffix)"
     let temporary = StoreLocation.joined(directory.path, temporaryName)
     removeAbandonedTemporaries(of: name, in: directory)
 
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     do {
-      descriptor = try FileSystem.open(
-        in: directory.descriptor, temporaryName, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY,
-        mode: 0o600)
+      descriptor = try directory.descriptor.open(
+        relative: temporaryName, .writeOnly,
+        options: [.create, .exclusiveCreate, .noFollow, .noControllingTerminal, .closeOnExec], permissions: 0o600)
     } catch {
       throw .io(path: temporary, operation: "create", errno: error.rawValue)
     }
     var isRenamed = false
     defer {
-      if !isRenamed { try? FileSystem.unlink(in: directory.descriptor, temporaryName) }
+      if !isRenamed { try? directory.descriptor.removeFile(relative: temporaryName) }
     }
     do {
-      defer { FileSystem.close(descriptor) }
-      try step("set permissions of", temporary) { () throws(Errno) in
-        try FileSystem.changeMode(of: descriptor, to: 0o600)
-      }
-      try step("write", temporary) { () throws(Errno) in try writeAll(bytes, to: descriptor) }
-      try step("flush", temporary) { () throws(Errno) in try FileSystem.synchronize(descriptor) }
+      defer { descriptor.closeIgnoringErrors() }
+      try step("set permissions of", temporary) { () throws(Errno) in try descriptor.setPermissions(0o600) }
+      try step("write", temporary) { () throws(Errno) in try descriptor.writeAll(bytes) }
+      try step("flush", temporary) { () throws(Errno) in try descriptor.synchronize() }
     }
     try step("rename", temporary) { () throws(Errno) in
-      try FileSystem.rename(in: directory.descriptor, temporaryName, to: name)
+      try directory.descriptor.rename(relative: temporaryName, to: name)
     }
     isRenamed = true
-    try step("flush", directory.path) { () throws(Errno) in try FileSystem.synchronize(directory.descriptor) }
+    try step("flush", directory.path) { () throws(Errno) in try directory.descriptor.synchronize() }
   }
 
   /// Removes a file, if it exists, and makes the removal durable.
@@ -98,12 +95,12 @@ enum SecureFile {
   static func remove(_ path: String) throws(VaultError) -> Bool {
     guard let directory = try TrustedDirectory.open(parentDirectory(of: path), creating: false) else { return false }
     do {
-      try FileSystem.unlink(in: directory.descriptor, name(of: path))
+      try directory.descriptor.removeFile(relative: name(of: path))
     } catch {
       if error == .noSuchFileOrDirectory { return false }
       throw .io(path: path, operation: "remove", errno: error.rawValue)
     }
-    try step("flush", directory.path) { () throws(Errno) in try FileSystem.synchronize(directory.descriptor) }
+    try step("flush", directory.path) { () throws(Errno) in try directory.descriptor.synchronize() }
     return true
   }
 
@@ -112,7 +109,7 @@ enum SecureFile {
   /// - Parameter directory: The directory; it must exist.
   /// - Throws: ``VaultError/io(path:operation:errno:)`` naming the step that failed.
   static func checkWritable(directory: String) throws(VaultError) {
-    let probe = StoreLocation.joined(directory, ".passcode-probe-\(FileSystem.currentProcessID())")
+    let probe = StoreLocation.joined(directory, ".passcode-probe-\(ProcessIdentifier.current.rawValue)")
     try write([], to: probe)
     try remove(probe)
   }
@@ -126,7 +123,7 @@ enum SecureFile {
   ///   ``VaultError/io(path:operation:errno:)``.
   static func ensureDirectory(_ path: String) throws(VaultError) {
     guard try TrustedDirectory.open(path, creating: true) != nil else {
-      throw .io(path: path, operation: "open directory", errno: ENOENT)
+      throw .io(path: path, operation: "open directory", errno: Errno.noSuchFileOrDirectory.rawValue)
     }
   }
 
@@ -142,17 +139,18 @@ enum SecureFile {
     -> Value
   {
     let directory = try existingDirectory(of: path)
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     do {
-      descriptor = try FileSystem.open(
-        in: directory.descriptor, name(of: path), flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NOCTTY, mode: 0o600)
+      descriptor = try directory.descriptor.open(
+        relative: name(of: path), .readWrite, options: [.create, .noFollow, .noControllingTerminal, .closeOnExec],
+        permissions: 0o600)
     } catch {
       if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
       throw .io(path: path, operation: "open", errno: error.rawValue)
     }
-    defer { FileSystem.close(descriptor) }
+    defer { descriptor.closeIgnoringErrors() }
     try checkPrivate(descriptor, path: path, expectDirectory: false)
-    try step("lock", path) { () throws(Errno) in try FileSystem.lockExclusively(descriptor) }
+    try step("lock", path) { () throws(Errno) in try descriptor.lockExclusively() }
     return try body()
   }
 
@@ -172,7 +170,7 @@ enum SecureFile {
       return true
     }
     guard let descriptor = try openPrivateFile(path) else { return false }
-    FileSystem.close(descriptor)
+    descriptor.closeIgnoringErrors()
     return true
   }
 
@@ -182,12 +180,12 @@ enum SecureFile {
   /// - Parameter path: The file.
   /// - Returns: The open descriptor, or `nil` when the file does not exist.
   /// - Throws: The errors of ``read(_:maximumSize:)`` about opening and checking.
-  private static func openPrivateFile(_ path: String) throws(VaultError) -> Int32? {
+  private static func openPrivateFile(_ path: String) throws(VaultError) -> FileDescriptor? {
     guard let directory = try TrustedDirectory.open(parentDirectory(of: path), creating: false) else { return nil }
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     do {
-      descriptor = try FileSystem.open(
-        in: directory.descriptor, name(of: path), flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+      descriptor = try directory.descriptor.open(
+        relative: name(of: path), .readOnly, options: [.noFollow, .nonBlocking, .noControllingTerminal, .closeOnExec])
     } catch {
       if error == .noSuchFileOrDirectory { return nil }
       if error == .tooManySymbolicLinks { throw .notRegularFile(path: path) }
@@ -196,7 +194,7 @@ enum SecureFile {
     do {
       try checkPrivate(descriptor, path: path, expectDirectory: false)
     } catch {
-      FileSystem.close(descriptor)
+      descriptor.closeIgnoringErrors()
       throw error
     }
     return descriptor
@@ -215,12 +213,13 @@ enum SecureFile {
   /// signal, a crash, a power cut): those whose process no longer exists. A live writer's file stays.
   private static func removeAbandonedTemporaries(of name: String, in directory: TrustedDirectory) {
     let prefix = ".\(name).tmp-"
-    for entry in FileSystem.entries(of: directory.descriptor) where entry.hasPrefix(prefix) {
+    let entries = (try? directory.descriptor.directoryEntries()) ?? []
+    for entry in entries where entry.hasPrefix(prefix) {
       let rest = entry.dropFirst(prefix.count)
-      guard let dash = rest.firstIndex(of: "-"), let writer = pid_t(rest[..<dash]), writer > 0,
-        writer != FileSystem.currentProcessID(), !FileSystem.processExists(writer)
-      else { continue }
-      try? FileSystem.unlink(in: directory.descriptor, entry)
+      guard let dash = rest.firstIndex(of: "-"), let number = Int32(rest[..<dash]), number > 0 else { continue }
+      let writer = ProcessIdentifier(rawValue: number)
+      guard writer != .current, !writer.exists else { continue }
+      try? directory.descriptor.removeFile(relative: entry)
     }
   }
 
@@ -233,34 +232,23 @@ enum SecureFile {
   private static func existingDirectory(of path: String) throws(VaultError) -> TrustedDirectory {
     let parent = parentDirectory(of: path)
     guard let directory = try TrustedDirectory.open(parent, creating: false) else {
-      throw .io(path: parent, operation: "open directory", errno: ENOENT)
+      throw .io(path: parent, operation: "open directory", errno: Errno.noSuchFileOrDirectory.rawValue)
     }
     return directory
   }
 
-  private static func checkPrivate(_ descriptor: Int32, path: String, expectDirectory: Bool) throws(VaultError) {
-    let status: stat
+  private static func checkPrivate(_ descriptor: FileDescriptor, path: String, expectDirectory: Bool)
+    throws(VaultError)
+  {
+    let status: FileStatus
     do {
-      status = try FileSystem.status(of: descriptor)
+      status = try FileStatus(descriptor: descriptor)
     } catch {
       throw .io(path: path, operation: "inspect", errno: error.rawValue)
     }
-    let type = status.st_mode & S_IFMT
-    guard type == (expectDirectory ? S_IFDIR : S_IFREG) else { throw .notRegularFile(path: path) }
-    guard status.st_uid == FileSystem.currentUserID() else { throw .wrongOwner(path: path) }
-    guard status.st_mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.st_mode) }
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Errno) {
-    let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(Errno) in
-        var offset = 0
-        while offset < buffer.count {
-          offset += try FileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-        }
-      }
-    }
-    try result.get()
+    guard expectDirectory ? status.isDirectory : status.isRegularFile else { throw .notRegularFile(path: path) }
+    guard status.owner == ProcessCredentials.real.user else { throw .wrongOwner(path: path) }
+    guard status.mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.mode) }
   }
 
   private static func step(_ operation: String, _ path: String, _ call: () throws(Errno) -> Void) throws(VaultError) {

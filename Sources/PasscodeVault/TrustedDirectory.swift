@@ -1,4 +1,3 @@
-internal import Glibc
 internal import SystemCalls
 
 /// A directory of the store, opened once by walking from `/` one component at a time, so that files are
@@ -14,17 +13,17 @@ internal import SystemCalls
 /// creates and writes (``open(_:creating:)`` with `creating`).
 final class TrustedDirectory {
   /// The open directory.
-  let descriptor: Int32
+  let descriptor: FileDescriptor
   /// Its path, for messages.
   let path: String
 
-  private init(descriptor: Int32, path: String) {
+  private init(descriptor: FileDescriptor, path: String) {
     self.descriptor = descriptor
     self.path = path
   }
 
   deinit {
-    FileSystem.close(descriptor)
+    descriptor.closeIgnoringErrors()
   }
 
   /// Opens a directory by a safe walk from `/`.
@@ -44,14 +43,16 @@ final class TrustedDirectory {
       absolute = path
     } else {
       guard let working = FileSystem.currentDirectory() else {
-        throw .io(path: path, operation: "find the working directory of", errno: ENOENT)
+        throw .io(
+          path: path, operation: "find the working directory of", errno: Errno.noSuchFileOrDirectory.rawValue)
       }
       absolute = StoreLocation.joined(working, path)
     }
     let components = absolute.split(separator: "/").map(String.init).filter { $0 != "." }
     var current: TrustedDirectory
     do {
-      current = TrustedDirectory(descriptor: try FileSystem.open("/", flags: O_RDONLY | O_DIRECTORY), path: "/")
+      current = TrustedDirectory(
+        descriptor: try FileDescriptor.open("/", .readOnly, options: [.directory, .closeOnExec]), path: "/")
     } catch {
       throw .io(path: "/", operation: "open directory", errno: error.rawValue)
     }
@@ -72,21 +73,22 @@ final class TrustedDirectory {
   }
 
   private func openChild(_ name: String, path: String, creating: Bool) throws(VaultError) -> TrustedDirectory? {
-    let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NOCTTY
+    let options: FileDescriptor.OpenOptions = [.directory, .noFollow, .noControllingTerminal, .closeOnExec]
     do {
-      return TrustedDirectory(descriptor: try FileSystem.open(in: descriptor, name, flags: flags), path: path)
+      return TrustedDirectory(descriptor: try descriptor.open(relative: name, .readOnly, options: options), path: path)
     } catch {
-      switch error.rawValue {
-      case ENOENT:
+      switch error {
+      case .noSuchFileOrDirectory:
         guard creating else { return nil }
         do {
-          try FileSystem.makeDirectory(in: descriptor, name, mode: 0o700)
+          try descriptor.makeDirectory(relative: name, permissions: 0o700)
         } catch  where error == .fileExists {
         } catch {
           throw .io(path: path, operation: "create directory", errno: error.rawValue)
         }
         do {
-          return TrustedDirectory(descriptor: try FileSystem.open(in: descriptor, name, flags: flags), path: path)
+          return TrustedDirectory(
+            descriptor: try descriptor.open(relative: name, .readOnly, options: options), path: path)
         } catch {
           throw refusal(error, name: name, path: path)
         }
@@ -99,18 +101,18 @@ final class TrustedDirectory {
   /// Why a component could not be opened: a symbolic link (`ELOOP`, or `ENOTDIR` with `O_DIRECTORY`) is
   /// unsafe; anything else that is not a directory is not a regular component.
   private func refusal(_ error: Errno, name: String, path: String) -> VaultError {
-    switch error.rawValue {
-    case ELOOP: return .unsafeDirectory(path: path)
-    case ENOTDIR:
-      return FileSystem.isSymbolicLink(in: descriptor, name)
-        ? .unsafeDirectory(path: path) : .notRegularFile(path: path)
+    switch error {
+    case .tooManySymbolicLinks: return .unsafeDirectory(path: path)
+    case .notADirectory:
+      let isLink = (try? FileStatus(relative: name, in: descriptor))?.isSymbolicLink ?? false
+      return isLink ? .unsafeDirectory(path: path) : .notRegularFile(path: path)
     default: return .io(path: path, operation: "open directory", errno: error.rawValue)
     }
   }
 
-  private func status() throws(VaultError) -> stat {
+  private func status() throws(VaultError) -> FileStatus {
     do {
-      return try FileSystem.status(of: descriptor)
+      return try FileStatus(descriptor: descriptor)
     } catch {
       throw .io(path: path, operation: "inspect", errno: error.rawValue)
     }
@@ -119,17 +121,17 @@ final class TrustedDirectory {
   /// Refuses a component that another user could change.
   private func checkOnTheWay() throws(VaultError) {
     let status = try status()
-    let owner = status.st_uid
-    guard owner == 0 || owner == FileSystem.currentUserID() else { throw .unsafeDirectory(path: path) }
-    let writableByOthers = status.st_mode & 0o022 != 0
-    let stickyAndRoot = status.st_mode & mode_t(S_ISVTX) != 0 && owner == 0
-    guard !writableByOthers || stickyAndRoot else { throw .unsafeDirectory(path: path) }
+    guard status.isOwnedByRoot || status.owner == ProcessCredentials.real.user else {
+      throw .unsafeDirectory(path: path)
+    }
+    let stickyAndRoot = status.isSticky && status.isOwnedByRoot
+    guard !status.isWritableByGroupOrOthers || stickyAndRoot else { throw .unsafeDirectory(path: path) }
   }
 
   /// Refuses a store directory that is not the user's alone.
   private func checkPrivate() throws(VaultError) {
     let status = try status()
-    guard status.st_uid == FileSystem.currentUserID() else { throw .wrongOwner(path: path) }
-    guard status.st_mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.st_mode) }
+    guard status.owner == ProcessCredentials.real.user else { throw .wrongOwner(path: path) }
+    guard status.mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.mode) }
   }
 }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+internal import SystemCalls
 
 /// The stored passcode and its failure count, as the commands use them.
 ///
@@ -29,7 +30,7 @@ public struct Vault: Sendable {
   ///
   /// - Returns: Seconds since the Unix epoch.
   public static func currentTime() -> Double {
-    FileSystem.wallClockSeconds()
+    SystemClock.wall.secondsNow
   }
 
   /// Whether a passcode hash is stored.

@@ -1,6 +1,6 @@
-internal import Glibc
 import PasscodeEngine
 import PasscodeLocalization
+internal import SystemCalls
 
 /// Everything that can go wrong in the vault layer, with the path and `errno` where there is one.
 ///
@@ -104,18 +104,18 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   private static func errorName(_ code: Int32) -> String {
-    switch code {
-    case EPERM: Localization.text("operation not permitted (EPERM)")
-    case ENOENT: Localization.text("no such file or directory (ENOENT)")
-    case EIO: Localization.text("input/output error (EIO)")
-    case EACCES: Localization.text("permission denied (EACCES)")
-    case EEXIST: Localization.text("file exists (EEXIST)")
-    case ENOTDIR: Localization.text("not a directory (ENOTDIR)")
-    case EISDIR: Localization.text("is a directory (EISDIR)")
-    case ENOSPC: Localization.text("no space left on device (ENOSPC)")
-    case EROFS: Localization.text("read-only file system (EROFS)")
-    case ELOOP: Localization.text("too many levels of symbolic links (ELOOP)")
-    case EDQUOT: Localization.text("disk quota exceeded (EDQUOT)")
+    switch Errno(rawValue: code) {
+    case .notPermitted: Localization.text("operation not permitted (EPERM)")
+    case .noSuchFileOrDirectory: Localization.text("no such file or directory (ENOENT)")
+    case .inputOutput: Localization.text("input/output error (EIO)")
+    case .permissionDenied: Localization.text("permission denied (EACCES)")
+    case .fileExists: Localization.text("file exists (EEXIST)")
+    case .notADirectory: Localization.text("not a directory (ENOTDIR)")
+    case .isADirectory: Localization.text("is a directory (EISDIR)")
+    case .noSpaceLeft: Localization.text("no space left on device (ENOSPC)")
+    case .readOnlyFileSystem: Localization.text("read-only file system (EROFS)")
+    case .tooManySymbolicLinks: Localization.text("too many levels of symbolic links (ELOOP)")
+    case .diskQuotaExceeded: Localization.text("disk quota exceeded (EDQUOT)")
     default: Localization.text("error {code}", ["code": "\(code)"])
     }
   }

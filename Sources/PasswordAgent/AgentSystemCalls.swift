@@ -1,66 +1,37 @@
-internal import Glibc
 internal import SystemCalls
 
-/// The agent's own C calls (inotify, `mkdir`, the directory listing), built on the `SystemCalls` layer,
-/// which does the descriptors, file status, datagram sockets, pipes, polls, signals and the one `EINTR` retry.
+/// What the agent asks of the system, on the `SystemCalls` layer (which makes every libc call and the one
+/// `EINTR` retry): the question directory, the ask files, the asker's socket and the watcher's pipe.
 enum AgentSystemCalls {
   /// The text for an errno.
   static func describe(_ errno: Int32) -> String {
     Errno(rawValue: errno).description
   }
 
-  /// The current `CLOCK_MONOTONIC` time.
-  static func monotonicNow() -> MonotonicInstant {
-    MonotonicInstant(microseconds: UInt64(SystemClock.monotonic.nanosecondsNow / 1000))
-  }
-
   /// Whether the effective user is root.
   static var isRoot: Bool { ProcessCredentials.effective.isRoot }
 
-  /// Makes a directory and any missing parents with mode 0755, as `mkdir -p`. The corresponding C function
-  /// is `mkdir`.
+  /// Makes a directory and any missing parents with mode 0755, as `mkdir -p`.
   ///
   /// - Returns: `nil` when the directory exists now, else the errno.
   static func makeDirectory(_ path: String) -> Int32? {
-    var prefix = ""
-    for component in path.split(separator: "/") {
-      prefix += "/" + component
-      if mkdir(prefix, 0o755) != 0, errno != EEXIST { return errno }
+    do {
+      try FileSystem.makeDirectories(path, permissions: 0o755)
+      return nil
+    } catch {
+      return error.rawValue
     }
-    return nil
   }
 
-  /// A non-blocking, close-on-exec inotify descriptor watching `path` for new and removed files.
-  /// The corresponding C functions are `inotify_init1` and `inotify_add_watch`.
-  static func watchDirectory(_ path: String) -> Result<Int32, AgentError> {
-    let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-    guard descriptor >= 0 else { return .failure(.directory(path: path, errno: errno)) }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
-    guard inotify_add_watch(descriptor, path, mask) >= 0 else {
-      let error = errno
-      FileDescriptor(rawValue: descriptor).closeIgnoringErrors()
-      return .failure(.directory(path: path, errno: error))
-    }
-    return .success(descriptor)
+  /// A watch on `path` for new and removed files.
+  static func watchDirectory(_ path: String) -> Result<DirectoryWatch, AgentError> {
+    Result { () throws(Errno) in try DirectoryWatch(path) }.mapError { .directory(path: path, errno: $0.rawValue) }
   }
 
-  /// Reads and drops whatever is waiting on a non-blocking descriptor.
-  static func drain(_ descriptor: Int32) {
-    while let bytes = try? FileDescriptor(rawValue: descriptor).read(upTo: 4096), !bytes.isEmpty {}
-  }
-
-  /// The names in a directory. The corresponding C functions are `opendir`, `readdir` and `closedir`.
+  /// The names in a directory.
   static func listDirectory(_ path: String) -> Result<[String], AgentError> {
-    guard let directory = opendir(path) else { return .failure(.directory(path: path, errno: errno)) }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      names.append(name)
-    }
-    return .success(names)
+    Result { () throws(Errno) in try FileSystem.directoryEntries(path) }
+      .mapError { .directory(path: path, errno: $0.rawValue) }
   }
 
   /// The contents of a regular file, at most `limit + 1` bytes, without following a symbolic link, and its
@@ -124,16 +95,6 @@ enum AgentSystemCalls {
     return .success(file)
   }
 
-  /// Whether a process exists: signal 0 reaches it, or only permission is lacking.
-  static func processExists(_ processIdentifier: Int32) -> Bool {
-    do {
-      try ProcessIdentifier(rawValue: processIdentifier).send(SignalNumber(rawValue: 0))
-      return true
-    } catch {
-      return error == .notPermitted
-    }
-  }
-
   /// What a send waits on.
   private enum SendWait: Hashable, Sendable {
     case socket
@@ -176,13 +137,13 @@ enum AgentSystemCalls {
       return error == .noSuchFileOrDirectory ? .send(errno: error.rawValue) : sendFailure(error, path: path)
     }
     defer { socket.close() }
-    let deadline = MonotonicClock.now + wait
+    let deadline = BootTimeClock.now + wait
     while true {
       do throws(Errno) {
         try socket.send(bytes)
         return nil
       } catch .wouldBlock {
-        let remaining = (deadline - MonotonicClock.now).wholeMilliseconds
+        let remaining = (deadline - BootTimeClock.now).wholeMilliseconds
         guard remaining > 0 else { return .askerNotReading }
         var poll = Poll<SendWait>()
         poll.add(.socket, socket.descriptor, waitingFor: .writable)
@@ -207,45 +168,16 @@ enum AgentSystemCalls {
   }
 
   /// `ENOMEM`.
-  static let outOfMemory = ENOMEM
+  static let outOfMemory = Errno.outOfMemory.rawValue
 
   /// A non-blocking, close-on-exec pipe.
-  static func makePipe() -> Result<(read: Int32, write: Int32), AgentError> {
-    do {
-      let pipe = try Pipe(nonBlocking: true)
-      return .success((pipe.readEnd.rawValue, pipe.writeEnd.rawValue))
-    } catch {
-      return .failure(.resources(errno: error.rawValue))
-    }
+  static func makePipe() -> Result<Pipe, AgentError> {
+    Result { () throws(Errno) in try Pipe(nonBlocking: true) }.mapError { .resources(errno: $0.rawValue) }
   }
 
-  /// Writes one byte, ignoring a full pipe.
-  static func signal(_ descriptor: Int32) {
-    try? FileDescriptor(rawValue: descriptor).writeAll([1])
-  }
-
-  /// Waits until a descriptor is readable, or the timeout in milliseconds passes (-1: forever).
-  static func waitReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) {
-    var poll = Poll<Int32>()
-    for descriptor in descriptors { poll.add(descriptor, FileDescriptor(rawValue: descriptor)) }
-    _ = try? poll.wait(timeoutMilliseconds: timeoutMilliseconds)
-  }
-
-  /// Sleeps.
-  static func pause(milliseconds: Int) {
-    sleep(milliseconds: Int32(clamping: milliseconds))
-  }
-
-  /// Closes a descriptor.
-  static func closeDescriptor(_ descriptor: Int32) {
-    FileDescriptor(rawValue: descriptor).closeIgnoringErrors()
-  }
-}
-
-extension MonotonicInstant {
-  /// The current time on `CLOCK_MONOTONIC`. (Kept here, with the C calls, so that the parser's files build
-  /// alone for the fuzzer.)
-  public static func now() -> MonotonicInstant {
-    AgentSystemCalls.monotonicNow()
+  /// Waits until a descriptor is readable, or the timeout passes (`nil`: for ever).
+  static func waitReadable(_ descriptor: FileDescriptor, timeout: Duration?) {
+    let milliseconds = timeout.map { Int32(clamping: max($0, .zero).wholeMilliseconds) } ?? -1
+    _ = try? Poll<Int>.wait(for: descriptor, timeoutMilliseconds: milliseconds)
   }
 }

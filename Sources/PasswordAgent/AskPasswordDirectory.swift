@@ -64,7 +64,7 @@ public struct AskPasswordDirectory: Sendable {
       }
       var alive = true
       if case let .success(parsed) = question, let process = parsed.processIdentifier {
-        alive = AgentSystemCalls.processExists(process)
+        alive = ProcessIdentifier(rawValue: process).exists
       }
       entries.append(
         Entry(fileName: name, question: question, askerIsAlive: alive, modified: file.status.modified))

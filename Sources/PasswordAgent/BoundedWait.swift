@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// Polls a condition every 10 ms until it holds or the time is up.
 ///
 /// The agent uses it once, before its first question, to give speech-dispatcher a moment to connect:
@@ -15,7 +17,7 @@ public enum BoundedWait {
     var waited = 0
     while !condition() {
       guard waited < milliseconds else { return false }
-      AgentSystemCalls.pause(milliseconds: 10)
+      sleep(milliseconds: 10)
       waited += 10
     }
     return true

@@ -1,5 +1,5 @@
-import Dispatch
 import Synchronization
+internal import SystemCalls
 
 /// Watches the question directory on its own thread and keeps the ``QuestionQueue``.
 ///
@@ -13,8 +13,8 @@ public final class QuestionWatcher: Sendable {
 
   private let directory: AskPasswordDirectory
   private let queue: Mutex<QuestionQueue>
-  private let inotify: Int32
-  private let arrivals: (read: Int32, write: Int32)
+  private let watch: DirectoryWatch
+  private let arrivals: Pipe
   private let onAction: @Sendable (QueueAction) -> Void
 
   /// Starts watching: makes the directory if missing, scans it once, then watches on a new thread.
@@ -30,18 +30,22 @@ public final class QuestionWatcher: Sendable {
     self.directory = directory
     self.onAction = onAction
     try directory.create()
-    inotify = try AgentSystemCalls.watchDirectory(directory.path).get()
+    watch = try AgentSystemCalls.watchDirectory(directory.path).get()
     do {
       arrivals = try AgentSystemCalls.makePipe().get()
     } catch {
-      AgentSystemCalls.closeDescriptor(inotify)
+      watch.close()
       throw error
     }
     var initial = QuestionQueue(identifierPrefix: identifierPrefix)
     _ = initial.update(
-      present: (try? directory.answerableQuestions()) ?? [], now: AgentSystemCalls.monotonicNow())
+      present: (try? directory.answerableQuestions()) ?? [], now: MonotonicInstant.now())
     queue = Mutex(initial)
-    DispatchQueue(label: "passcode.agent.watcher").async { [self] in watch() }
+    guard BackgroundThread.start({ [self] in run() }) else {
+      watch.close()
+      arrivals.close()
+      throw .resources(errno: Errno.wouldBlock.rawValue)
+    }
   }
 
   /// The next question to ask, waiting for one when `wait` is set.
@@ -50,10 +54,10 @@ public final class QuestionWatcher: Sendable {
   /// - Returns: The turn, or `nil` when none is waiting and `wait` is not set.
   public func nextTurn(wait: Bool) -> QuestionTurn? {
     while true {
-      AgentSystemCalls.drain(arrivals.read)
-      if let turn = queue.withLock({ $0.takeNext(now: AgentSystemCalls.monotonicNow()) }) { return turn }
+      while let bytes = try? arrivals.readEnd.read(upTo: 4096), !bytes.isEmpty {}
+      if let turn = queue.withLock({ $0.takeNext(now: MonotonicInstant.now()) }) { return turn }
       guard wait else { return nil }
-      AgentSystemCalls.waitReadable([arrivals.read], timeoutMilliseconds: -1)
+      AgentSystemCalls.waitReadable(arrivals.readEnd, timeout: nil)
     }
   }
 
@@ -63,32 +67,28 @@ public final class QuestionWatcher: Sendable {
   ///   - question: The question from ``nextTurn(wait:)``.
   ///   - ending: How it ended.
   public func finish(_ question: PasswordQuestion, _ ending: QuestionEnding) {
-    queue.withLock { $0.finish(question, ending, now: AgentSystemCalls.monotonicNow()) }
-  }
-
-  /// Whole milliseconds until just after `deadline`, 0 when it has passed.
-  private static func milliseconds(until deadline: MonotonicInstant) -> Int32 {
-    let now = AgentSystemCalls.monotonicNow()
-    guard deadline > now else { return 0 }
-    return Int32(min((deadline.microseconds - now.microseconds) / 1000 + 1, UInt64(Int32.max)))
+    queue.withLock { $0.finish(question, ending, now: MonotonicInstant.now()) }
   }
 
   /// The watcher's loop; it runs until the process ends.
-  private func watch() {
+  private func run() {
     while true {
       // Idle: sleep until the directory changes. Pending: also look again within a second, and just after
       // the earliest deadline (a question's deadline makes it pending, so the second is always set first).
       let (deadline, pending) = queue.withLock { ($0.nextDeadline, $0.pendingCount) }
-      var timeout: Int32 = pending > 0 ? Self.livenessCheckMilliseconds : -1
-      if let deadline { timeout = min(timeout, Self.milliseconds(until: deadline)) }
-      AgentSystemCalls.waitReadable([inotify], timeoutMilliseconds: timeout)
-      AgentSystemCalls.drain(inotify)
+      var timeout: Duration? = pending > 0 ? .milliseconds(Self.livenessCheckMilliseconds) : nil
+      // A millisecond past the deadline, so the wake comes just after it rather than a moment before.
+      if let deadline {
+        timeout = min(timeout ?? .seconds(Int32.max), deadline - MonotonicClock.now + .milliseconds(1))
+      }
+      AgentSystemCalls.waitReadable(watch.descriptor, timeout: timeout)
+      watch.drain()
       let present = (try? directory.answerableQuestions()) ?? []
       let (actions, waiting) = queue.withLock { queue in
-        let actions = queue.update(present: present, now: AgentSystemCalls.monotonicNow())
+        let actions = queue.update(present: present, now: MonotonicInstant.now())
         return (actions, queue.pendingCount)
       }
-      if waiting > 0 { AgentSystemCalls.signal(arrivals.write) }
+      if waiting > 0 { try? arrivals.writeEnd.writeAll([1]) }
       for action in actions { onAction(action) }
     }
   }

@@ -57,6 +57,14 @@ package struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringC
   package static let permissionDenied = Errno(rawValue: EACCES)
   /// The operation is not permitted (`EPERM`).
   package static let notPermitted = Errno(rawValue: EPERM)
+  /// A directory was met where a file was expected (`EISDIR`).
+  package static let isADirectory = Errno(rawValue: EISDIR)
+  /// The device has no space left (`ENOSPC`).
+  package static let noSpaceLeft = Errno(rawValue: ENOSPC)
+  /// The file system is mounted read-only (`EROFS`).
+  package static let readOnlyFileSystem = Errno(rawValue: EROFS)
+  /// The user's disk quota is used up (`EDQUOT`).
+  package static let diskQuotaExceeded = Errno(rawValue: EDQUOT)
 }
 
 /// Runs a C call that reports failure as `-1` plus `errno`: the one place in the package that retries `EINTR`.

@@ -225,6 +225,16 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     FileDescriptor(rawValue: try valueOrErrno { dup2(rawValue, target.rawValue) })
   }
 
+  /// A new descriptor for the same open file, closed on exec, numbered at least `lowest`. The corresponding
+  /// C function is `fcntl` with `F_DUPFD_CLOEXEC`.
+  ///
+  /// - Parameter lowest: The smallest number the copy may have.
+  /// - Returns: The copy.
+  /// - Throws: The call's ``Errno``.
+  package func duplicate(atLeast lowest: FileDescriptor = .standardInput) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try valueOrErrno { fcntl(rawValue, F_DUPFD_CLOEXEC, lowest.rawValue) })
+  }
+
   /// Whether the descriptor is a terminal. The corresponding C function is `isatty`.
   package var isTerminal: Bool { isatty(rawValue) == 1 }
 
@@ -271,15 +281,9 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ///
   /// - Returns: The descriptors, in no particular order; empty when `/proc` is not mounted.
   package static func openDescriptors() -> [FileDescriptor] {
-    guard let directory = opendir("/proc/self/fd") else { return [] }
-    let own = dirfd(directory)
-    defer { closedir(directory) }
-    var found: [FileDescriptor] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if let number = Int32(name), number != own { found.append(FileDescriptor(rawValue: number)) }
-    }
-    return found
+    // The listing's own descriptors are closed again by the time it returns, so they drop out as not open.
+    let names = (try? FileSystem.directoryEntries("/proc/self/fd")) ?? []
+    return names.compactMap(Int32.init).map(FileDescriptor.init(rawValue:)).filter(\.isOpen)
   }
 }
 

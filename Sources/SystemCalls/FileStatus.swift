@@ -35,6 +35,19 @@ package struct FileStatus: Hashable, Sendable {
     self.init(status)
   }
 
+  /// Reads the status of a name inside an open directory, without following it when it is a symbolic
+  /// link. The corresponding C function is `fstatat` with `AT_SYMLINK_NOFOLLOW`.
+  ///
+  /// - Parameters:
+  ///   - name: One path component.
+  ///   - directory: The open directory.
+  /// - Throws: The call's ``Errno``.
+  package init(relative name: String, in directory: FileDescriptor) throws(Errno) {
+    var status = stat()
+    try nothingOrErrno { fstatat(directory.rawValue, name, &status, AT_SYMLINK_NOFOLLOW) }
+    self.init(status)
+  }
+
   private init(_ status: stat) {
     mode = status.st_mode
     owner = status.st_uid
@@ -53,6 +66,10 @@ package struct FileStatus: Hashable, Sendable {
   package var isSymbolicLink: Bool { mode & S_IFMT == S_IFLNK }
   /// Whether the group or others may write the file (`S_IWGRP` or `S_IWOTH`).
   package var isWritableByGroupOrOthers: Bool { mode & (S_IWGRP | S_IWOTH) != 0 }
+  /// Whether the sticky bit is set (`S_ISVTX`): in a directory, only an entry's owner may rename or remove it.
+  package var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
+  /// The permission bits, without the type.
+  package var permissions: UInt32 { mode & 0o7777 }
   /// Whether root owns the file.
   package var isOwnedByRoot: Bool { owner == 0 }
 
@@ -72,6 +89,18 @@ package struct ProcessCredentials: Hashable, Sendable {
 
   /// This process's effective user and group. The corresponding C functions are `geteuid` and `getegid`.
   package static var effective: ProcessCredentials { ProcessCredentials(user: geteuid(), group: getegid()) }
+
+  /// This process's real user and group. The corresponding C functions are `getuid` and `getgid`.
+  package static var real: ProcessCredentials { ProcessCredentials(user: getuid(), group: getgid()) }
+
+  /// The home directory of the real user in the password database. The corresponding C functions are
+  /// `getuid` and `getpwuid`.
+  ///
+  /// - Returns: The directory, or `nil` when the database has no entry.
+  package static func realUserHomeDirectory() -> String? {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+    return String(cString: directory)
+  }
 
   /// Whether the process acts as root.
   package var isRoot: Bool { user == 0 }

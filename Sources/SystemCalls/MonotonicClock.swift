@@ -1,32 +1,47 @@
-/// The time since boot, suspend included, read with `clock_gettime(CLOCK_BOOTTIME)`: what Swift's
-/// `ContinuousClock` reads on Linux, without linking the `_Concurrency` runtime and libdispatch into every
-/// program that only needs to measure a timeout (about 6,000 relocations and 50 page faults at each start).
-package enum MonotonicClock {
-  /// A point in time on this clock.
-  package struct Instant: Comparable, Hashable, Sendable {
-    /// Nanoseconds since boot.
-    fileprivate let nanoseconds: Int64
+/// The time since an arbitrary start (boot, on Linux), suspend not counted, read with
+/// `clock_gettime(CLOCK_MONOTONIC)`: the clock of systemd's password questions, whose `NotAfter=` is a
+/// `CLOCK_MONOTONIC` reading in microseconds. Public because the password agent's question queue takes its
+/// instants as plain values, so that tests step time by hand.
+public enum MonotonicClock {
+  /// A point on `CLOCK_MONOTONIC`, in microseconds.
+  public struct Instant: Comparable, Hashable, Sendable {
+    /// Microseconds since the clock's start.
+    public var microseconds: UInt64
 
-    /// The instant a duration later (or earlier, for a negative one); saturates rather than overflows.
-    package static func + (instant: Instant, duration: Duration) -> Instant {
-      let (sum, overflow) = instant.nanoseconds.addingReportingOverflow(Int64(duration.wholeNanoseconds))
-      return Instant(nanoseconds: overflow ? (duration < .zero ? .min : .max) : sum)
+    /// Makes an instant.
+    ///
+    /// - Parameter microseconds: Microseconds since the clock's start.
+    public init(microseconds: UInt64) {
+      self.microseconds = microseconds
     }
 
-    /// The time from `earlier` to `later`; negative when `later` is the earlier one.
+    /// The instant `seconds` later, saturating instead of overflowing.
+    ///
+    /// - Parameter seconds: The whole seconds to add.
+    /// - Returns: The later instant.
+    public func adding(seconds: UInt64) -> Instant {
+      let (sum, overflow) = microseconds.addingReportingOverflow(
+        seconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
+      return Instant(microseconds: overflow ? .max : sum)
+    }
+
+    /// The time from `earlier` to `later`; negative when `later` is the earlier one, saturating at the ends.
     package static func - (later: Instant, earlier: Instant) -> Duration {
-      let (difference, overflow) = later.nanoseconds.subtractingReportingOverflow(earlier.nanoseconds)
-      return .nanoseconds(overflow ? (later < earlier ? Int64.min : Int64.max) : difference)
+      let difference =
+        later >= earlier
+        ? Int64(clamping: later.microseconds - earlier.microseconds)
+        : -Int64(clamping: earlier.microseconds - later.microseconds)
+      return .microseconds(difference)
     }
 
     /// Whether `left` comes before `right`.
-    package static func < (left: Instant, right: Instant) -> Bool {
-      left.nanoseconds < right.nanoseconds
+    public static func < (left: Instant, right: Instant) -> Bool {
+      left.microseconds < right.microseconds
     }
   }
 
-  /// The current instant, from the layer's `CLOCK_BOOTTIME`.
+  /// The current instant, from `CLOCK_MONOTONIC`.
   package static var now: Instant {
-    Instant(nanoseconds: SystemClock.sinceBoot.nanosecondsNow)
+    Instant(microseconds: UInt64(clamping: SystemClock.monotonic.nanosecondsNow / 1000))
   }
 }

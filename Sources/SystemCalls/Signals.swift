@@ -20,6 +20,14 @@ package struct SignalNumber: RawRepresentable, Hashable, Sendable {
   package static let kill = SignalNumber(rawValue: SIGKILL)
   /// `SIGSEGV`.
   package static let segmentationFault = SignalNumber(rawValue: SIGSEGV)
+  /// `SIGBUS`.
+  package static let busError = SignalNumber(rawValue: SIGBUS)
+  /// `SIGILL`.
+  package static let illegalInstruction = SignalNumber(rawValue: SIGILL)
+  /// `SIGFPE`.
+  package static let arithmeticError = SignalNumber(rawValue: SIGFPE)
+  /// `SIGTRAP`.
+  package static let trap = SignalNumber(rawValue: SIGTRAP)
   /// `SIGPIPE`.
   package static let brokenPipe = SignalNumber(rawValue: SIGPIPE)
   /// `SIGALRM`.
@@ -272,6 +280,24 @@ package struct ProcessIdentifier: RawRepresentable, Hashable, Sendable {
   /// The calling thread's kernel identifier, as `/proc/self/task` names it. The corresponding C function is
   /// `gettid`.
   package static var currentThread: ProcessIdentifier { ProcessIdentifier(rawValue: passcode_thread_identifier()) }
+
+  /// The session this process belongs to. The corresponding C function is `getsid`.
+  ///
+  /// - Throws: The call's ``Errno``.
+  package static func currentSession() throws(Errno) -> ProcessIdentifier {
+    ProcessIdentifier(rawValue: try valueOrErrno { getsid(0) })
+  }
+
+  /// Whether the process exists, perhaps as another user's (signal 0 reaches it, or only permission is
+  /// lacking): the package's one liveness check. The corresponding C function is `kill` with signal 0.
+  package var exists: Bool {
+    do {
+      try nothingOrErrno { kill(rawValue, 0) }
+      return true
+    } catch {
+      return error != .noSuchProcess
+    }
+  }
 
   /// Sends a signal. The corresponding C function is `kill`.
   ///

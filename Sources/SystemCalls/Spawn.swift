@@ -98,8 +98,16 @@ package struct Spawn: Sendable {
   }
 }
 
-/// Replacing this process's program (`exec`), for a command that hands over to another program.
+/// Replacing this process's program (`exec`), for a command that hands over to another program, or ending it.
 package enum ProcessImage {
+  /// Ends this process, flushing C streams and running `atexit` handlers. The corresponding C function is
+  /// `exit`.
+  ///
+  /// - Parameter status: The exit status.
+  package static func exit(status: Int32) -> Never {
+    Glibc.exit(status)
+  }
+
   /// Replaces this process with another program, with the signal dispositions and mask this process was
   /// started with put back first (``InheritedSignals/restore()``): what this process changed is undone (its
   /// ignored `SIGPIPE`, its handlers), and what its caller ignored on purpose (`nohup`'s `SIGHUP`, `trap ''

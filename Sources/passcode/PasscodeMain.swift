@@ -1,4 +1,3 @@
-internal import Glibc
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization
@@ -26,16 +25,16 @@ enum PasscodeMain {
         arguments: Array(arguments.dropFirst()), programName: programName, environment: environment)
     } catch {
       StandardStreams.error(error.rendered(programName: "passcode"))
-      exit(ExitCode.usage.rawValue)
+      ProcessImage.exit(status: ExitCode.usage.rawValue)
     }
     switch outcome {
     case let .showHelp(_, text), let .showVersion(text), let .showCompletionScript(_, text):
       do {
         try StandardStreams.output(text)
       } catch {
-        exit(report(error).rawValue)
+        ProcessImage.exit(status: report(error).rawValue)
       }
-      exit(ExitCode.accepted.rawValue)
+      ProcessImage.exit(status: ExitCode.accepted.rawValue)
     case let .run(invocation):
       let context = CommandContext(parsed: invocation, environment: environment)
       warnAboutUnreadableSettings(context)
@@ -45,7 +44,7 @@ enum PasscodeMain {
       } catch {
         status = report(error)
       }
-      exit(status.rawValue)
+      ProcessImage.exit(status: status.rawValue)
     }
   }
 

@@ -1,11 +1,10 @@
-internal import Glibc
 internal import SystemCalls
 
 /// What `exec` needs from the `SystemCalls` layer: the process is replaced by the command, so its exit status
 /// and signals are the command's own.
 enum ProcessReplacement {
   /// The `errno` that means the command does not exist (exit status 127).
-  static let notFound = ENOENT
+  static let notFound = Errno.noSuchFileOrDirectory.rawValue
 
   /// The signal dispositions and mask `passcode` was started with, taken by ``takeSignalsFromBacktracer()``
   /// before anything changes them; `exec` hands them to its command.
@@ -18,15 +17,17 @@ enum ProcessReplacement {
   /// - Parameter arguments: The command and its arguments; the first is looked up on `PATH`.
   /// - Returns: The `errno` when the command could not be run; on success it does not return.
   static func execute(_ arguments: [String]) -> Int32 {
-    guard let name = arguments.first else { return ENOENT }
+    guard let name = arguments.first else { return notFound }
     let failure = ProcessImage.replace(
       executable: name, arguments: arguments, searchesPath: true, restoring: inheritedSignals
-    ).rawValue
-    return failure == ENOENT || failure == ENOTDIR ? ENOENT : failure
+    )
+    return failure == .noSuchFileOrDirectory || failure == .notADirectory ? notFound : failure.rawValue
   }
 
   /// The signals for which Swift's runtime installs its crash backtracer at start.
-  static let backtracedSignals: [Int32] = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
+  static let backtracedSignals: [SignalNumber] = [
+    .quit, .abort, .segmentationFault, .busError, .illegalInstruction, .arithmeticError, .trap,
+  ]
 
   /// Remembers the signal state `passcode` was started with, then gives the signals back their default
   /// actions, taking them from Swift's crash backtracer. It prints registers and the memory around them to
@@ -36,8 +37,8 @@ enum ProcessReplacement {
   /// runtime installs its backtracer only where it finds the default action). Call it first thing in `main`.
   static func takeSignalsFromBacktracer() {
     inheritedSignals = InheritedSignals.current()
-    for number in backtracedSignals where !inheritedSignals.ignored.contains(SignalNumber(rawValue: number)) {
-      _ = try? SignalAction.defaultAction.install(for: SignalNumber(rawValue: number))
+    for signal in backtracedSignals where !inheritedSignals.ignored.contains(signal) {
+      _ = try? SignalAction.defaultAction.install(for: signal)
     }
   }
 

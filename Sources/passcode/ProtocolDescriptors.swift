@@ -1,4 +1,3 @@
-internal import Glibc
 internal import SystemCalls
 
 /// Keeps the Assuan protocol the only thing on standard output: the protocol gets a private duplicate of
@@ -18,13 +17,12 @@ enum ProtocolDescriptors {
     return duplicate
   }
 
-  /// A new descriptor for the same open file, closed on exec. The corresponding C function is `fcntl`.
+  /// A new descriptor from 3 up for the same open file, closed on exec, by the layer's `fcntl`.
   ///
   /// - Parameter descriptor: The descriptor to duplicate.
   /// - Returns: The new descriptor, or `nil` on failure.
   static func duplicate(_ descriptor: Int32) -> Int32? {
-    let result = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
-    return result < 0 ? nil : result
+    (try? FileDescriptor(rawValue: descriptor).duplicate(atLeast: FileDescriptor(rawValue: 3)))?.rawValue
   }
 
   /// Makes `target` refer to the same open file as `source`, through the layer's `dup2` and `EINTR` retry.

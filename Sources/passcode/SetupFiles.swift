@@ -1,12 +1,11 @@
-internal import Glibc
 internal import SystemCalls
 
 /// The funnel for the few file calls `doctor` makes about files that are not the store's: finding a
 /// program on `PATH`, following a link, and reading `gpg-agent.conf`.
 enum SetupFiles {
-  /// Whether a path names a file this user may run. The corresponding C function is `access`.
+  /// Whether a path names a file this user may run. Checked with the layer's `access`.
   static func isExecutable(_ path: String) -> Bool {
-    access(path, X_OK) == 0 && !isDirectory(path)
+    FileSystem.isExecutable(path) && !isDirectory(path)
   }
 
   /// Whether a path names a directory, through the layer's `stat`.
@@ -14,11 +13,9 @@ enum SetupFiles {
     (try? FileStatus(path: path))?.isDirectory ?? false
   }
 
-  /// The file a path finally names, links resolved. The corresponding C function is `realpath`.
+  /// The file a path finally names, links resolved, by the layer's `realpath`.
   static func resolved(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    FileSystem.resolvedPath(path)
   }
 
   /// The first executable named `name` in the `PATH` directories.

@@ -113,9 +113,9 @@ final class TerminalPinentryPrompter: PinentryPrompter {
         speech?.announcer?.announce(line.spoken)
       }
       // SETTIMEOUT applies to confirmations too: the whole dialog gets that long.
-      let deadline = request.timeoutSeconds > 0 ? MonotonicClock.now + .seconds(request.timeoutSeconds) : nil
+      let deadline = request.timeoutSeconds > 0 ? BootTimeClock.now + .seconds(request.timeoutSeconds) : nil
       while true {
-        guard let key = try prompt.readKey(timeout: deadline.map { $0 - MonotonicClock.now }) else {
+        guard let key = try prompt.readKey(timeout: deadline.map { $0 - BootTimeClock.now }) else {
           speech?.announcer?.announce(.timedOut)
           try prompt.show(SanitizedText(AnnouncementCatalogue.current.text(for: .timedOut)))
           return .timedOut

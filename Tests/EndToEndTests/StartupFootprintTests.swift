@@ -2,15 +2,15 @@ import Foundation
 import PasscodeTestSupport
 import Testing
 
-/// What `passcode` carries and loads at start: Foundation never, GLib and libspeechd only when used.
+/// What `passcode` carries and loads at start: Foundation and Dispatch never, GLib and libspeechd only when used.
 /// Timings are `passcode-bench`'s job; these pin down the structure the timings depend on.
 @Suite("start-up footprint")
 struct StartupFootprintTests {
   /// The targets that are not shipped: the benchmark, its floor and the test support.
   private static let unshippedTargets: Set<String> = ["passcode-bench", "passcode-bench-floor", "PasscodeTestSupport"]
 
-  @Test("no shipped target imports Foundation")
-  func shippedSourcesDoNotImportFoundation() throws {
+  @Test("no shipped target imports Foundation or Dispatch")
+  func shippedSourcesDoNotImportFoundationOrDispatch() throws {
     let sources = PasscodeBinary.packageRoot + "/Sources"
     let targets = try FileManager.default.contentsOfDirectory(atPath: sources)
       .filter { !Self.unshippedTargets.contains($0) }
@@ -21,7 +21,8 @@ struct StartupFootprintTests {
       let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
       for file in files where file.hasSuffix(".swift") {
         let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-        for line in text.split(whereSeparator: \.isNewline) where Self.importsFoundation(line) {
+        for line in text.split(whereSeparator: \.isNewline)
+        where Self.importsFoundation(line) || Self.imports("Dispatch", line) {
           offenders.append("\(target)/\(file): \(line)")
         }
       }
@@ -36,16 +37,22 @@ struct StartupFootprintTests {
     #expect(Self.importsFoundation("@_exported import struct Foundation.Data"))
     #expect(!Self.importsFoundation("import Glibc"))
     #expect(!Self.importsFoundation("/// Replaces Foundation's `ProcessInfo`."))
+    #expect(Self.imports("Dispatch", "import Dispatch"))
+    #expect(Self.imports("Glibc", "internal import Glibc"))
+    #expect(!Self.imports("Glibc", "/// Calls Glibc's `open`; import it nowhere else."))
   }
 
-  @Test("the passcode binary neither needs nor contains Foundation")
-  func binaryHasNoFoundation() throws {
+  @Test("the passcode binary neither needs nor contains Foundation, nor uses Dispatch")
+  func binaryHasNoFoundationOrDispatch() throws {
     if let reason = PasscodeBinary.missingReason { Issue.record(Comment(rawValue: reason)) }
     let data = try Data(contentsOf: URL(fileURLWithPath: PasscodeBinary.path))
     #expect(data.count > 0)
     // A shared build names libFoundation*.so among its needed libraries; any build that links Foundation
-    // carries its mangled module names (`10Foundation`, `20FoundationEssentials`) in its symbols.
-    for marker in ["libFoundation", "10Foundation", "20FoundationEssentials"] {
+    // carries its mangled module names (`10Foundation`, `20FoundationEssentials`) in its symbols. Code that
+    // uses Dispatch (a `DispatchQueue`, a `DispatchSemaphore`) carries `8Dispatch` the same way. (A debug
+    // build still names libdispatch.so among its needed libraries, for the `_Concurrency` module the
+    // compiler imports implicitly; the release build turns that import off.)
+    for marker in ["libFoundation", "10Foundation", "20FoundationEssentials", "8Dispatch"] {
       #expect(data.range(of: Data(marker.utf8)) == nil, "\(PasscodeBinary.path) contains \(marker)")
     }
   }
@@ -83,10 +90,18 @@ struct StartupFootprintTests {
 
   /// Whether a source line is an `import` of Foundation or one of its modules.
   private static func importsFoundation(_ line: Substring) -> Bool {
+    imports("Foundation", line)
+  }
+
+  /// Whether a source line is an `import`, with any attributes and access level, of a module whose name
+  /// starts with `module`.
+  static func imports(_ module: String, _ line: Substring) -> Bool {
     let words = line.split(whereSeparator: \.isWhitespace)
-    guard let importIndex = words.firstIndex(of: "import"), words[..<importIndex].allSatisfy({ $0.hasPrefix("@") })
+    let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+    guard let importIndex = words.firstIndex(of: "import"),
+      words[..<importIndex].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) })
     else { return false }
-    return words[(importIndex + 1)...].contains { $0.hasPrefix("Foundation") }
+    return words[(importIndex + 1)...].contains { $0.hasPrefix(module) }
   }
 
   private static func importsFoundation(_ line: String) -> Bool {

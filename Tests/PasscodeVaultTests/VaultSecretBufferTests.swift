@@ -1,5 +1,6 @@
 import Foundation
 import PasscodeEngine
+import SystemCalls
 import Testing
 
 @testable import PasscodeVault
@@ -60,7 +61,7 @@ struct VaultSecretBufferTests {
   @Test("the process is not dumpable while a buffer is alive")
   func processIsNotDumpableWhileAlive() throws {
     let buffer = try secret("1")
-    #expect(try FileSystem.dumpableFlag() == 0)
+    #expect(try !CoreDumps.areAllowed())
     withExtendedLifetime(buffer) {}
   }
 }

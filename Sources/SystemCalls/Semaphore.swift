@@ -1,21 +1,20 @@
 internal import Glibc
-internal import SystemCalls
 
 /// A counting semaphore on a POSIX mutex and condition variable, in place of `DispatchSemaphore`, so that
 /// the program does not link libdispatch (whose tables and start-up constructor cost every run of
 /// `passcode`). Timed waits run on `CLOCK_MONOTONIC`, so changing the wall clock does not move a deadline.
-final class Semaphore: @unchecked Sendable {
+package final class Semaphore: @unchecked Sendable {
   // The mutex and condition stay at one address for the semaphore's life; `count` is only touched with
   // the mutex held.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
   private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
   private var count: UInt
 
-  /// Makes a semaphore.
+  /// Makes a semaphore. The corresponding C functions are `pthread_mutex_init`, `pthread_condattr_setclock`
+  /// and `pthread_cond_init`.
   ///
   /// - Parameter value: The starting count.
-  /// The corresponding C functions are `pthread_mutex_init`, `pthread_condattr_setclock` and `pthread_cond_init`.
-  init(value: UInt = 0) {
+  package init(value: UInt = 0) {
     count = value
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
@@ -35,7 +34,7 @@ final class Semaphore: @unchecked Sendable {
   /// Adds one to the count, waking a waiter.
   ///
   /// The corresponding C function is `pthread_cond_signal`.
-  func signal() {
+  package func signal() {
     pthread_mutex_lock(mutex)
     count += 1
     pthread_cond_signal(condition)
@@ -45,7 +44,7 @@ final class Semaphore: @unchecked Sendable {
   /// Waits until the count is above zero, then takes one.
   ///
   /// The corresponding C function is `pthread_cond_wait`.
-  func wait() {
+  package func wait() {
     pthread_mutex_lock(mutex)
     while count == 0 { pthread_cond_wait(condition, mutex) }
     count -= 1
@@ -54,11 +53,11 @@ final class Semaphore: @unchecked Sendable {
 
   /// Waits for a signal or for the duration to pass.
   ///
-  /// The corresponding C function is `pthread_cond_timedwait`, against the layer's `CLOCK_MONOTONIC`.
+  /// The corresponding C function is `pthread_cond_timedwait`, against `CLOCK_MONOTONIC`.
   ///
   /// - Parameter duration: The longest wait.
   /// - Returns: `true` when signalled, `false` when the time ran out.
-  func wait(for duration: Duration) -> Bool {
+  package func wait(for duration: Duration) -> Bool {
     let start = SystemClock.monotonic.now
     var deadline = timespec(tv_sec: start.seconds, tv_nsec: start.nanoseconds)
     let nanoseconds = max(duration, .zero).wholeNanoseconds

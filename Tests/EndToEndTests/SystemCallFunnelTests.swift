@@ -1,0 +1,65 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// `SystemCalls` is the one target that calls libc: every other file reaches the system through it, so the
+/// `EINTR` retry, the error type and the descriptor handles are written once.
+@Suite("one libc funnel")
+struct SystemCallFunnelTests {
+  /// The files outside `Sources/SystemCalls` that may import Glibc, each with the reason.
+  private static let allowed: [String: String] = [
+    "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns",
+    "PasscodeSpeech/BrailleApiCalls.swift": "BrlAPI's wrapper passes C buffers and sizes to the library",
+  ]
+
+  /// Files that still import Glibc today, being moved onto `SystemCalls` by other work (issue 24): the
+  /// terminal's, the engine's environment read and the unshipped benchmark and test support. Shrink this
+  /// list as they move; a file that no longer imports Glibc must leave it.
+  private static let notYetMoved: Set<String> = [
+    "PasscodeEngine/ProcessEnvironment.swift",
+    "PasscodeTerminal/CrashGuard.swift",
+    "PasscodeTerminal/RawMode.swift",
+    "PasscodeTerminal/Signal.swift",
+    "PasscodeTerminal/SignalRelay.swift",
+    "PasscodeTerminal/TerminalCalls.swift",
+    "PasscodeTerminal/TerminalDevice.swift",
+    "PasscodeTerminal/TerminalError.swift",
+    "PasscodeTerminal/TerminalPasscodePrompt.swift",
+    "PasscodeTerminal/TerminalSession.swift",
+    "PasscodeTestSupport/PrivateSpeechDispatcher.swift",
+    "PasscodeTestSupport/PseudoTerminal.swift",
+    "PasscodeTestSupport/PseudoTerminalCalls.swift",
+    "PasscodeTestSupport/SpawnedProcess.swift",
+    "PasscodeTestSupport/SpeechTestSystemCalls.swift",
+    "PasscodeTestSupport/VirtualConsoleCalls.swift",
+    "passcode-bench/BenchSystemCalls.swift",
+  ]
+
+  @Test("only SystemCalls and the C libraries' own wrappers import Glibc")
+  func onlyTheFunnelImportsGlibc() throws {
+    let importing = try Self.filesImportingGlibc()
+    #expect(importing.contains { $0.hasPrefix("SystemCalls/") }, "the scan must see SystemCalls: \(importing)")
+    let outside = importing.filter { !$0.hasPrefix("SystemCalls/") }
+    let offenders = outside.subtracting(Self.allowed.keys).subtracting(Self.notYetMoved)
+    #expect(offenders.isEmpty, "call libc through SystemCalls instead: \(offenders.sorted())")
+    let moved = Self.notYetMoved.subtracting(outside)
+    #expect(moved.isEmpty, "no longer import Glibc; take them off the list: \(moved.sorted())")
+  }
+
+  /// The files under `Sources`, as `Target/path.swift`, with a line that imports Glibc.
+  private static func filesImportingGlibc() throws -> Set<String> {
+    let sources = PasscodeBinary.packageRoot + "/Sources"
+    var found: Set<String> = []
+    for target in try FileManager.default.contentsOfDirectory(atPath: sources) {
+      let directory = sources + "/" + target
+      let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+      for file in files where file.hasSuffix(".swift") {
+        let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+        if text.split(whereSeparator: \.isNewline).contains(where: { StartupFootprintTests.imports("Glibc", $0) }) {
+          found.insert(target + "/" + file)
+        }
+      }
+    }
+    return found
+  }
+}
