@@ -45,11 +45,18 @@ let package = Package(
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
+    // `passcode doctor`'s findings, pure functions of a snapshot the command gathers (package access only).
+    .target(
+      name: "PasscodeDoctor",
+      dependencies: [
+        "PasscodeEngine", "PasscodeLocalization", "PasscodeSpeech", "PasscodeTerminal", "PasscodeVault",
+        "PasscodeCommandLine",
+      ]),
     .executableTarget(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
-        "PasswordAgent", "PasscodeLocalization", "SystemCalls",
+        "PasswordAgent", "PasscodeDoctor", "PasscodeLocalization", "SystemCalls",
       ]),
 
     // Tests.
@@ -64,6 +71,11 @@ let package = Package(
     .testTarget(
       name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
+    .testTarget(
+      name: "PasscodeDoctorTests",
+      dependencies: [
+        "PasscodeDoctor", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine", "PasscodeTerminal", "PasscodeEngine",
+      ]),
     .testTarget(
       name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine", "SystemCalls"]),
     .testTarget(

@@ -35,6 +35,12 @@ public final class SpeechDispatcherAnnouncer: Announcer {
     worker.isConnected
   }
 
+  /// How many attempts to connect or to send have begun, so a test can wait for the retries themselves
+  /// rather than for time to pass.
+  package var attemptCount: Int {
+    worker.operationCount
+  }
+
   /// Queues the announcement's catalogue words at its priority; returns at once.
   ///
   /// - Parameter announcement: What to say.

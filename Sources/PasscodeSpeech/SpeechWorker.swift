@@ -94,6 +94,11 @@ final class SpeechWorker: Sendable {
     state.withLock { $0.connected }
   }
 
+  /// How many connections and sends have begun.
+  var operationCount: Int {
+    state.withLock { $0.operationCount }
+  }
+
   /// Asks the thread to stop without waiting.
   func abandon() {
     state.withLock { $0.closing = true }

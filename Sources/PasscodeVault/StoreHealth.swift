@@ -9,6 +9,18 @@ public struct StoreHealth: Equatable, Sendable {
     public var path: String
     /// Whether it exists and is private, or the problem found.
     public var state: State
+
+    /// Creates an entry, as ``StoreHealth/check(_:)`` does and as `doctor`'s tests do.
+    ///
+    /// - Parameters:
+    ///   - role: What it is, in words.
+    ///   - path: Its path.
+    ///   - state: What was found.
+    package init(role: String, path: String, state: State) {
+      self.role = role
+      self.path = path
+      self.state = state
+    }
   }
 
   /// What was found about one path.
@@ -23,6 +35,13 @@ public struct StoreHealth: Equatable, Sendable {
 
   /// Every path checked, in order.
   public var entries: [Entry]
+
+  /// Creates a report of paths already checked.
+  ///
+  /// - Parameter entries: Every path checked, in order.
+  package init(entries: [Entry]) {
+    self.entries = entries
+  }
 
   /// The entries with a problem.
   public var problems: [Entry] {

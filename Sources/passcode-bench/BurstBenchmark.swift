@@ -12,7 +12,7 @@ struct BurstBenchmark {
   func run() throws {
     let server = try TimestampingSSIPServer(path: context.scratch + "/burst.sock")
     defer { server.stop() }
-    let demo = try DemoSession(
+    let demo = try BenchmarkSession(
       passcodePath: context.options.passcodePath, arguments: ["--speech", "on", "--length", "12"],
       environment: context.environment(["SPEECHD_ADDRESS": server.address]))
     defer { demo.finish() }

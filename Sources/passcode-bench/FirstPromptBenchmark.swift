@@ -22,13 +22,13 @@ struct FirstPromptBenchmark {
     var floorTimes = Samples()
     for _ in 0..<context.runs {
       if let floor = context.options.floorPath {
-        let hello = try DemoSession(
+        let hello = try BenchmarkSession(
           passcodePath: floor, subcommand: nil, arguments: [], environment: context.environment())
         floorTimes.add(milliseconds(from: hello.startedAt, to: try hello.waitFor("hello")))
         hello.finish()
       }
       for (index, variant) in variants.enumerated() {
-        let demo = try DemoSession(
+        let demo = try BenchmarkSession(
           passcodePath: context.options.passcodePath, arguments: variant.arguments,
           environment: context.environment(variant.environment))
         let shown = try demo.waitFor("Enter Passcode")

@@ -11,10 +11,10 @@ struct IdleBenchmark {
     let windows = context.options.smoke ? 1 : context.runs
     let server = try TimestampingSSIPServer(path: context.scratch + "/idle.sock")
     defer { server.stop() }
-    let quiet = try DemoSession(
+    let quiet = try BenchmarkSession(
       passcodePath: context.options.passcodePath, arguments: ["--speech", "off"], environment: context.environment())
     defer { quiet.finish() }
-    let speaking = try DemoSession(
+    let speaking = try BenchmarkSession(
       passcodePath: context.options.passcodePath, arguments: ["--speech", "on"],
       environment: context.environment(["SPEECHD_ADDRESS": server.address]))
     defer { speaking.finish() }

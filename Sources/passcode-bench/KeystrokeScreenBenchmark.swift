@@ -3,7 +3,7 @@ struct KeystrokeScreenBenchmark {
   let context: BenchContext
 
   func run() throws {
-    let demo = try DemoSession(
+    let demo = try BenchmarkSession(
       passcodePath: context.options.passcodePath, arguments: ["--speech", "off", "--length", "12"],
       environment: context.environment())
     defer { demo.finish() }

@@ -13,7 +13,7 @@ struct KeystrokeSpeechBenchmark {
     try checkProtocol(against: daemon)
     let server = try TimestampingSSIPServer(path: context.scratch + "/timestamp.sock")
     defer { server.stop() }
-    let demo = try DemoSession(
+    let demo = try BenchmarkSession(
       passcodePath: context.options.passcodePath, arguments: ["--speech", "on", "--length", "12"],
       environment: context.environment(["SPEECHD_ADDRESS": server.address]))
     defer { demo.finish() }
@@ -75,7 +75,7 @@ struct KeystrokeSpeechBenchmark {
     let server = try TimestampingSSIPServer(path: context.scratch + "/check.sock")
     defer { server.stop() }
     for address in [daemon.address, server.address] {
-      let demo = try DemoSession(
+      let demo = try BenchmarkSession(
         passcodePath: context.options.passcodePath, arguments: ["--speech", "on", "--length", "12"],
         environment: context.environment(["SPEECHD_ADDRESS": address]))
       try demo.waitFor("Enter Passcode, 12 digits")

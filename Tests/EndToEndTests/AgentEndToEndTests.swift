@@ -59,9 +59,10 @@ struct AgentEndToEndTests {
   @Test("two questions are answered in order, after \"2 questions waiting\"")
   func twoInOrder() throws {
     let first = try SystemdAsker("First question:", identifier: prefix + "first")
-    // The queue goes by the files' modification times; keep them apart.
-    usleep(20_000)
     let second = try SystemdAsker("Second question:", identifier: prefix + "second")
+    // The queue goes by the files' modification times: set them apart, in this order.
+    try first.setQuestionTime(secondsAgo: 2)
+    try second.setQuestionTime(secondsAgo: 1)
     let session = try agent(["--query"])
     try session.waitFor("First question:")
     try session.waitFor("2 questions waiting")
@@ -165,8 +166,9 @@ struct AgentEndToEndTests {
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
     let first = try SystemdAsker("Unlock the e2e disk", identifier: prefix + "/dev/spoken")
-    usleep(20_000)
     let second = try SystemdAsker("Unlock the other disk", identifier: prefix + "/dev/other")
+    try first.setQuestionTime(secondsAgo: 2)
+    try second.setQuestionTime(secondsAgo: 1)
     let session = try agent(["--query", "--speech", "on"], environment: ["SPEECHD_ADDRESS": daemon.address])
     try session.waitFor("Unlock the e2e disk")
     let source = "Asked by \(prefix.dropLast()) for /dev/spoken"

@@ -19,6 +19,8 @@ final class SystemdAsker {
   private var leftovers: [String] = []
   /// The socket the answer goes to, from the question's `Socket=`.
   private(set) var socketPath: String?
+  /// The question's `ask.*` file, once it appeared.
+  private(set) var questionPath: String?
 
   /// Starts asking and waits until the question file is in the directory.
   ///
@@ -46,6 +48,7 @@ final class SystemdAsker {
       let text = (try? String(contentsOfFile: Self.directory + "/" + file, encoding: .utf8)) ?? ""
       let socket = text.split(separator: "\n").first { $0.hasPrefix("Socket=") }?.dropFirst("Socket=".count)
       socketPath = socket.map(String.init)
+      questionPath = Self.directory + "/" + file
       leftovers = [Self.directory + "/" + file] + (socketPath.map { [$0] } ?? [])
     }
   }
@@ -86,6 +89,23 @@ final class SystemdAsker {
     process.signal(signal)
     _ = process.waitForExit(timeout: .seconds(5))
     if !leavingFiles { removeLeftovers() }
+  }
+
+  /// Sets the question file's modification time (and access time) to `seconds` before now, through
+  /// `utimensat`. The agent asks in the order of those times, so a test that needs one question before
+  /// another sets them rather than waiting for the clock to move between two askers.
+  ///
+  /// - Parameter seconds: How far in the past.
+  /// - Throws: ``AskerError/noQuestion(_:)`` when the file is not known, or the system's error.
+  func setQuestionTime(secondsAgo seconds: Int) throws {
+    guard let questionPath else { throw AskerError.noQuestion(identifier) }
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let time = timespec(tv_sec: now.tv_sec - seconds, tv_nsec: 0)
+    var times = [time, time]
+    guard utimensat(AT_FDCWD, questionPath, &times, 0) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
   }
 
   /// Removes what a killed asker left in the directory.

@@ -133,9 +133,13 @@ struct SpeechDispatcherAnnouncerTests {
     for entered in 1...50 { announcer.announce(.progress(entered: entered, length: 50, kind: .digits)) }
     #expect(ContinuousClock.now - start < .milliseconds(50))
     _ = reports.waitForCount(1)
-    usleep(300_000)  // several retries (20, 40, 80, 160 ms) fail meanwhile; none may report again
+    // Wait for the retries themselves (20, 40, 80, 160 ms apart): once the sixth attempt has begun, five
+    // have failed; none but the first may report.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while announcer.attemptCount < 6, ContinuousClock.now < deadline { usleep(5_000) }
+    #expect(announcer.attemptCount >= 6)
     announcer.close()
-    #expect(reports.all.count == 1)
+    #expect(reports.all.count == 1, "\(reports.all)")
     #expect(reports.all.first?.contains("/tmp/passcode-missing") == true)
   }
 

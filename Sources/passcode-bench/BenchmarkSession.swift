@@ -1,8 +1,9 @@
 import PasscodeTestSupport
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
-/// `passcode demo` running on a pseudo-terminal, driven from the master side.
-final class DemoSession {
+/// `passcode demo` running on a pseudo-terminal, driven from the master side and timed, with its peak memory:
+/// the benchmarks' session. (The end-to-end tests' `DemoSession` records a transcript for any subcommand instead.)
+final class BenchmarkSession {
   /// The pseudo-terminal.
   let terminal: PseudoTerminal
   /// The program's process id.

@@ -1,14 +1,13 @@
 import PasscodeEngine
-import PasscodeVault
 
 /// What a person should read about a vault error: the vault's own sentence, plus how to recover from a
 /// file that cannot be trusted. Never a secret: the errors carry paths and codes only.
-enum VaultRecoveryAdvice {
+package enum VaultRecoveryAdvice {
   /// The explanation of an error, with a way out where there is one.
   ///
   /// - Parameter error: The vault's error.
   /// - Returns: One or more sentences.
-  static func explain(_ error: VaultError) -> String {
+  package static func explain(_ error: VaultError) -> String {
     guard let advice = advice(for: error) else { return error.description }
     return error.description + "\n" + advice
   }

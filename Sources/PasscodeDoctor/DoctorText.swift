@@ -3,12 +3,12 @@ import PasscodeEngine
 /// Makes outside text (environment values, paths, file contents) safe to print in `doctor`'s report: one
 /// line, cleaned by the one sanitiser (``SanitizedText``: no escape sequence, control or format character),
 /// at most 200 characters. Paths are quoted rather than cleaned, so the report names the file that is there.
-enum DoctorText {
+package enum DoctorText {
   /// The text cleaned and cut to 200 characters.
   ///
   /// - Parameter text: Outside text.
   /// - Returns: Text safe to print on one line.
-  static func printable(_ text: String) -> String {
+  package static func printable(_ text: String) -> String {
     String(SanitizedText(text).text.prefix(200))
   }
 
@@ -17,7 +17,7 @@ enum DoctorText {
   ///
   /// - Parameter path: A path from the environment, the options or a file.
   /// - Returns: Text safe to print on one line that names the path's real characters.
-  static func path(_ path: String) -> String {
+  package static func path(_ path: String) -> String {
     String(SanitizedText(quoting: path).text.prefix(200))
   }
 }

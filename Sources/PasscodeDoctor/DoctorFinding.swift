@@ -1,0 +1,22 @@
+/// One thing `passcode doctor` found: the verdict, the next step if there is one, and whether it stops a
+/// prompt from working.
+package struct DoctorFinding: Equatable, Sendable {
+  /// What was found, as one line of words.
+  package var verdict: String
+  /// What to do about it, or `nil` when nothing needs doing.
+  package var next: String?
+  /// Whether it would stop a prompt from working (the report then exits 78).
+  package var blocksPrompt: Bool
+
+  /// Creates a finding.
+  ///
+  /// - Parameters:
+  ///   - verdict: What was found.
+  ///   - next: What to do about it.
+  ///   - blocksPrompt: Whether it stops a prompt from working.
+  package init(verdict: String, next: String? = nil, blocksPrompt: Bool = false) {
+    self.verdict = verdict
+    self.next = next
+    self.blocksPrompt = blocksPrompt
+  }
+}

@@ -1,0 +1,70 @@
+import PasscodeLocalization
+
+extension DoctorSections {
+  /// The commands that make the `pinentry-passcode` link, as Docs/GnuPG.md gives them: to the binary's
+  /// absolute path (a link to a link, or to a relative path, would break when either moves), and only
+  /// when no such file is there yet.
+  package static let pinentryLinkSteps =
+    "mkdir -p ~/.local/bin; [ -e ~/.local/bin/pinentry-passcode ] || "
+    + "ln -s \"$(readlink -f \"$(command -v passcode)\")\" ~/.local/bin/pinentry-passcode"
+
+  /// The `pinentry-passcode` link, gpg-agent's `pinentry-program` and `GPG_TTY`.
+  ///
+  /// - Parameter snapshot: What was gathered.
+  /// - Returns: Three findings; a `pinentry-program` that cannot run stops a prompt.
+  package static func pinentry(_ snapshot: DoctorSnapshot) -> [DoctorFinding] {
+    [linkFinding(snapshot.pinentry.link), agentFinding(snapshot.pinentry), terminalVariableFinding(snapshot)]
+  }
+
+  private static func linkFinding(_ link: String?) -> DoctorFinding {
+    guard let link else {
+      return DoctorFinding(
+        verdict: Localization.text("Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet."),
+        next: pinentryLinkSteps)
+    }
+    return DoctorFinding(
+      verdict: Localization.text("Pinentry link: {path} is on PATH.", ["path": DoctorText.path(link)]))
+  }
+
+  private static func agentFinding(_ pinentry: DoctorSnapshot.Pinentry) -> DoctorFinding {
+    let suggested = pinentry.link.map(DoctorText.path) ?? "/path/to/pinentry-passcode"
+    let values = ["file": DoctorText.path(pinentry.agentConfigurationFile), "program": suggested]
+    guard let program = pinentry.program else {
+      return DoctorFinding(
+        verdict: Localization.text(
+          "gpg-agent: no pinentry-program in {file}, so gpg-agent uses its default pinentry.", values),
+        next: Localization.text(
+          "To use passcode, add 'pinentry-program {program}' to {file}, "
+            + "then run 'gpg-connect-agent reloadagent /bye'.", values))
+    }
+    let shown = DoctorText.path(program.path)
+    if !program.runs {
+      return DoctorFinding(
+        verdict: Localization.text(
+          "gpg-agent: pinentry-program {shown} in {file} is missing or cannot be run, so "
+            + "gpg cannot ask for a passphrase.", values.merging(["shown": shown]) { old, _ in old }),
+        next: Localization.text(
+          "Point it at an existing program, such as {program}, then run 'gpg-connect-agent reloadagent /bye'.",
+          values),
+        blocksPrompt: true)
+    }
+    if program.isPasscode {
+      return DoctorFinding(
+        verdict: Localization.text("gpg-agent: pinentry-program {shown} is passcode.", ["shown": shown]))
+    }
+    return DoctorFinding(
+      verdict: Localization.text("gpg-agent: pinentry-program {shown} is another pinentry.", ["shown": shown]),
+      next: Localization.text(
+        "To use passcode, set 'pinentry-program {program}' in {file}, "
+          + "then run 'gpg-connect-agent reloadagent /bye'.", values))
+  }
+
+  private static func terminalVariableFinding(_ snapshot: DoctorSnapshot) -> DoctorFinding {
+    guard let tty = snapshot.environment["GPG_TTY"], !tty.isEmpty else {
+      return DoctorFinding(
+        verdict: Localization.text("GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask."),
+        next: Localization.text("Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
+    }
+    return DoctorFinding(verdict: "GPG_TTY: \(DoctorText.path(tty)).")
+  }
+}

@@ -1,0 +1,82 @@
+import PasscodeDoctor
+import Testing
+
+@Suite("doctor's pinentry section: the link, gpg-agent's pinentry-program, GPG_TTY")
+struct PinentrySectionTests {
+  typealias Program = DoctorSnapshot.Pinentry.Program
+
+  static let noLink = DoctorFinding(
+    verdict: "Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet.",
+    next: DoctorSections.pinentryLinkSteps)
+  static let link = DoctorFinding.just("Pinentry link: /b/pinentry-passcode is on PATH.")
+  static let noTerminal = DoctorFinding(
+    verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
+    next: "Add 'export GPG_TTY=$(tty)' to your shell's start-up file.")
+  static let file = "/h/.gnupg/gpg-agent.conf"
+
+  static func with(link: String? = nil, program: Program? = nil, terminal: String? = nil) -> (inout DoctorSnapshot)
+    -> Void
+  {
+    { snapshot in
+      snapshot.pinentry.link = link
+      snapshot.pinentry.program = program
+      snapshot.environment["GPG_TTY"] = terminal
+    }
+  }
+
+  static let rows: [SectionCase] = [
+    SectionCase(
+      "nothing set up",
+      expected: [
+        noLink,
+        DoctorFinding(
+          verdict: "gpg-agent: no pinentry-program in \(file), so gpg-agent uses its default pinentry.",
+          next: "To use passcode, add 'pinentry-program /path/to/pinentry-passcode' to \(file), "
+            + "then run 'gpg-connect-agent reloadagent /bye'."),
+        noTerminal,
+      ]),
+    SectionCase(
+      "all set: the link, passcode as gpg-agent's pinentry, GPG_TTY",
+      with(
+        link: "/b/pinentry-passcode", program: Program(path: "/b/pinentry-passcode", runs: true, isPasscode: true),
+        terminal: "/dev/pts/9"),
+      expected: [
+        link, .just("gpg-agent: pinentry-program /b/pinentry-passcode is passcode."), .just("GPG_TTY: /dev/pts/9."),
+      ]),
+    SectionCase(
+      "a pinentry-program that cannot run stops a prompt; the link is suggested",
+      with(link: "/b/pinentry-passcode", program: Program(path: "/nowhere/pinentry", runs: false, isPasscode: false)),
+      expected: [
+        link,
+        DoctorFinding(
+          verdict: "gpg-agent: pinentry-program /nowhere/pinentry in \(file) is missing or cannot be run, so gpg "
+            + "cannot ask for a passphrase.",
+          next: "Point it at an existing program, such as /b/pinentry-passcode, then run "
+            + "'gpg-connect-agent reloadagent /bye'.",
+          blocksPrompt: true),
+        noTerminal,
+      ]),
+    SectionCase(
+      "another pinentry, and GPG_TTY empty",
+      with(program: Program(path: "/usr/bin/pinentry-curses", runs: true, isPasscode: false), terminal: ""),
+      expected: [
+        noLink,
+        DoctorFinding(
+          verdict: "gpg-agent: pinentry-program /usr/bin/pinentry-curses is another pinentry.",
+          next: "To use passcode, set 'pinentry-program /path/to/pinentry-passcode' in \(file), "
+            + "then run 'gpg-connect-agent reloadagent /bye'."),
+        noTerminal,
+      ]),
+    SectionCase(
+      "a line feed in GPG_TTY or the program is shown, not sent",
+      with(program: Program(path: "/x\n/p", runs: true, isPasscode: true), terminal: "/dev/pts/1\nResult: ok"),
+      expected: [
+        noLink, .just("gpg-agent: pinentry-program /x\\n/p is passcode."), .just("GPG_TTY: /dev/pts/1\\nResult: ok."),
+      ]),
+  ]
+
+  @Test("each snapshot gives exactly these findings", arguments: rows)
+  func section(_ row: SectionCase) {
+    expectFindings(DoctorSections.pinentry(row.snapshot), row)
+  }
+}

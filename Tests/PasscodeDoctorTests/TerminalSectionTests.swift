@@ -1,0 +1,142 @@
+import PasscodeCommandLine
+import PasscodeDoctor
+import PasscodeSpeech
+import Testing
+
+@Suite("doctor's terminal and preferences sections")
+struct TerminalSectionTests {
+  static let askForProfile =
+    "If you use a screen reader or a braille display, add 'profile = screen-reader' to /s/config, "
+    + "or pass --screen-reader."
+  static let plainFile = DoctorFinding(
+    verdict: "Profile: plain (lines with no escape codes), because the terminal is dumb or a file.",
+    next: askForProfile)
+  static let visualTerminal = DoctorFinding(
+    verdict: "Profile: visual (one status line redrawn in place), because the terminal takes escape codes.",
+    next: askForProfile)
+
+  static let rows: [SectionCase] = [
+    SectionCase(
+      "a terminal that cannot be opened stops a prompt",
+      { $0.terminalProblem = "No such device or address" },
+      expected: [
+        DoctorFinding(
+          verdict: "Terminal: /dev/tty cannot be opened (No such device or address).",
+          next: "Run passcode from a terminal, or give one with --tty.", blocksPrompt: true),
+        plainFile,
+      ]),
+    SectionCase(
+      "--tty names the device; output to a file with no TERM",
+      { $0.options.tty = "/dev/pts/3" },
+      expected: [.just("Terminal: /dev/pts/3 opens; TERM not set, colour off."), plainFile]),
+    SectionCase(
+      "a colour terminal",
+      {
+        $0.outputIsTerminal = true
+        $0.environment["TERM"] = "xterm-256color"
+      },
+      expected: [.just("Terminal: /dev/tty opens; TERM xterm-256color, colour on."), visualTerminal]),
+    SectionCase(
+      "NO_COLOR turns colour off",
+      {
+        $0.outputIsTerminal = true
+        $0.environment["TERM"] = "xterm"
+        $0.environment["NO_COLOR"] = "1"
+      },
+      expected: [.just("Terminal: /dev/tty opens; TERM xterm, colour off."), visualTerminal]),
+    SectionCase(
+      "an escape in TERM is cleaned away",
+      {
+        $0.outputIsTerminal = true
+        $0.environment["TERM"] = "xterm\u{1B}[2J"
+      },
+      expected: [.just("Terminal: /dev/tty opens; TERM xterm, colour on."), visualTerminal]),
+    SectionCase(
+      "Orca reading: the screen-reader profile, nothing to do",
+      { $0.speechInputs.detection.orcaRunning = true },
+      expected: [
+        .just("Terminal: /dev/tty opens; TERM not set, colour off."),
+        .just("Profile: screen-reader (each announcement a new line of words), because Orca is reading the screen."),
+      ]),
+    SectionCase(
+      "--screen-reader stated",
+      {
+        $0.options.profile = .screenReader
+        $0.sources[.profile] = .option(spelling: "--screen-reader")
+        $0.speechInputs.screenReaderStated = "--screen-reader"
+      },
+      expected: [
+        .just("Terminal: /dev/tty opens; TERM not set, colour off."),
+        .just(
+          "Profile: screen-reader (each announcement a new line of words), because you said you use a screen "
+            + "reader (--screen-reader)."),
+      ]),
+    SectionCase(
+      "profile = visual in the config file, on a terminal",
+      {
+        $0.outputIsTerminal = true
+        $0.environment["TERM"] = "xterm"
+        $0.options.profile = .visual
+        $0.requestedProfile = .visual
+        $0.sources[.profile] = .configuration(path: "/s/config", line: 1)
+      },
+      expected: [
+        .just("Terminal: /dev/tty opens; TERM xterm, colour on."),
+        DoctorFinding(
+          verdict:
+            "Profile: visual (one status line redrawn in place), because profile = visual on line 1 of /s/config.",
+          next: askForProfile),
+      ]),
+    SectionCase(
+      "profile = plain wins over a reader found reading",
+      {
+        $0.speechInputs.detection.orcaRunning = true
+        $0.options.profile = .plain
+        $0.requestedProfile = .plain
+        $0.sources[.profile] = .configuration(path: "/s/config", line: 2)
+      },
+      expected: [
+        .just("Terminal: /dev/tty opens; TERM not set, colour off."),
+        DoctorFinding(
+          verdict: "Profile: plain (lines with no escape codes), because profile = plain on line 2 of /s/config.",
+          next: askForProfile),
+      ]),
+  ]
+
+  @Test("each snapshot gives exactly these terminal findings", arguments: rows)
+  func section(_ row: SectionCase) {
+    expectFindings(DoctorSections.terminal(row.snapshot), row)
+  }
+
+  static let preferenceRows: [SectionCase] = [
+    SectionCase(
+      "every preference at its default",
+      expected: [
+        .just(
+          "Preferences: speech auto (the default); profile auto (the default); reduce-motion no (the default); "
+            + "sound no (the default).")
+      ]),
+    SectionCase(
+      "each from its own place",
+      {
+        $0.options.speech = .on
+        $0.sources[.speech] = .environment(variable: "PASSCODE_SPEECH")
+        $0.options.profile = .screenReader
+        $0.sources[.profile] = .option(spelling: "--screen-reader")
+        $0.options.reduceMotion = true
+        $0.sources[.reduceMotion] = .configuration(path: "/s/config", line: 3)
+        $0.options.sound = true
+        $0.sources[.sound] = .option(spelling: "--sound")
+      },
+      expected: [
+        .just(
+          "Preferences: speech on (PASSCODE_SPEECH); profile screen-reader (--screen-reader); "
+            + "reduce-motion yes (config file line 3); sound yes (--sound).")
+      ]),
+  ]
+
+  @Test("each snapshot gives exactly this preferences line", arguments: preferenceRows)
+  func preferences(_ row: SectionCase) {
+    expectFindings(DoctorSections.preferences(row.snapshot), row)
+  }
+}
