@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .executable(name: "passcode", targets: ["passcode"]),
     .library(name: "PasscodeEngine", targets: ["PasscodeEngine"]),
+    .library(name: "AnnouncementWords", targets: ["AnnouncementWords"]),
+    .library(name: "LockedSecretStorage", targets: ["LockedSecretStorage"]),
     .library(name: "PasscodeLocalization", targets: ["PasscodeLocalization"]),
     .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
     .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
@@ -29,11 +31,19 @@ let package = Package(
     // The package's own layers.
     // The one system-call layer (package access only, not a product): every libc call goes through it.
     .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
-    .target(name: "PasscodeLocalization", dependencies: ["CLibintl"], exclude: ["po"]),
-    .target(name: "PasscodeEngine", dependencies: ["PasscodeLocalization", "SystemCalls"]),
+    // The engine is pure: the standard library only, no gettext, no system call, no environment.
+    .target(name: "PasscodeEngine", dependencies: []),
+    .target(name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"]),
+    // The words of announcements, made at the edge for the screen, speech and braille alike.
+    .target(name: "AnnouncementWords", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
+    // The engine's secret storage in locked, wiped memory.
+    .target(name: "LockedSecretStorage", dependencies: ["PasscodeEngine", "SystemCalls"]),
     .target(
       name: "PasscodeSpeech",
-      dependencies: ["PasscodeEngine", "PasscodeTerminal", "PasscodeLocalization", "CSpeechd", "CGio", "SystemCalls"]),
+      dependencies: [
+        "PasscodeEngine", "AnnouncementWords", "PasscodeTerminal", "PasscodeLocalization", "CSpeechd", "CGio",
+        "SystemCalls",
+      ]),
     .target(
       name: "PasscodeVault",
       dependencies: [
@@ -41,9 +51,11 @@ let package = Package(
       ]),
     .target(
       name: "PasscodeTerminal",
-      dependencies: ["PasscodeEngine", "PasscodeLocalization", "SystemCalls"]),
+      dependencies: [
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "SystemCalls",
+      ]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
-    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "CAssuan", "SystemCalls"]),
+    .target(name: "Pinentry", dependencies: ["PasscodeEngine", "LockedSecretStorage", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     // `passcode doctor`'s findings, pure functions of a snapshot the command gathers (package access only).
     .target(
@@ -55,21 +67,29 @@ let package = Package(
     .executableTarget(
       name: "passcode",
       dependencies: [
-        "PasscodeEngine", "PasscodeSpeech", "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry",
-        "PasswordAgent", "PasscodeDoctor", "PasscodeLocalization", "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeVault",
+        "PasscodeTerminal", "PasscodeCommandLine", "Pinentry", "PasswordAgent", "PasscodeDoctor", "PasscodeLocalization",
+        "SystemCalls",
       ]),
 
     // Tests.
-    .target(name: "PasscodeTestSupport", dependencies: ["PasscodeEngine", "PasscodeSpeech", "SystemCalls"]),
+    .target(
+      name: "PasscodeTestSupport",
+      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls"]),
     .systemLibrary(name: "CBenchTrace"),
     .executableTarget(
       name: "passcode-bench",
-      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "CBenchTrace", "SystemCalls"]),
+      dependencies: [
+        "PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "CBenchTrace", "SystemCalls",
+      ]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(
-      name: "PasscodeEngineTests", dependencies: ["PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
+      name: "PasscodeEngineTests",
+      dependencies: [
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeTestSupport",
+      ]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
     .testTarget(
       name: "PasscodeDoctorTests",
@@ -77,18 +97,32 @@ let package = Package(
         "PasscodeDoctor", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine", "PasscodeTerminal", "PasscodeEngine",
       ]),
     .testTarget(
-      name: "PasscodeVaultTests", dependencies: ["PasscodeVault", "PasscodeEngine", "PasscodeCommandLine", "SystemCalls"]),
+      name: "PasscodeVaultTests",
+      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodeCommandLine", "SystemCalls"]),
     .testTarget(
-      name: "PasscodeSpeechTests", dependencies: ["PasscodeSpeech", "PasscodeTestSupport", "SystemCalls"]),
+      name: "PasscodeSpeechTests",
+      dependencies: ["PasscodeSpeech", "AnnouncementWords", "PasscodeTestSupport", "SystemCalls"]),
     .testTarget(
-      name: "PasscodeTerminalTests", dependencies: ["PasscodeTerminal", "PasscodeTestSupport", "SystemCalls"]),
+      name: "PasscodeTerminalTests",
+      dependencies: [
+        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport", "SystemCalls",
+      ]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine"],
+      name: "EndToEndTests",
+      dependencies: ["PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "AnnouncementWords"],
       exclude: ["Golden"]),
     .testTarget(name: "BrailleLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
-      name: "PinentryTests", dependencies: ["Pinentry", "PasscodeEngine", "PasscodeSpeech", "PasscodeTestSupport"]),
-    .testTarget(name: "PasswordAgentTests", dependencies: ["PasswordAgent", "PasscodeEngine", "PasscodeTestSupport"]),
+      name: "PinentryTests",
+      dependencies: [
+        "Pinentry", "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech",
+        "PasscodeTestSupport",
+      ]),
+    .testTarget(
+      name: "PasswordAgentTests",
+      dependencies: [
+        "PasswordAgent", "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport",
+      ]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodeEngine"], exclude: ["Snapshots"]),

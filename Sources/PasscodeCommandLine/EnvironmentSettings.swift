@@ -5,8 +5,7 @@ import PasscodeLocalization
 enum EnvironmentSettings {
   /// Fills in `options` from the environment, for the options `subcommand` takes and the command line
   /// left out, and records in `sources` which preferences it gave. `PASSCODE_HOME` and `NO_COLOR` are not
-  /// read here but where they act, through ``ProcessEnvironment``: by `StoreLocation` and by
-  /// `TerminalCapabilities`.
+  /// read here but where they act: by `StoreLocation` and by `TerminalCapabilities`.
   ///
   /// - Throws: ``UsageError`` when a variable that applies holds a value it does not take.
   static func apply(

@@ -1,6 +1,6 @@
 /// Something the user must be told, as a value with counts and never free text.
 ///
-/// The words come from ``AnnouncementCatalogue``; the only caller-supplied texts are the prompt's title,
+/// The words are made at the edge, by `AnnouncementCatalogue` in AnnouncementWords; the only caller-supplied texts are the prompt's title,
 /// description and error, which the caller chose to show, and they are ``SanitizedText``. No case can carry a typed character.
 public enum Announcement: Equatable, Hashable, Sendable {
   /// The prompt is shown: its title and, for a fixed length, how many characters it takes.

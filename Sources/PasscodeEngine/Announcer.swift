@@ -1,17 +1,19 @@
 /// Something that delivers announcements to the user through a channel other than the terminal's text.
 ///
-/// Implementations must return at once: `announce` is called on the keystroke path.
+/// An announcer never looks words up: it is given each announcement's ``Phrase``, whose words the edge made
+/// once with the catalogue the screen uses, so speech says what the screen shows and the lookup is not done
+/// again on the keystroke path. Implementations must return at once: `announce` is called on that path.
 public protocol Announcer: AnyObject, Sendable {
-  /// Delivers an announcement, or queues it; never waits for the channel.
+  /// Delivers an announcement's words, or queues them; never waits for the channel.
   ///
-  /// - Parameter announcement: What to tell the user. Its words come from the catalogue.
-  func announce(_ announcement: Announcement)
+  /// - Parameter phrase: What to tell the user: the announcement (its kind sets the urgency) and its words.
+  func announce(_ phrase: Phrase)
 
-  /// Delivers several announcements as one utterance, in order (a prompt and the lines under it), so none is
+  /// Delivers several phrases as one utterance, in order (a prompt and the lines under it), so none is
   /// dropped as stale before the channel is up; never waits for the channel.
   ///
-  /// - Parameter announcements: What to tell the user, in order.
-  func announce(together announcements: [Announcement])
+  /// - Parameter phrases: What to tell the user, in order.
+  func announce(together phrases: [Phrase])
 
   /// Plays an optional sound cue alongside an announcement, or does nothing if the channel has none.
   ///
@@ -23,10 +25,10 @@ public protocol Announcer: AnyObject, Sendable {
 }
 
 extension Announcer {
-  /// Delivers each announcement on its own, for channels that have no notion of one utterance.
+  /// Delivers each phrase on its own, for channels that have no notion of one utterance.
   ///
-  /// - Parameter announcements: What to tell the user, in order.
-  public func announce(together announcements: [Announcement]) {
-    for announcement in announcements { announce(announcement) }
+  /// - Parameter phrases: What to tell the user, in order.
+  public func announce(together phrases: [Phrase]) {
+    for phrase in phrases { announce(phrase) }
   }
 }

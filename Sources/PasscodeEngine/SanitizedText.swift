@@ -1,5 +1,3 @@
-import PasscodeLocalization
-
 /// Text from outside the program (a caller's title, gpg-agent's texts, argv, the environment), cleaned so
 /// that it can be shown on a terminal and spoken without the terminal or the speech acting on it.
 ///
@@ -13,8 +11,8 @@ import PasscodeLocalization
 /// - removes every Unicode format character and default-ignorable code point: the bidirectional marks,
 ///   embeddings, overrides and isolates (LRM, RLM, ALM, U+202A–U+202E, U+2066–U+2069), which could make text
 ///   read in an order other than the one it has, the zero-width characters (U+200B–U+200D, U+2060, U+FEFF),
-///   the tag characters (U+E0000–U+E007F) and the rest, decided by Unicode property (`OutsideScalar` in
-///   PasscodeLocalization says which and why, the zero-width joiner in emoji included);
+///   the tag characters (U+E0000–U+E007F) and the rest, decided by Unicode property (``OutsideScalar``
+///   says which and why, the zero-width joiner in emoji included);
 /// - turns a line or paragraph separator (U+2028, U+2029) into a space, and a private-use character into
 ///   U+FFFD;
 /// - turns bytes that are not valid UTF-8 into U+FFFD, one per maximal invalid subsequence.

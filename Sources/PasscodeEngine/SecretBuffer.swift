@@ -66,7 +66,7 @@ public final class SecretBuffer<Memory: SecretMemory>: SecretStorage, Equatable,
   ///
   /// - Parameter other: The storage to compare with.
   /// - Returns: `true` when both hold the same bytes.
-  public func constantTimeEquals(_ other: some SecretStorage) -> Bool {
+  public func constantTimeEquals(_ other: any SecretStorage) -> Bool {
     withUnsafeBytes { mine in
       other.withUnsafeBytes { theirs in mine.count == theirs.count && memory.constantTimeEquals(mine, theirs) }
     }

@@ -45,13 +45,8 @@ extension SecretMemory {
   ///   - second: The second bytes, as many as the first.
   /// - Returns: `true` when they are equal.
   public func constantTimeEquals(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-    bytesEqualInConstantTime(first, second)
+    var difference: UInt8 = 0
+    for index in 0..<min(first.count, second.count) { difference |= first[index] ^ second[index] }
+    return difference == 0 && first.count == second.count
   }
-}
-
-/// Compares byte by byte, folding every difference in, so the time depends only on the length.
-func bytesEqualInConstantTime(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-  var difference: UInt8 = 0
-  for index in 0..<min(first.count, second.count) { difference |= first[index] ^ second[index] }
-  return difference == 0 && first.count == second.count
 }

@@ -34,6 +34,15 @@ public protocol SecretStorage: AnyObject, Sendable, CustomStringConvertible {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
   func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
+
+  /// Compares the held bytes with another storage's in time that does not depend on where they differ.
+  ///
+  /// A requirement, not an extension, so that a call through `any SecretStorage` reaches the storage's own
+  /// comparison (its memory's, such as `sodium_memcmp`) rather than a generic loop.
+  ///
+  /// - Parameter other: The storage to compare with.
+  /// - Returns: `true` when both hold the same bytes.
+  func constantTimeEquals(_ other: any SecretStorage) -> Bool
 }
 
 extension SecretStorage {
@@ -47,13 +56,5 @@ extension SecretStorage {
   @discardableResult
   public func append(_ byte: UInt8) -> Bool {
     Swift.withUnsafeBytes(of: byte) { append(contentsOf: $0) }
-  }
-
-  /// Compares the held bytes with another storage's in time that does not depend on where they differ.
-  ///
-  /// - Parameter other: The storage to compare with.
-  /// - Returns: `true` when both hold the same bytes.
-  public func constantTimeEquals(_ other: some SecretStorage) -> Bool {
-    withUnsafeBytes { mine in other.withUnsafeBytes { theirs in bytesEqualInConstantTime(mine, theirs) } }
   }
 }

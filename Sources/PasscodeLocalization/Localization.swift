@@ -1,3 +1,5 @@
+internal import PasscodeEngine
+
 /// The program's messages in the user's language, through gettext's `passcode` domain.
 ///
 /// Every message is written in English in the source and that English text is the gettext message

@@ -5,23 +5,21 @@ import PasscodeEngine
 /// The initializer returns at once; a background thread connects (with a deadline), sends, and reconnects with
 /// backoff after the daemon goes away. Each outage is reported once through `onUnavailable`. Announcements made
 /// before the first connection are kept in order and sent once it is up; during an outage all but the newest
-/// are dropped. A newer progress message replaces an older one still waiting. The words come only from the
-/// configuration's catalogue.
+/// are dropped. A newer progress message replaces an older one still waiting. The words come with each
+/// ``Phrase``, made once for the screen and speech alike: nothing is looked up here, on the keystroke path.
 public final class SpeechDispatcherAnnouncer: Announcer {
   private let worker: SpeechWorker
-  private let catalogue: AnnouncementCatalogue
 
   /// Starts connecting in the background and returns at once.
   ///
   /// - Parameters:
-  ///   - configuration: The client name, address, deadline and catalogue.
+  ///   - configuration: The client name, address, deadline and language.
   ///   - onUnavailable: Called with a reason, once per outage, on a background thread; the caller typically
   ///     shows one fixed notice (the reason is for diagnostics) and relies on the text it shows anyway.
   public init(
     configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration(),
     onUnavailable: @escaping @Sendable (String) -> Void
   ) {
-    catalogue = configuration.catalogue
     worker = SpeechWorker(configuration: configuration, onUnavailable: onUnavailable)
     worker.start()
   }
@@ -41,25 +39,24 @@ public final class SpeechDispatcherAnnouncer: Announcer {
     worker.operationCount
   }
 
-  /// Queues the announcement's catalogue words at its priority; returns at once.
+  /// Queues the phrase's words at its announcement's priority; returns at once.
   ///
-  /// - Parameter announcement: What to say.
-  public func announce(_ announcement: Announcement) {
-    worker.submit(
-      SpeechRequest(content: .words(catalogue.text(for: announcement)), priority: announcement.priority))
+  /// - Parameter phrase: What to say.
+  public func announce(_ phrase: Phrase) {
+    worker.submit(SpeechRequest(content: .words(phrase.words), priority: phrase.announcement.priority))
   }
 
-  /// Queues the announcements' words as one request, joined with full stops, at the most urgent of their
+  /// Queues the phrases' words as one request, joined with full stops, at the most urgent of their
   /// priorities; returns at once.
   ///
-  /// - Parameter announcements: What to say, in order.
-  public func announce(together announcements: [Announcement]) {
-    guard announcements.count > 1 else {
-      announcements.first.map(announce)
+  /// - Parameter phrases: What to say, in order.
+  public func announce(together phrases: [Phrase]) {
+    guard phrases.count > 1 else {
+      phrases.first.map(announce)
       return
     }
-    let words = announcements.map { catalogue.text(for: $0) }.joined(separator: ". ")
-    let priorities = announcements.map(\.priority)
+    let words = phrases.map(\.words).joined(separator: ". ")
+    let priorities = phrases.map(\.announcement.priority)
     let priority: SpeechPriority =
       priorities.contains(.important) ? .important : priorities.contains(.message) ? .message : .text
     worker.submit(SpeechRequest(content: .words(words), priority: priority))

@@ -1,3 +1,4 @@
+import AnnouncementWords
 import PasscodeEngine
 
 /// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (ACCESSIBILITY.md §4).
@@ -17,8 +18,9 @@ public struct SpeechDispatcherConfiguration: Sendable {
   public var deadline: Duration
   /// The delays between reconnection attempts.
   public var backoff: ReconnectBackoff
-  /// The words announcements are spoken with.
-  public var catalogue: AnnouncementCatalogue
+  /// The language announcements' words are in, for the voice (`es`); the words themselves come with each
+  /// ``Phrase``.
+  public var language: String
 
   /// Creates a configuration; the defaults are the program's.
   ///
@@ -30,12 +32,12 @@ public struct SpeechDispatcherConfiguration: Sendable {
   ///   - autospawn: Whether libspeechd may start a daemon; no.
   ///   - deadline: The connect, send and close deadline; 1 second.
   ///   - backoff: The delays between reconnection attempts.
-  ///   - catalogue: The words; English in the user's language.
+  ///   - language: The words' language; the catalogue's, English in the user's language.
   public init(
     clientName: String = "passcode", connectionName: String = "main",
     userName: String? = SpeechSystemCalls.environmentValue("USER"), address: SpeechDispatcherAddress? = nil,
     autospawn: Bool = false, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
-    catalogue: AnnouncementCatalogue = .current
+    language: String = AnnouncementCatalogue.current.language
   ) {
     self.clientName = clientName
     self.connectionName = connectionName
@@ -44,6 +46,6 @@ public struct SpeechDispatcherConfiguration: Sendable {
     self.autospawn = autospawn
     self.deadline = deadline
     self.backoff = backoff
-    self.catalogue = catalogue
+    self.language = language
   }
 }

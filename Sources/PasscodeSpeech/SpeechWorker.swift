@@ -169,7 +169,7 @@ final class SpeechWorker: Sendable {
       userName: configuration.userName, address: configuration.address, autospawn: configuration.autospawn)
     if case let .success(connection) = result {
       _ = calls.setPunctuationNone(connection)
-      _ = calls.setLanguage(connection, configuration.catalogue.language)
+      _ = calls.setLanguage(connection, configuration.language)
     }
     endOperation(operation, succeeded: (try? result.get()) != nil)
     return result

@@ -1,3 +1,4 @@
+import LockedSecretStorage
 import PasscodeEngine
 
 /// Turns the bytes read from a terminal in raw mode into ``Key`` values. A pure value: no I/O, no clock.

@@ -1,3 +1,4 @@
+import AnnouncementWords
 import PasscodeEngine
 
 /// Turns displays and announcements into the bytes one output profile writes (ACCESSIBILITY.md §2).
@@ -43,6 +44,9 @@ struct PromptRenderer: Sendable {
   let lineDiscipline: LineDiscipline
   /// The rows of the status last drawn, or `nil` when none is drawn.
   private var lastStatusRows: [String]?
+  /// The announcement whose words were looked up last, and its words: each announcement is looked up once,
+  /// however often its display is drawn, and speech is given the same words (``phrase(for:)``).
+  private var lastPhrase: Phrase?
   /// Whether the cursor rests on an empty line (as when a program starts after a shell command), so the
   /// screen-reader profile's next line needs no newline first.
   private var cursorOnEmptyLine = true
@@ -88,13 +92,24 @@ struct PromptRenderer: Sendable {
     }
   }
 
+  /// An announcement with its words, looked up in the catalogue only when it is not the one looked up last.
+  ///
+  /// - Parameter announcement: What to say.
+  /// - Returns: The phrase the screen shows and the announcer is given.
+  mutating func phrase(for announcement: Announcement) -> Phrase {
+    if let lastPhrase, lastPhrase.announcement == announcement { return lastPhrase }
+    let phrase = catalogue.phrase(for: announcement)
+    lastPhrase = phrase
+    return phrase
+  }
+
   /// Text for a display update: the redrawn status line in the visual profile, nothing otherwise.
   ///
   /// - Parameter display: What to draw.
   /// - Returns: The bytes to write; empty when nothing changed.
   mutating func render(_ display: EntryDisplay) -> String {
     guard profile == .visual else { return "" }
-    let rows = statusRows(display)
+    let rows = statusRows(display, message: display.message.map { phrase(for: $0).words })
     guard rows != lastStatusRows else { return "" }
     // One row drawn is rewritten in place; rows above the cursor never are, so a wrapped one is left above.
     let start = (lastStatusRows?.count ?? 0) > 1 ? "\n" : "\r\u{1b}[2K"
@@ -117,7 +132,7 @@ struct PromptRenderer: Sendable {
   /// - Returns: The bytes to write.
   mutating func announce(_ announcement: Announcement) -> String {
     guard profile != .visual else { return "" }
-    return line(SanitizedText(catalogue.text(for: announcement)))
+    return line(SanitizedText(phrase(for: announcement).words))
   }
 
   /// Text that ends the prompt: the visual profile's status line, or the screen-reader profile's last line
@@ -167,6 +182,11 @@ struct PromptRenderer: Sendable {
   /// - Parameter display: What to draw.
   /// - Returns: The rows, without line breaks.
   func statusRows(_ display: EntryDisplay) -> [String] {
+    statusRows(display, message: display.message.map(catalogue.text(for:)))
+  }
+
+  /// The visual status as rows, with the words of its message already made.
+  private func statusRows(_ display: EntryDisplay, message words: String?) -> [String] {
     let isError = display.phase == .rejected || (display.message?.isError ?? false)
     var cells = ""
     if display.fixedLength != nil {
@@ -178,7 +198,7 @@ struct PromptRenderer: Sendable {
       if display.enteredCount > 64 { cells += "…" }
       if display.enteredCount == 0 { cells = String(Self.emptyGlyph) }
     }
-    var message = display.message.map(catalogue.text(for:)) ?? ""
+    var message = words ?? ""
     if isError, !message.isEmpty { message = "\(Self.errorSymbol) \(message)" }
     let budget = width - 1
     let offset = min(max(display.shakeOffset, -Self.shakeMargin), Self.shakeMargin)

@@ -1,8 +1,10 @@
+import AnnouncementWords
 import PasscodeEngine
 internal import SystemCalls
 
 /// What the user sees and hears of a terminal prompt: the renderer writing to the session, and the announcer.
-/// It keeps the display last drawn, to draw it again after a resize, a resume or a notice.
+/// It keeps the display last drawn, to draw it again after a resize, a resume or a notice. Each announcement's
+/// words are made once, by the renderer's catalogue, and the announcer is given the same words (``Phrase``).
 final class PromptScreen {
   /// What the terminal can do and which profile is used.
   let capabilities: TerminalCapabilities
@@ -14,7 +16,7 @@ final class PromptScreen {
   private(set) var lastDisplay: EntryDisplay?
   /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
   /// opens and then spoken as one utterance; `nil` once it is open.
-  private var openingSpeech: [Announcement]?
+  private var openingSpeech: [Phrase]?
 
   init(
     capabilities: TerminalCapabilities, session: TerminalSession, lineDiscipline: LineDiscipline,
@@ -28,8 +30,15 @@ final class PromptScreen {
       lineDiscipline: lineDiscipline)
   }
 
-  /// The words of announcements.
-  var catalogue: AnnouncementCatalogue { renderer.catalogue }
+  /// An announcement with its words, looked up once for the screen and the announcer alike.
+  func phrase(for announcement: Announcement) -> Phrase {
+    renderer.phrase(for: announcement)
+  }
+
+  /// A phrase's words as this profile shows them: the visual profile shows the demo's code in numerals.
+  func shownWords(_ phrase: Phrase) -> String {
+    capabilities.profile == .visual ? renderer.catalogue.screenText(for: phrase) : phrase.words
+  }
 
   /// Draws a display.
   func render(_ display: EntryDisplay) throws(PromptError) {
@@ -42,7 +51,7 @@ final class PromptScreen {
   func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
     try render(display)
     try session.write(renderer.announce(announcement))
-    speak(announcement)
+    speak(phrase(for: announcement))
   }
 
   /// Prints a line of words that is not an announcement, in the profile's form.
@@ -53,18 +62,17 @@ final class PromptScreen {
   /// Prints an announcement as a line of its own in every profile (its screen form in the visual one), and
   /// speaks it.
   func say(_ announcement: Announcement) throws(PromptError) {
-    let text =
-      capabilities.profile == .visual ? catalogue.screenText(for: announcement) : catalogue.text(for: announcement)
-    try session.write(renderer.line(SanitizedText(text)))
-    speak(announcement)
+    let said = phrase(for: announcement)
+    try session.write(renderer.line(SanitizedText(shownWords(said))))
+    speak(said)
   }
 
-  /// Speaks through the announcer, or collects the announcement while a prompt opens.
-  func speak(_ announcement: Announcement) {
+  /// Speaks through the announcer, or collects the phrase while a prompt opens.
+  func speak(_ phrase: Phrase) {
     if openingSpeech != nil {
-      openingSpeech?.append(announcement)
+      openingSpeech?.append(phrase)
     } else {
-      announcer?.announce(announcement)
+      announcer?.announce(phrase)
     }
   }
 

@@ -1,4 +1,6 @@
+import LockedSecretStorage
 import PasscodeEngine
+internal import SystemCalls
 
 /// How a terminal prompt opens its terminal, renders and speaks; decided once at start.
 public struct PromptSettings: Sendable {
@@ -36,6 +38,9 @@ public struct PromptSettings: Sendable {
   /// Ends a prompt from another thread (a withdrawn agent question), or `nil`.
   package var interruption: PromptInterruption?
 
+  /// The process's own environment, read when asked: the initialisers' default.
+  public static var processEnvironment: [String: String] { ProcessEnvironment.current() }
+
   /// Creates settings for a prompt of another tool; what it leaves out (the reader's line discipline, a
   /// chosen profile, background notices, an interruption) is decided by the prompt or used by `passcode`
   /// alone.
@@ -57,7 +62,7 @@ public struct PromptSettings: Sendable {
     color: ColorMode = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
-    environment: [String: String] = ProcessEnvironment.current(),
+    environment: [String: String] = PromptSettings.processEnvironment,
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
     soundCues: Bool = false,
@@ -99,7 +104,7 @@ public struct PromptSettings: Sendable {
     screenReaderDetected: Bool = false,
     lineDiscipline: LineDiscipline = .caretAfterWords,
     requestedProfile: OutputProfile? = nil,
-    environment: [String: String] = ProcessEnvironment.current(),
+    environment: [String: String] = PromptSettings.processEnvironment,
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
     soundCues: Bool = false,

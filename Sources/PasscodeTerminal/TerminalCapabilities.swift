@@ -45,7 +45,8 @@ package struct TerminalCapabilities: Equatable, Sendable {
     switch color {
     case .always: usesColor = allowsEscapes
     case .never: usesColor = false
-    case .auto: usesColor = allowsEscapes && !ProcessEnvironment.asksForNoColor(environment)
+    // no-color.org: `NO_COLOR` set and not empty asks for none; `--color always` still wins.
+    case .auto: usesColor = allowsEscapes && (environment["NO_COLOR"] ?? "").isEmpty
     }
     if let requestedProfile, !screenReaderForced {
       profile = requestedProfile == .visual && terminalKind != .tty ? .plain : requestedProfile

@@ -168,15 +168,16 @@ public final class TerminalPasscodePrompt {
       playsCues: settings.soundCues && !configuration.reduceMotion)
     var driver = EntryDriver(engine: engine, clock: clock, output: output)
     // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.
-    if capabilities.profile == .visual, let hint {
+    let hintPhrase = capabilities.profile == .visual ? hint.map(screen.phrase(for:)) : nil
+    if let hintPhrase {
       try show(configuration.title)
-      try show(SanitizedText(screen.catalogue.screenText(for: hint)))
+      try show(SanitizedText(screen.shownWords(hintPhrase)))
     }
     screen.beginOpening()
     do {
       try driver.start(preamble: preamble)
       if let hint {
-        if capabilities.profile == .visual { screen.speak(hint) } else { try say(hint) }
+        if let hintPhrase { screen.speak(hintPhrase) } else { try say(hint) }
       }
     } catch {
       screen.endOpening(speaks: false)

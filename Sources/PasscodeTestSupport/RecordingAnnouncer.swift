@@ -4,14 +4,19 @@ import Synchronization
 
 /// An announcer for tests that keeps what it was asked to say.
 public final class RecordingAnnouncer: Announcer {
-  private let state = Mutex<(announcements: [Announcement], cues: [SoundCue], closed: Bool)>(([], [], false))
+  private let state = Mutex<(phrases: [Phrase], cues: [SoundCue], closed: Bool)>(([], [], false))
 
   /// Creates an empty recorder.
   public init() {}
 
+  /// Every phrase so far, in order, with the words it was given.
+  public var phrases: [Phrase] {
+    state.withLock { $0.phrases }
+  }
+
   /// Every announcement so far, in order.
   public var announcements: [Announcement] {
-    state.withLock { $0.announcements }
+    phrases.map(\.announcement)
   }
 
   /// Every sound cue so far, in order.
@@ -24,11 +29,11 @@ public final class RecordingAnnouncer: Announcer {
     state.withLock { $0.closed }
   }
 
-  /// Records an announcement.
+  /// Records a phrase.
   ///
-  /// - Parameter announcement: What would be said.
-  public func announce(_ announcement: Announcement) {
-    state.withLock { $0.announcements.append(announcement) }
+  /// - Parameter phrase: What would be said.
+  public func announce(_ phrase: Phrase) {
+    state.withLock { $0.phrases.append(phrase) }
   }
 
   /// Records a sound cue.

@@ -67,7 +67,8 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
     -> StoreLocation
   {
     if let store, !store.isEmpty { return singleDirectory(store) }
-    if let home = ProcessEnvironment.storeDirectory(environment) { return singleDirectory(home) }
+    // `PASSCODE_HOME`, set and not empty: the one directory for all state in place of the XDG ones.
+    if let home = environment["PASSCODE_HOME"], !home.isEmpty { return singleDirectory(home) }
 
     let home = environment["HOME"].flatMap(absolute)
     func base(_ variable: String, default relativeToHome: String) throws(VaultError) -> String {

@@ -1,3 +1,4 @@
+import LockedSecretStorage
 import PasscodeEngine
 
 /// Questions a pinentry asks its client while a `GETPIN` dialog runs, with Assuan's `INQUIRE`: how strong

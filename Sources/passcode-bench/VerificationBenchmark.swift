@@ -1,3 +1,4 @@
+import LockedSecretStorage
 import PasscodeEngine
 import PasscodeVault
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off

@@ -1,3 +1,4 @@
+import AnnouncementWords
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization
@@ -137,8 +138,9 @@ struct AgentCommand {
         case let .withdraw(question, reason):
           if asking.withdraw(question, reason) { interruption.interrupt() }
         case let .announceWaiting(count):
-          speech.notices?.post(SanitizedText(catalogue.text(for: .questionsWaiting(count: count))))
-          speech.announcer?.announce(.questionsWaiting(count: count))
+          let waiting = catalogue.phrase(for: .questionsWaiting(count: count))
+          speech.notices?.post(SanitizedText(waiting.words))
+          speech.announcer?.announce(waiting)
         }
       }
     } catch {
@@ -282,9 +284,9 @@ struct AgentCommand {
   private func tell(_ announcement: Announcement, on prompt: TerminalPasscodePrompt, speech: PromptSpeech)
     throws(CommandError)
   {
-    speech.announcer?.announce(announcement)
     do {
-      try prompt.show(SanitizedText(catalogue.text(for: announcement)))
+      // The prompt speaks through the same announcer, with the words it shows.
+      try prompt.say(announcement)
     } catch {
       throw .prompt(error)
     }

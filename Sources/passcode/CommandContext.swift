@@ -1,3 +1,4 @@
+import LockedSecretStorage
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization

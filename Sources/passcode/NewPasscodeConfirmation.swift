@@ -1,3 +1,4 @@
+import LockedSecretStorage
 import PasscodeEngine
 import PasscodeVault
 import Synchronization

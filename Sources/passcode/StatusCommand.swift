@@ -1,3 +1,4 @@
+import AnnouncementWords
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization

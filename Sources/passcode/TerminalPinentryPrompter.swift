@@ -116,8 +116,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       let deadline = request.timeoutSeconds > 0 ? BootTimeClock.now + .seconds(request.timeoutSeconds) : nil
       while true {
         guard let key = try prompt.readKey(timeout: deadline.map { $0 - BootTimeClock.now }) else {
-          speech?.announcer?.announce(.timedOut)
-          try prompt.show(SanitizedText(AnnouncementCatalogue.current.text(for: .timedOut)))
+          try prompt.say(.timedOut)
           return .timedOut
         }
         if case let .paste(text) = key { text.storage.wipe() }

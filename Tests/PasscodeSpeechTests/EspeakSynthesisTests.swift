@@ -1,3 +1,4 @@
+import AnnouncementWords
 import Foundation
 import PasscodeEngine
 import PasscodeTestSupport

@@ -1,3 +1,5 @@
+import AnnouncementWords
+import LockedSecretStorage
 import PasscodeEngine
 import PasscodeTestSupport
 import Testing
@@ -59,5 +61,23 @@ extension SignalRelayTests {
     #expect(outcome == .cancelled)
     let asked = AnnouncementCatalogue.english.text(for: .askedAgain)
     #expect(try Self.lines(on: terminal, through: "Cancelled") == ["Enter Passcode, 4 digits", asked, "Cancelled"])
+  }
+}
+
+extension SignalRelayTests {
+  @Test("the announcer is given the words the screen shows, made once for both")
+  func announcerGetsTheScreensWords() throws {
+    let terminal = try PseudoTerminal()
+    let announcer = RecordingAnnouncer()
+    let prompt = try TerminalPasscodePrompt(
+      settings: PromptSettings(terminalPath: terminal.slavePath, environment: ["TERM": "dumb"], announcer: announcer))
+    defer { prompt.close() }
+    try terminal.write("2\u{3}")
+    #expect(try prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in .accepted } == .cancelled)
+    let lines = String(decoding: try terminal.readUntil("Cancelled", timeout: .seconds(30)), as: UTF8.self)
+      .split(whereSeparator: \.isNewline).map(String.init)
+    #expect(lines == ["Enter Passcode, 4 digits", "1 of 4 digits entered", "Cancelled"])
+    #expect(announcer.phrases.map(\.words) == lines)
+    #expect(announcer.phrases.map(\.words) == announcer.announcements.map(AnnouncementCatalogue.current.text(for:)))
   }
 }

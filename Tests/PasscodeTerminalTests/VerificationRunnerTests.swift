@@ -1,4 +1,5 @@
 import Dispatch
+import LockedSecretStorage
 import PasscodeEngine
 import Synchronization
 import Testing

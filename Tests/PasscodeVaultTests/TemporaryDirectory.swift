@@ -1,4 +1,5 @@
 import Foundation
+import LockedSecretStorage
 import PasscodeEngine
 import PasscodeVault
 

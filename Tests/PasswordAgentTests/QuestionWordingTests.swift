@@ -1,3 +1,4 @@
+import AnnouncementWords
 import PasscodeEngine
 import PasswordAgent
 import Testing

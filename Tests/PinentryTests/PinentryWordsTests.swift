@@ -1,3 +1,5 @@
+import AnnouncementWords
+import LockedSecretStorage
 import PasscodeEngine
 import Pinentry
 import Testing

@@ -1,6 +1,9 @@
+import PasscodeEngine
 import PasscodeLocalization
 
-/// The one table of words that announcements are spoken and shown with (ACCESSIBILITY.md §5).
+/// The one table of words that announcements are spoken and shown with (ACCESSIBILITY.md §5): the screen,
+/// speech, braille and the `passcode` command all take their words from it, each announcement's once
+/// (``phrase(for:)``), and share them.
 ///
 /// Every phrase is an English template with `{name}` placeholders filled only with counts, durations and
 /// the caller's title. The English text is also the gettext message identifier: ``current`` looks each one
@@ -119,6 +122,14 @@ public struct AnnouncementCatalogue: Sendable {
     "pinentry.strength.strong": "Strength: strong",
   ])
 
+  /// An announcement with its words, looked up once, to be shown and spoken alike.
+  ///
+  /// - Parameter announcement: What to say.
+  /// - Returns: The phrase.
+  public func phrase(for announcement: Announcement) -> Phrase {
+    Phrase(announcement, words: text(for: announcement))
+  }
+
   /// The words for an announcement.
   ///
   /// - Parameter announcement: What to say.
@@ -204,7 +215,16 @@ public struct AnnouncementCatalogue: Sendable {
   /// - Parameter announcement: What to show.
   /// - Returns: The text to show.
   public func screenText(for announcement: Announcement) -> String {
-    guard case let .demoCode(length) = announcement else { return text(for: announcement) }
+    screenText(for: phrase(for: announcement))
+  }
+
+  /// The words of a phrase as a sighted user reads them on screen: its words, except that the demo's code is
+  /// shown in numerals; nothing else is looked up again.
+  ///
+  /// - Parameter phrase: What to show, with its words from ``phrase(for:)``.
+  /// - Returns: The text to show.
+  public func screenText(for phrase: Phrase) -> String {
+    guard case let .demoCode(length) = phrase.announcement else { return phrase.words }
     let numerals = String(decoding: Announcement.demoDigits.prefix(max(length, 0)), as: UTF8.self)
     return fill("demo.code", ["code": numerals])
   }
@@ -285,5 +305,17 @@ public struct AnnouncementCatalogue: Sendable {
 
   private func filling(_ template: String, _ values: [String: String]) -> String {
     Placeholders.fill(template, values)
+  }
+}
+
+extension Announcer {
+  /// Delivers an announcement that nothing shows, with its words from `catalogue`; an announcement that is
+  /// also shown takes the words made for the screen instead (``AnnouncementCatalogue/phrase(for:)``).
+  ///
+  /// - Parameters:
+  ///   - announcement: What to say.
+  ///   - catalogue: The words; English in the user's language.
+  public func announce(_ announcement: Announcement, in catalogue: AnnouncementCatalogue = .current) {
+    announce(catalogue.phrase(for: announcement))
   }
 }

@@ -1,6 +1,6 @@
 /// What may be shown of one Unicode scalar of outside text, decided by its Unicode properties rather than
-/// by a list: the one rule behind `SanitizedText` (the sanitiser, in PasscodeEngine) and the check that
-/// refuses a catalogue's translation (``Localization``), which sits below it.
+/// by a list: the one rule behind ``SanitizedText`` (the sanitiser) and the check in PasscodeLocalization that
+/// refuses a catalogue's translation, which sits above the engine.
 ///
 /// Removed: every control (C0, DEL, C1: general category Cc), every format character (Cf: the bidi marks,
 /// embeddings, overrides and isolates, LRM, RLM and ALM, the zero-width space, joiners and word joiner, the

@@ -1,3 +1,4 @@
+import PasscodeEngine
 internal import SystemCalls
 
 /// The package's secret memory: ``SystemCalls``' locked memory, one mapping per buffer between guard pages,
