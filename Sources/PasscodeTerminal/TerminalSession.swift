@@ -3,7 +3,7 @@ internal import SystemCalls
 
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
 /// the prompt writes goes through ``write(_:)``, which notices a hang-up.
-final class TerminalSession {
+final class TerminalSession: PromptTerminal {
   /// The terminal device.
   let device: TerminalDevice
   /// The relay that turns signals into bytes on a pipe the prompt polls.
@@ -14,8 +14,6 @@ final class TerminalSession {
   private var isClosed = false
   /// Set when the terminal hung up: writes are dropped from then on.
   private(set) var isHungUp = false
-  /// When the session last wrote to the terminal.
-  private(set) var lastWrite: MonotonicClock.Instant?
 
   /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode and installs the crash
   /// guard.
@@ -46,7 +44,6 @@ final class TerminalSession {
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails otherwise.
   func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty, !isHungUp else { return }
-    lastWrite = MonotonicClock.now
     do {
       try device.write(text)
     } catch  where error.errno == EIO {
@@ -81,6 +78,11 @@ final class TerminalSession {
       let events = try? Poll<Int>.wait(for: FileDescriptor(rawValue: device.fileDescriptor), timeoutMilliseconds: 0)
     else { return false }
     return events.contains(.readable)
+  }
+
+  /// The width to render for: `COLUMNS`, else the window size, else 80.
+  func width(environment: [String: String]) -> Int {
+    device.width(environment: environment)
   }
 
   /// Throws away input the terminal has buffered.
