@@ -6,8 +6,8 @@ import Testing
 
 /// Prompt-level timelines: the real ``PromptLoop``, key decoder, screen and engine, on a manual clock with a
 /// scripted terminal (``PromptTimeline``), so nothing waits on real time and no pseudo-terminal is needed.
-@Suite("Prompt loop timelines")
-struct PromptLoopTimelineTests {
+@Suite("Terminal prompt timelines")
+struct TerminalPromptTests {
   let fourDigits: EntryConfiguration
 
   init() throws {
