@@ -12,8 +12,8 @@ final class KeyInput {
   private let readBuffer: UnsafeMutableRawBufferPointer
   /// When the decoder stops waiting for more bytes, if it waits: a lone ESC counts as the Esc key
   /// ``TerminalPasscodePrompt/escapeWait`` after it came, and a paste whose end has not come fails
-  /// ``TerminalPasscodePrompt/pasteSilence`` after its last byte.
-  private(set) var inputDeadline: BootTimeClock.Instant?
+  /// ``TerminalPasscodePrompt/pasteSilence`` after its last byte. A reading of the loop's clock.
+  private(set) var inputDeadline: Duration?
 
   /// Allocates the buffers.
   ///
@@ -37,19 +37,21 @@ final class KeyInput {
 
   /// Reads what the terminal has and decodes it into waiting keys.
   ///
-  /// - Parameter session: The terminal.
+  /// - Parameters:
+  ///   - terminal: The terminal.
+  ///   - now: The loop's clock now.
   /// - Returns: `false` when the terminal hung up.
   /// - Throws: ``PromptError/terminal(_:)`` when reading fails.
-  func read(from session: TerminalSession) throws(PromptError) -> Bool {
-    let count = try session.read(into: readBuffer)
+  func read(from terminal: any PromptTerminal, now: Duration) throws(PromptError) -> Bool {
+    let count = try terminal.read(into: readBuffer)
     defer { LockedMemory.wipe(readBuffer) }
     guard count > 0 else { return false }
     var keys = pending
     decoder.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), into: &keys)
     if decoder.isAwaitingEscapeCompletion {
-      inputDeadline = BootTimeClock.now + TerminalPasscodePrompt.escapeWait
+      inputDeadline = now + TerminalPasscodePrompt.escapeWait
     } else if decoder.isInsidePaste {
-      inputDeadline = BootTimeClock.now + TerminalPasscodePrompt.pasteSilence
+      inputDeadline = now + TerminalPasscodePrompt.pasteSilence
     } else {
       inputDeadline = nil
     }
@@ -60,8 +62,8 @@ final class KeyInput {
   /// whose end never came becomes a paste key that kept nothing, so the keys after it (Esc, Ctrl-C, Ctrl-D)
   /// count again.
   ///
-  /// - Parameter now: The current instant.
-  func expireWait(now: BootTimeClock.Instant) {
+  /// - Parameter now: The loop's clock now.
+  func expireWait(now: Duration) {
     guard let deadline = inputDeadline, now >= deadline else { return }
     inputDeadline = nil
     for key in decoder.expireEscape() + decoder.endOpenPaste() { pending.append(key) }
@@ -75,21 +77,22 @@ final class KeyInput {
   /// so that its rest is not taken for keys, and a lone ESC still becomes the Esc key.
   ///
   /// - Parameters:
-  ///   - session: The terminal.
+  ///   - terminal: The terminal.
+  ///   - now: The loop's clock now.
   ///   - keeps: Whether a key survives.
   /// - Throws: ``PromptError/terminal(_:)`` when reading fails.
-  func discard(from session: TerminalSession, keeping keeps: (Key) -> Bool) throws(PromptError) {
+  func discard(from terminal: any PromptTerminal, now: Duration, keeping keeps: (Key) -> Bool) throws(PromptError) {
     var kept = sift(keeping: keeps)
     var drained = 0
-    while drained < Self.drainLimit, session.hasInputWaiting(), try read(from: session) {
+    while drained < Self.drainLimit, terminal.hasInputWaiting(), try read(from: terminal, now: now) {
       drained += Self.readSize
       kept += sift(keeping: keeps)
     }
-    if drained >= Self.drainLimit { session.flushInput() }
+    if drained >= Self.drainLimit { terminal.flushInput() }
     for key in kept { pending.append(key) }
   }
 
-  /// The most input ``discard(from:keeping:)`` reads before it flushes the rest.
+  /// The most input ``discard(from:now:keeping:)`` reads before it flushes the rest.
   static let drainLimit = 64 * readSize
 
   /// Takes every waiting key out, wiping the slots, and returns those `keeps` picks.

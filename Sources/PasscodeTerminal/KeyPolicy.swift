@@ -6,6 +6,35 @@ struct KeyPolicy {
   /// Whether Esc, Ctrl-C, Ctrl-D, Ctrl-\ and Ctrl-Z are ignored.
   let ignoresInterruptions: Bool
 
+  /// Where a key goes.
+  enum Route {
+    /// Stop the process, as Ctrl-Z does to any job, instead of reaching the engine.
+    case suspend
+    /// Offer the key to the caller's companion first; the event when it leaves the key alone.
+    case companionFirst(EntryEvent)
+    /// Send the event to the engine.
+    case engine(EntryEvent)
+  }
+
+  /// Where a key goes while the entry is in a phase. The companion is offered keys only while keys are taken:
+  /// during a verification the verifier may be talking to the same client (a pinentry's CHECKPIN), and one
+  /// conversation at a time is all it has.
+  func route(_ key: Key, during phase: EntryDisplay.Phase) -> Route {
+    if suspends(key) { return .suspend }
+    return phase == .entering ? .companionFirst(event(for: key)) : .engine(event(for: key))
+  }
+
+  /// Whether the companion is told that the entry changed, in a phase (the same rule as ``route(_:during:)``).
+  func tellsCompanion(during phase: EntryDisplay.Phase) -> Bool {
+    phase == .entering
+  }
+
+  /// Whether another thread may interrupt the entry in a phase: only while keys are taken, since a verification
+  /// under way ends the prompt by itself (its verdict must not reach a later prompt).
+  func listensForInterruption(during phase: EntryDisplay.Phase?) -> Bool {
+    phase != .verifying
+  }
+
   /// Whether the key stops the process, as Ctrl-Z does to any job, instead of reaching the engine.
   func suspends(_ key: Key) -> Bool {
     key == .suspend && !ignoresInterruptions

@@ -1,4 +1,80 @@
+import PasscodeEngine
 internal import SystemCalls
+
+/// Where a ``PromptLoop`` waits, and what the wake-ups carry besides the key bytes (which it reads from its
+/// ``PromptTerminal``): signals, the verifier's answer, notices and the interruption. Deadlines are readings of
+/// the loop's clock. ``TerminalPromptEvents`` is the real one, sleeping in `poll`; tests script one on a
+/// `ManualClock`.
+protocol PromptEvents: AnyObject {
+  /// Sleeps until a source is ready or the deadline passes.
+  ///
+  /// - Parameters:
+  ///   - deadline: When to stop waiting, on the loop's clock, or `nil` to wait as long as it takes.
+  ///   - listensForInterruption: Whether ``PromptEventSource/interruption`` is listened to.
+  /// - Returns: The sources that are ready; empty when the deadline passed.
+  /// - Throws: ``PromptError/terminal(_:)`` when waiting fails.
+  func wait(until deadline: Duration?, listensForInterruption: Bool) throws(PromptError) -> Set<PromptEventSource>
+  /// The signals that arrived since the last call, in order.
+  func takeSignals() -> [Signal]
+  /// Whether another thread ended the entry.
+  var isInterrupted: Bool { get }
+  /// The notices posted since the last call, in order.
+  func takeNotices() -> [SanitizedText]
+  /// Starts checking a code; the answer comes with ``PromptEventSource/verification``.
+  func verify(_ secret: any SecretStorage, with verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict)
+  /// The verifier's answer, if it came.
+  func takeVerdict() -> VerificationRunner.Answer?
+  /// Sleeps until an instant of the loop's clock has passed, waking for nothing.
+  func sleep(until instant: Duration)
+}
+
+/// The real ``PromptEvents``: the terminal, the signal relay's pipe, the verifier's pipe, the notice board's and
+/// the interruption's, polled together on the monotonic clock.
+final class TerminalPromptEvents: PromptEvents {
+  private let session: TerminalSession
+  private let verification: VerificationRunner
+  private let notices: NoticeBoard?
+  private let interruption: PromptInterruption?
+  private let clock: MonotonicEntryClock
+
+  init(
+    session: TerminalSession, verification: VerificationRunner, notices: NoticeBoard?,
+    interruption: PromptInterruption?, clock: MonotonicEntryClock
+  ) {
+    self.session = session
+    self.verification = verification
+    self.notices = notices
+    self.interruption = interruption
+    self.clock = clock
+  }
+
+  func wait(until deadline: Duration?, listensForInterruption: Bool) throws(PromptError) -> Set<PromptEventSource> {
+    var sources: [PromptEventSource: Int32] = [
+      .terminal: session.device.fileDescriptor,
+      .signals: session.signals.readFileDescriptor,
+      .verification: verification.readFileDescriptor,
+    ]
+    sources[.notices] = notices?.readFileDescriptor
+    if listensForInterruption { sources[.interruption] = interruption?.readFileDescriptor }
+    return try PromptEventSource.wait(on: sources, until: deadline.map(clock.instant(at:)))
+  }
+
+  func takeSignals() -> [Signal] { session.signals.drain() }
+
+  var isInterrupted: Bool { interruption?.isInterrupted == true }
+
+  func takeNotices() -> [SanitizedText] { notices?.take() ?? [] }
+
+  func verify(_ secret: any SecretStorage, with verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict) {
+    verification.start(secret, verifier: verifier)
+  }
+
+  func takeVerdict() -> VerificationRunner.Answer? { verification.takeAnswer() }
+
+  func sleep(until instant: Duration) {
+    TerminalCalls.pause(until: clock.instant(at: instant))
+  }
+}
 
 /// Where a waiting prompt's wake-ups come from, each a descriptor that becomes readable.
 enum PromptEventSource: CaseIterable, Hashable {

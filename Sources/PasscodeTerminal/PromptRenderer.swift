@@ -135,6 +135,15 @@ struct PromptRenderer: Sendable {
     return line(SanitizedText(phrase(for: announcement).words))
   }
 
+  /// Whether ``finish()`` has anything to write.
+  var hasLineToFinish: Bool {
+    switch profile {
+    case .visual: lastStatusRows != nil
+    case .screenReader: !cursorOnEmptyLine
+    case .plain: false
+    }
+  }
+
   /// Text that ends the prompt: the visual profile's status line, or the screen-reader profile's last line
   /// of words, is finished with a newline so the shell prompt starts on a clean line.
   ///

@@ -1,29 +1,32 @@
 import AnnouncementWords
 import PasscodeEngine
-internal import SystemCalls
 
-/// What the user sees and hears of a terminal prompt: the renderer writing to the session, and the announcer.
-/// It keeps the display last drawn, to draw it again after a resize, a resume or a notice. Each announcement's
-/// words are made once, by the renderer's catalogue, and the announcer is given the same words (``Phrase``).
+/// What the user sees and hears of a terminal prompt: the renderer writing to the terminal, and the announcer.
+/// It keeps the display last drawn, to draw it again after a resize, a resume or a notice, and when it last
+/// wrote, on the loop's clock, for the reading time (``readingDeadline``). Each announcement's words are made
+/// once, by the renderer's catalogue, and the announcer is given the same words (``Phrase``).
 final class PromptScreen {
   /// What the terminal can do and which profile is used.
   let capabilities: TerminalCapabilities
-  /// The terminal written to.
-  let session: TerminalSession
+  private let terminal: any PromptTerminal
+  private let clock: any EntryClock
   private var renderer: PromptRenderer
   private let announcer: (any Announcer)?
   /// The display last drawn, if any.
   private(set) var lastDisplay: EntryDisplay?
+  /// When the screen last wrote, on the loop's clock.
+  private var lastWrite: Duration?
   /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
   /// opens and then spoken as one utterance; `nil` once it is open.
   private var openingSpeech: [Phrase]?
 
   init(
-    capabilities: TerminalCapabilities, session: TerminalSession, lineDiscipline: LineDiscipline,
-    announcer: (any Announcer)?
+    capabilities: TerminalCapabilities, terminal: any PromptTerminal, clock: any EntryClock,
+    lineDiscipline: LineDiscipline, announcer: (any Announcer)?
   ) {
     self.capabilities = capabilities
-    self.session = session
+    self.terminal = terminal
+    self.clock = clock
     self.announcer = announcer
     renderer = PromptRenderer(
       profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
@@ -43,27 +46,27 @@ final class PromptScreen {
   /// Draws a display.
   func render(_ display: EntryDisplay) throws(PromptError) {
     lastDisplay = display
-    try session.write(renderer.render(display))
+    try write(renderer.render(display))
   }
 
   /// Draws a display and tells its message: a line of words in the screen-reader and plain profiles (the
   /// visual status line shows it), and speech.
   func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
     try render(display)
-    try session.write(renderer.announce(announcement))
+    try write(renderer.announce(announcement))
     speak(phrase(for: announcement))
   }
 
   /// Prints a line of words that is not an announcement, in the profile's form.
   func show(_ text: SanitizedText) throws(PromptError) {
-    try session.write(renderer.line(text))
+    try write(renderer.line(text))
   }
 
   /// Prints an announcement as a line of its own in every profile (its screen form in the visual one), and
   /// speaks it.
   func say(_ announcement: Announcement) throws(PromptError) {
     let said = phrase(for: announcement)
-    try session.write(renderer.line(SanitizedText(shownWords(said))))
+    try write(renderer.line(SanitizedText(shownWords(said))))
     speak(said)
   }
 
@@ -81,7 +84,7 @@ final class PromptScreen {
     if let announcer {
       announcer.play(cue)
     } else if capabilities.allowsEscapes {
-      try session.write("\u{7}")
+      try write("\u{7}")
     }
   }
 
@@ -99,28 +102,40 @@ final class PromptScreen {
 
   /// Draws the last display again from scratch (after a resize, a resume or a notice).
   func redraw() throws(PromptError) {
-    if let lastDisplay { try session.write(renderer.redraw(lastDisplay)) }
+    if let lastDisplay { try write(renderer.redraw(lastDisplay)) }
   }
 
   /// Takes the terminal's new width after a resize and draws again.
   func resize(environment: [String: String]) throws(PromptError) {
-    renderer.width = session.device.width(environment: environment)
+    renderer.width = terminal.width(environment: environment)
     try redraw()
   }
 
   /// Ends the line at once (an interrupted entry, whose last words the caller says).
   func endLine() throws(PromptError) {
-    try session.write(renderer.finish())
+    try write(renderer.finish())
   }
 
-  /// Ends the last line so what follows starts on a fresh one. A reader that speaks a line only while the caret
-  /// is still at its end (``LineDiscipline/readingTime``) gets that long after the line was written first.
+  /// Ends the last line so what follows starts on a fresh one; the loop waits for ``readingDeadline`` first.
   func finishLine() throws(PromptError) {
-    let ending = renderer.finish()
-    guard !ending.isEmpty else { return }
-    if let readingTime = renderer.lineDiscipline.readingTime, let lastWrite = session.lastWrite {
-      TerminalCalls.pause(until: lastWrite + readingTime)
-    }
-    try session.write(ending)
+    try write(renderer.finish())
+  }
+
+  /// Until when the last line of words must stay as it is before ``finishLine()`` moves off it, on the loop's
+  /// clock, or `nil` when it may move at once: a reader that speaks a line only while the caret is still at its
+  /// end (``LineDiscipline/readingTime``, in the screen-reader profile, whose lines follow the discipline) gets
+  /// that long after the line was written.
+  var readingDeadline: Duration? {
+    guard capabilities.profile == .screenReader, renderer.hasLineToFinish,
+      let readingTime = renderer.lineDiscipline.readingTime, let lastWrite
+    else { return nil }
+    return lastWrite + readingTime
+  }
+
+  /// Writes to the terminal, noting when.
+  private func write(_ text: String) throws(PromptError) {
+    guard !text.isEmpty else { return }
+    lastWrite = clock.now()
+    try terminal.write(text)
   }
 }

@@ -1,4 +1,5 @@
 internal import Glibc
+internal import SystemCalls
 
 /// The terminal the prompt reads keys from and writes to: the controlling terminal (`/dev/tty`) or a
 /// named one (`--tty PATH`, or the tty gpg-agent names).
@@ -14,8 +15,10 @@ package final class TerminalDevice {
 
   /// The path that was opened.
   package let path: String
+  /// The open file, read and written straight through the system-call layer.
+  let descriptor: FileDescriptor
   /// The open file descriptor, for raw mode and for polling.
-  package let fileDescriptor: Int32
+  package var fileDescriptor: Int32 { descriptor.rawValue }
   private var isClosed = false
 
   /// Opens a terminal.
@@ -39,7 +42,7 @@ package final class TerminalDevice {
       throw error
     }
     self.path = path
-    fileDescriptor = descriptor
+    self.descriptor = FileDescriptor(rawValue: descriptor)
   }
 
   /// Checks that an open file is a terminal to ask on.
@@ -91,7 +94,13 @@ package final class TerminalDevice {
   /// - Returns: The number of bytes read; `0` when the terminal has hung up.
   /// - Throws: ``TerminalError`` (`.read`).
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int {
-    try TerminalCalls.read(fileDescriptor, into: buffer) ?? 0
+    do {
+      return try descriptor.read(into: buffer)
+    } catch  where error == .wouldBlock {
+      return 0
+    } catch {
+      throw TerminalError(operation: .read, errno: error.rawValue)
+    }
   }
 
   /// Writes all of the bytes.
@@ -99,7 +108,7 @@ package final class TerminalDevice {
   /// - Parameter bytes: The bytes to write.
   /// - Throws: ``TerminalError`` (`.write`).
   package func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
-    try TerminalCalls.write(fileDescriptor, bytes)
+    try TerminalCalls.naming(.write) { () throws(Errno) in try descriptor.writeAll(bytes) }
   }
 
   /// Writes text (never a secret) as UTF-8.
@@ -107,6 +116,6 @@ package final class TerminalDevice {
   /// - Parameter text: The text to write.
   /// - Throws: ``TerminalError`` (`.write`).
   package func write(_ text: String) throws(TerminalError) {
-    try TerminalCalls.write(fileDescriptor, Array(text.utf8))
+    try TerminalCalls.naming(.write) { () throws(Errno) in try descriptor.writeAll(Array(text.utf8)) }
   }
 }

@@ -1,4 +1,3 @@
-internal import Glibc
 import PasscodeEngine
 internal import SystemCalls
 
@@ -12,7 +11,7 @@ internal import SystemCalls
 /// no timeout.
 ///
 /// It is made of three parts: a ``TerminalSession`` (the device, raw mode, the signal relay, the crash
-/// guard), the ``PromptEventSource`` it waits on, and this façade, which runs the loop.
+/// guard), the ``PromptLoop`` that waits on the ``TerminalPromptEvents`` and drives the engine, and this façade.
 ///
 /// ```swift
 /// let prompt = try TerminalPasscodePrompt.current()
@@ -26,11 +25,7 @@ public final class TerminalPasscodePrompt {
   package let capabilities: TerminalCapabilities
   private let settings: PromptSettings
   private let session: TerminalSession
-  private let screen: PromptScreen
-  private let keys: KeyInput
-  private let verification: VerificationRunner
-  private let keyPolicy: KeyPolicy
-  private let clock = MonotonicEntryClock()
+  private let loop: PromptLoop
   /// The speech channel ``current()`` opened, closed with the prompt.
   package var ownedAnnouncer: (any Announcer)?
   private var isClosed = false
@@ -62,8 +57,7 @@ public final class TerminalPasscodePrompt {
       screenReaderForced: settings.screenReaderForced, screenReaderDetected: settings.screenReaderDetected,
       requestedProfile: settings.requestedProfile,
       windowColumns: device.windowColumns())
-    keys = KeyInput(makePasteStorage: settings.makeSecretStorage)
-    keyPolicy = KeyPolicy(ignoresInterruptions: settings.ignoresInterruptions)
+    let verification: VerificationRunner
     do {
       verification = try VerificationRunner()
       session = try TerminalSession(
@@ -73,9 +67,18 @@ public final class TerminalPasscodePrompt {
       device.close()
       throw .noTerminal(error)
     }
-    screen = PromptScreen(
-      capabilities: capabilities, session: session, lineDiscipline: settings.lineDiscipline,
+    let clock = MonotonicEntryClock()
+    let screen = PromptScreen(
+      capabilities: capabilities, terminal: session, clock: clock, lineDiscipline: settings.lineDiscipline,
       announcer: settings.announcer)
+    loop = PromptLoop(
+      clock: clock, terminal: session,
+      events: TerminalPromptEvents(
+        session: session, verification: verification, notices: settings.notices,
+        interruption: settings.interruption, clock: clock),
+      screen: screen, keys: KeyInput(makePasteStorage: settings.makeSecretStorage),
+      ignoresInterruptions: settings.ignoresInterruptions, makeSecretStorage: settings.makeSecretStorage,
+      soundCues: settings.soundCues, environment: settings.environment)
   }
 
   deinit {
@@ -86,8 +89,8 @@ public final class TerminalPasscodePrompt {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    keys.removeAll()
-    try? screen.finishLine()
+    loop.removeAllKeys()
+    try? loop.finishLine()
     session.close()
     ownedAnnouncer?.close()
     ownedAnnouncer = nil
@@ -98,7 +101,7 @@ public final class TerminalPasscodePrompt {
   /// - Parameter text: The words, cleaned; never a secret.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
   package func show(_ text: SanitizedText) throws(PromptError) {
-    try screen.show(text)
+    try loop.screen.show(text)
   }
 
   /// Prints an announcement as a line of its own in every profile, and speaks it when speech is on, so speech
@@ -107,7 +110,7 @@ public final class TerminalPasscodePrompt {
   /// - Parameter announcement: What to tell.
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
   package func say(_ announcement: Announcement) throws(PromptError) {
-    try screen.say(announcement)
+    try loop.screen.say(announcement)
   }
 
   /// Asks for one code and returns how the prompt ended.
@@ -160,38 +163,11 @@ public final class TerminalPasscodePrompt {
     companion: (any EntryCompanion)? = nil,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
-    let engine = EntryEngine(
-      configuration: configuration, secretStorage: settings.makeSecretStorage(configuration.maximumByteCount),
-      failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
-    let output = PromptRunOutput(
-      screen: screen, keys: keys, keyPolicy: keyPolicy, verification: verification, verifier: verifier,
-      playsCues: settings.soundCues && !configuration.reduceMotion)
-    var driver = EntryDriver(engine: engine, clock: clock, output: output)
-    // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.
-    let hintPhrase = capabilities.profile == .visual ? hint.map(screen.phrase(for:)) : nil
-    if let hintPhrase {
-      try show(configuration.title)
-      try show(SanitizedText(screen.shownWords(hintPhrase)))
+    try closing { () throws(PromptError) in
+      try loop.ask(
+        configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,
+        hint: hint, preamble: preamble, companion: companion, verifier: verifier)
     }
-    screen.beginOpening()
-    do {
-      try driver.start(preamble: preamble)
-      if let hint {
-        if let hintPhrase { screen.speak(hintPhrase) } else { try say(hint) }
-      }
-    } catch {
-      screen.endOpening(speaks: false)
-      throw error
-    }
-    screen.endOpening()
-    do {
-      try run(&driver, companion: companion)
-    } catch {
-      driver.abandon()
-      throw error
-    }
-    keys.removeAll()
-    return driver.outcome ?? .cancelled
   }
 
   /// Asks for one code and hands it back unchecked, for a caller that checks it elsewhere or passes it on (a
@@ -221,154 +197,19 @@ public final class TerminalPasscodePrompt {
   /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
   /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
   package func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
-    let deadline = timeout.map { BootTimeClock.now + $0 }
-    while keys.isEmpty {
-      // No engine runs between prompts: a late verdict is dropped, and after a SIGCONT the screen is drawn again.
-      let interrupted = try waitForEvents(until: deadline, takesInterruption: false) { event throws(PromptError) in
-        if case .verdict = event { return }
-        try screen.redraw()
-      }
-      if interrupted { return nil }
-      if keys.isEmpty, let deadline, BootTimeClock.now >= deadline { return nil }
-    }
-    return keys.takeKey()
+    try closing { () throws(PromptError) in try loop.readKey(timeout: timeout) }
   }
 
-  // MARK: - The loop
-
-  /// Feeds keys, verdicts and due timers to the driver until the prompt ends.
-  private func run(
-    _ driver: inout EntryDriver<PromptRunOutput>, companion: (any EntryCompanion)?
-  ) throws(PromptError) {
-    while driver.outcome == nil {
-      if keys.isEmpty {
-        let deadline = driver.nextDeadline.map(clock.instant(at:))
-        // Only while keys are taken: a verification under way ends the prompt by itself (its verdict must
-        // not reach a later prompt).
-        let interrupted = try waitForEvents(
-          until: deadline, takesInterruption: screen.lastDisplay?.phase != .verifying
-        ) { event throws(PromptError) in
-          try driver.handle(event)
-        }
-        if interrupted {
-          // Ended for ``PromptInterruption``: the engine wipes the entry, its last words are left unsaid
-          // (the caller says why), and the line is finished.
-          driver.abandon()
-          keys.removeAll()
-          try screen.endLine()
-          return
-        }
+  /// Restores the terminal before a terminating signal or a hang-up is reported, as ``close()`` does.
+  private func closing<Value>(after body: () throws(PromptError) -> Value) throws(PromptError) -> Value {
+    do {
+      return try body()
+    } catch {
+      switch error {
+      case .terminated, .hungUp: close()
+      default: break
       }
-      var entryChanged = false
-      while driver.outcome == nil, let key = keys.takeKey() {
-        if keyPolicy.suspends(key) {
-          try suspend()
-          continue
-        }
-        // The companion is consulted only while keys are taken: during a verification the verifier may be
-        // talking to the same client (a pinentry's CHECKPIN), and one conversation at a time is all it has.
-        if driver.engine.display.phase == .entering, let answer = companion?.answer(to: key) {
-          for event in answer.events + answer.announcements.map(EntryEvent.callerWords) {
-            try driver.handle(event)
-            entryChanged = entryChanged || event.changesEntry
-          }
-          continue
-        }
-        let event = keyPolicy.event(for: key)
-        try driver.handle(event)
-        entryChanged = entryChanged || event.changesEntry
-      }
-      if entryChanged, driver.outcome == nil, let companion, driver.engine.display.phase == .entering,
-        let words = driver.engine.withEntry({ companion.entryChanged($0) })
-      {
-        try driver.handle(.callerWords(words))
-      }
-      try driver.fireDueTimers()
+      throw error
     }
-  }
-
-  /// Sleeps in `poll` until input, a signal, a verdict, a notice, the interruption or the deadline, and handles
-  /// what comes in this order: signals, the interruption, notices, the verdict, then the key bytes, which it
-  /// decodes into waiting keys. The verdict, and what a `SIGCONT` has to say, go to the engine through
-  /// `deliver`.
-  ///
-  /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
-  private func waitForEvents(
-    until timerDeadline: BootTimeClock.Instant?, takesInterruption: Bool,
-    deliver: (EntryEvent) throws(PromptError) -> Void
-  ) throws(PromptError) -> Bool {
-    var sources: [PromptEventSource: Int32] = [
-      .terminal: session.device.fileDescriptor,
-      .signals: session.signals.readFileDescriptor,
-      .verification: verification.readFileDescriptor,
-    ]
-    sources[.notices] = settings.notices?.readFileDescriptor
-    if takesInterruption { sources[.interruption] = settings.interruption?.readFileDescriptor }
-    let deadline = [timerDeadline, keys.inputDeadline].compactMap { $0 }.min()
-    let ready = try PromptEventSource.wait(on: sources, until: deadline)
-    if ready.contains(.signals) { try handleSignals(deliver: deliver) }
-    if ready.contains(.interruption), settings.interruption?.isInterrupted == true { return true }
-    if ready.contains(.notices), let notices = settings.notices {
-      for notice in notices.take() { try show(notice) }
-      try screen.redraw()
-    }
-    if ready.contains(.verification), let answer = verification.takeAnswer() {
-      switch answer {
-      case let .success(verdict): try deliver(.verdict(verdict))
-      case let .failure(error): throw error
-      }
-    }
-    if ready.contains(.terminal) {
-      guard try keys.read(from: session) else {
-        // No SIGHUP comes when the terminal is not the controlling one, and poll would report it again at
-        // once, so the prompt ends here.
-        close()
-        throw .hungUp
-      }
-    } else {
-      keys.expireWait(now: BootTimeClock.now)
-    }
-    return false
-  }
-
-  private func handleSignals(deliver: (EntryEvent) throws(PromptError) -> Void) throws(PromptError) {
-    for signal in session.signals.drain() {
-      switch signal {
-      case .interrupt, .quit:
-        if settings.ignoresInterruptions { continue }
-        try terminate(by: signal)
-      case .terminate, .hangup, .user1, .user2, .alarm, .virtualAlarm, .profilingAlarm, .cpuLimitExceeded,
-        .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault:
-        try terminate(by: signal)
-      case .terminalStop, .backgroundRead, .backgroundWrite:
-        // `lock` keeps the terminal: a stop sent from outside is ignored, as Ctrl-Z is.
-        if settings.ignoresInterruptions { continue }
-        try suspend(by: signal)
-      case .continued:
-        // The process may have been stopped where no handler runs (SIGSTOP, or a stop left to its
-        // default), and a shell may have put its own settings on the terminal meanwhile.
-        try session.enterRawModeAgain()
-        // `lock` says it is locked again, with the entry wiped; other prompts say where the entry stands.
-        try deliver(settings.ignoresInterruptions ? .relock : .repeatStatus)
-      case .windowSizeChanged:
-        try screen.resize(environment: settings.environment)
-      }
-    }
-  }
-
-  private func terminate(by signal: Signal) throws(PromptError) {
-    close()
-    throw .terminated(by: signal)
-  }
-
-  /// Ctrl-Z, or a stop signal from outside: gives the terminal back and stops, like any job; entry goes on
-  /// after `fg`.
-  ///
-  /// - Parameter signal: The stop signal to stop with, `SIGTSTP` for Ctrl-Z.
-  /// - Throws: ``PromptError/terminal(_:)`` when writing, stopping or entering raw mode again fails.
-  private func suspend(by signal: Signal = .terminalStop) throws(PromptError) {
-    try screen.finishLine()
-    try session.suspend(by: signal)
-    try screen.redraw()
   }
 }

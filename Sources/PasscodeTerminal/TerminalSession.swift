@@ -1,9 +1,8 @@
-internal import Glibc
 internal import SystemCalls
 
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
 /// the prompt writes goes through ``write(_:)``, which notices a hang-up.
-final class TerminalSession {
+final class TerminalSession: PromptTerminal {
   /// The terminal device.
   let device: TerminalDevice
   /// The relay that turns signals into bytes on a pipe the prompt polls.
@@ -14,8 +13,6 @@ final class TerminalSession {
   private var isClosed = false
   /// Set when the terminal hung up: writes are dropped from then on.
   private(set) var isHungUp = false
-  /// When the session last wrote to the terminal.
-  private(set) var lastWrite: BootTimeClock.Instant?
 
   /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode and installs the crash
   /// guard.
@@ -41,33 +38,34 @@ final class TerminalSession {
     CrashGuard.install()
   }
 
-  /// Writes text, unless the terminal hung up; a hang-up found here is remembered, not thrown.
+  /// Writes text, unless the terminal hung up; a hang-up found here is remembered, not thrown. It goes straight
+  /// to the system-call layer: the loop's screen, this, then `FileDescriptor.writeAll`, then `write(2)`.
   ///
   /// - Throws: ``PromptError/terminal(_:)`` when writing fails otherwise.
   func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty, !isHungUp else { return }
-    lastWrite = BootTimeClock.now
     do {
-      try device.write(text)
-    } catch  where error.errno == EIO {
+      try device.descriptor.writeAll(Array(text.utf8))
+    } catch  where error == .inputOutput {
       isHungUp = true
     } catch {
-      throw .terminal(error)
+      throw .terminal(TerminalError(operation: .write, errno: error.rawValue))
     }
   }
 
-  /// Reads what the terminal has into `buffer`.
+  /// Reads what the terminal has into `buffer`, straight through the system-call layer: the loop's key input,
+  /// this, then `FileDescriptor.read(into:)`, then `read(2)`.
   ///
   /// - Returns: The bytes read; 0 when the terminal hung up (end of file or `EIO`), which is then remembered.
   /// - Throws: ``PromptError/terminal(_:)`` when reading fails otherwise.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(PromptError) -> Int {
     let count: Int
     do {
-      count = try device.read(into: buffer)
-    } catch  where error.errno == EIO {
+      count = try device.descriptor.read(into: buffer)
+    } catch  where error == .inputOutput || error == .wouldBlock {
       count = 0
     } catch {
-      throw .terminal(error)
+      throw .terminal(TerminalError(operation: .read, errno: error.rawValue))
     }
     // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung up: its
     // other side closed.
@@ -78,9 +76,14 @@ final class TerminalSession {
   /// Whether the terminal has input to read now, without waiting; `false` once it hung up.
   func hasInputWaiting() -> Bool {
     guard !isHungUp,
-      let events = try? Poll<Int>.wait(for: FileDescriptor(rawValue: device.fileDescriptor), timeoutMilliseconds: 0)
+      let events = try? Poll<Int>.wait(for: device.descriptor, timeoutMilliseconds: 0)
     else { return false }
     return events.contains(.readable)
+  }
+
+  /// The width to render for: `COLUMNS`, else the window size, else 80.
+  func width(environment: [String: String]) -> Int {
+    device.width(environment: environment)
   }
 
   /// Throws away input the terminal has buffered.
