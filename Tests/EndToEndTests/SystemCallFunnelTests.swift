@@ -23,8 +23,6 @@ struct SystemCallFunnelTests {
     "PasscodeTerminal/TerminalCalls.swift",
     "PasscodeTerminal/TerminalDevice.swift",
     "PasscodeTerminal/TerminalError.swift",
-    "PasscodeTerminal/TerminalPasscodePrompt.swift",
-    "PasscodeTerminal/TerminalSession.swift",
     "PasscodeTestSupport/PrivateSpeechDispatcher.swift",
     "PasscodeTestSupport/PseudoTerminal.swift",
     "PasscodeTestSupport/PseudoTerminalCalls.swift",
