@@ -1,6 +1,6 @@
 import PasscodeLocalization
 
-/// The one table of words that announcements are spoken and shown with (ACCESSIBILITY.md §5).
+/// The one table of words that announcements are spoken and shown with (Docs/Accessibility.md §5).
 ///
 /// Every phrase is an English template with `{name}` placeholders filled only with counts, durations and
 /// the caller's title. The English text is also the gettext message identifier: ``current`` looks each one
