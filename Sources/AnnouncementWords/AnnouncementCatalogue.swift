@@ -1,7 +1,7 @@
 import PasscodeEngine
 import PasscodeLocalization
 
-/// The one table of words that announcements are spoken and shown with (ACCESSIBILITY.md §5): the screen,
+/// The one table of words that announcements are spoken and shown with (Docs/Accessibility.md §5): the screen,
 /// speech, braille and the `passcode` command all take their words from it, each announcement's once
 /// (``phrase(for:)``), and share them.
 ///

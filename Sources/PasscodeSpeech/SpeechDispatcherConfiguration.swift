@@ -1,7 +1,7 @@
 import AnnouncementWords
 import PasscodeEngine
 
-/// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (ACCESSIBILITY.md §4).
+/// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (Docs/Accessibility.md §4).
 public struct SpeechDispatcherConfiguration: Sendable {
   /// The client name the daemon sees.
   public var clientName: String

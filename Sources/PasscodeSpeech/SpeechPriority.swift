@@ -11,7 +11,7 @@ public enum SpeechPriority: Equatable, Hashable, Sendable, CaseIterable {
 }
 
 extension Announcement {
-  /// How urgently speech should deliver this announcement (ACCESSIBILITY.md §4).
+  /// How urgently speech should deliver this announcement (Docs/Accessibility.md §4).
   public var priority: SpeechPriority {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text

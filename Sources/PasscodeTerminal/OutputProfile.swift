@@ -1,4 +1,4 @@
-/// How the prompt presents itself; see ACCESSIBILITY.md section 2.
+/// How the prompt presents itself; see Docs/Accessibility.md §2.
 package enum OutputProfile: Equatable, Sendable {
   /// One status line redrawn in place, with glyphs and colour.
   case visual

@@ -1,7 +1,7 @@
 import AnnouncementWords
 import PasscodeEngine
 
-/// Turns displays and announcements into the bytes one output profile writes (ACCESSIBILITY.md §2).
+/// Turns displays and announcements into the bytes one output profile writes (Docs/Accessibility.md §2).
 ///
 /// - The visual profile redraws one status line in place (carriage return, erase line), never moves the
 ///   cursor up and never uses the alternate screen. A status too wide for the terminal (large fonts, narrow

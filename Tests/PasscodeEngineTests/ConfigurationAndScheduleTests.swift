@@ -90,7 +90,7 @@ struct ConfigurationAndScheduleTests {
     #expect(catalogue.duration(seconds: 0) == "1 second")
   }
 
-  @Test("catalogue wording matches ACCESSIBILITY.md §5 and its priorities")
+  @Test("catalogue wording matches Docs/Accessibility.md §5 and its priorities")
   func catalogueWording() {
     let table: [(Announcement, String, SpeechPriority)] = [
       (.prompt(title: "Enter Passcode", length: 6, kind: .digits), "Enter Passcode, 6 digits", .message),
