@@ -37,6 +37,29 @@ struct TargetGraphDocumentTests {
         == ["Undocumented: in Package.swift, not in the document's table"])
   }
 
+  @Test("the terminal, speech and the accessibility environment reach none of each other; PasscodeKeypad joins them")
+  func frontsStayApart() throws {
+    let graph = try Self.manifestGraph(Self.read("Package.swift"))
+    let apart = ["PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment"]
+    for target in apart {
+      let reached = Self.reachable(from: target, in: graph)
+      #expect(reached.isDisjoint(with: apart.filter { $0 != target }), "\(target) reaches \(reached.sorted())")
+    }
+    #expect(!Self.reachable(from: "AccessibilityEnvironment", in: graph).contains("CSpeechd"))
+    #expect(Self.reachable(from: "PasscodeKeypad", in: graph).isSuperset(of: apart))
+  }
+
+  /// Every target `target` depends on, directly or through others.
+  static func reachable(from target: String, in graph: Graph) -> Set<String> {
+    var found: Set<String> = []
+    var waiting = Array(graph[target] ?? [])
+    while let next = waiting.popLast() {
+      guard found.insert(next).inserted else { continue }
+      waiting += graph[next] ?? []
+    }
+    return found
+  }
+
   /// What differs, one sentence per target, sorted; empty when the two agree.
   static func differences(manifest: Graph, document: Graph) -> [String] {
     var found: [String] = []
