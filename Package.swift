@@ -5,6 +5,8 @@ let package = Package(
   name: "PasscodeKeypad",
   products: [
     .executable(name: "passcode", targets: ["passcode"]),
+    // One import for another tool: the terminal's prompt with the accessible defaults (`current()`).
+    .library(name: "PasscodeKeypad", targets: ["PasscodeKeypad"]),
     .library(name: "PasscodeEngine", targets: ["PasscodeEngine"]),
     .library(name: "AnnouncementWords", targets: ["AnnouncementWords"]),
     .library(name: "LockedSecretStorage", targets: ["LockedSecretStorage"]),
@@ -38,12 +40,12 @@ let package = Package(
     .target(name: "AnnouncementWords", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The engine's secret storage in locked, wiped memory.
     .target(name: "LockedSecretStorage", dependencies: ["PasscodeEngine", "SystemCalls"]),
+    // What surrounds the prompt (package access only, not a product): the screen readers reading, whether the
+    // session is remote, the speech policy, and doctor's braille report.
     .target(
-      name: "PasscodeSpeech",
-      dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "PasscodeTerminal", "PasscodeLocalization", "CSpeechd", "CGio",
-        "SystemCalls",
-      ]),
+      name: "AccessibilityEnvironment", dependencies: ["PasscodeEngine", "PasscodeLocalization", "CGio", "SystemCalls"]),
+    // speech-dispatcher: the engine's announcer over libspeechd.
+    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "AnnouncementWords", "CSpeechd", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
       dependencies: [
@@ -54,6 +56,13 @@ let package = Package(
       dependencies: [
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "SystemCalls",
       ]),
+    // The terminal and speech joined: the accessible prompt, and the one import a consumer writes.
+    .target(
+      name: "PasscodeKeypad",
+      dependencies: [
+        "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment",
+        "SystemCalls",
+      ]),
     .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "LockedSecretStorage", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
@@ -61,15 +70,15 @@ let package = Package(
     .target(
       name: "PasscodeDoctor",
       dependencies: [
-        "PasscodeEngine", "PasscodeLocalization", "PasscodeSpeech", "PasscodeTerminal", "PasscodeVault",
-        "PasscodeCommandLine",
+        "PasscodeEngine", "PasscodeLocalization", "AccessibilityEnvironment", "PasscodeSpeech", "PasscodeTerminal",
+        "PasscodeVault", "PasscodeCommandLine",
       ]),
     .executableTarget(
       name: "passcode",
       dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeVault",
-        "PasscodeTerminal", "PasscodeCommandLine", "Pinentry", "PasswordAgent", "PasscodeDoctor", "PasscodeLocalization",
-        "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
+        "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry", "PasswordAgent", "PasscodeDoctor",
+        "PasscodeLocalization", "SystemCalls",
       ]),
 
     // Tests.
@@ -94,11 +103,15 @@ let package = Package(
     .testTarget(
       name: "PasscodeDoctorTests",
       dependencies: [
-        "PasscodeDoctor", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine", "PasscodeTerminal", "PasscodeEngine",
+        "PasscodeDoctor", "AccessibilityEnvironment", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine",
+        "PasscodeTerminal", "PasscodeEngine",
       ]),
     .testTarget(
       name: "PasscodeVaultTests",
       dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodeCommandLine", "SystemCalls"]),
+    .testTarget(
+      name: "AccessibilityEnvironmentTests",
+      dependencies: ["AccessibilityEnvironment", "PasscodeEngine", "PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeSpeechTests",
       dependencies: ["PasscodeSpeech", "AnnouncementWords", "PasscodeTestSupport", "SystemCalls"]),

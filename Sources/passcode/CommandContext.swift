@@ -1,3 +1,4 @@
+import AccessibilityEnvironment
 import LockedSecretStorage
 import PasscodeCommandLine
 import PasscodeEngine
@@ -74,7 +75,7 @@ struct CommandContext {
   func speechPolicyInputs(terminalPath: String? = nil) -> SpeechPolicyInputs {
     SpeechPolicyInputs.gather(
       choice: speechChoice, screenReaderStated: screenReaderStated, environment: environment,
-      terminalPath: terminalPath ?? options.tty)
+      terminalPath: terminalPath ?? options.tty, daemonAnswers: { SpeechDaemonProbe.answers() })
   }
 
   /// Opens a prompt: decides the speech channel, starts speech in the background when it was chosen,

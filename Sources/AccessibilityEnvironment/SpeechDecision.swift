@@ -15,9 +15,9 @@ import PasscodeLocalization
 ///
 /// Only rule 2 may start a daemon. Screen-reader lines are used when the person said they use a screen
 /// reader or one is reading here.
-public struct SpeechDecision: Equatable, Sendable {
+package struct SpeechDecision: Equatable, Sendable {
   /// Where announcements go.
-  public enum Channel: Equatable, Sendable {
+  package enum Channel: Equatable, Sendable {
     /// Spoken through speech-dispatcher, and shown; `mayStartDaemon` lets libspeechd start one.
     case speechDispatcher(mayStartDaemon: Bool)
     /// Shown only.
@@ -25,18 +25,18 @@ public struct SpeechDecision: Equatable, Sendable {
   }
 
   /// Where announcements go.
-  public var channel: Channel
+  package var channel: Channel
   /// Why, in words `passcode doctor` shows: "Orca is reading the screen".
-  public var reason: String
+  package var reason: String
   /// Whether every announcement must be a new line of words (the screen-reader profile).
-  public var usesScreenReaderLines: Bool
+  package var usesScreenReaderLines: Bool
   /// Why screen-reader lines are used, or `nil` when they are not.
-  public var profileReason: String?
+  package var profileReason: String?
   /// What the person may want to do next, for `passcode doctor`; empty when nothing.
-  public var advice: [Advice]
+  package var advice: [Advice]
 
   /// A next step `passcode doctor` can suggest.
-  public enum Advice: Equatable, Sendable {
+  package enum Advice: Equatable, Sendable {
     /// Speech was not chosen: how to ask for it.
     case askForSpeech
     /// A remote session with no screen reader stated: how to say that one reads the printed lines.
@@ -46,7 +46,7 @@ public struct SpeechDecision: Equatable, Sendable {
     ///
     /// - Parameter configFile: The config file's path, named so the person knows which file to edit.
     /// - Returns: One sentence.
-    public func text(configFile: String) -> String {
+    package func text(configFile: String) -> String {
       switch self {
       case .askForSpeech:
         Localization.text(
@@ -67,7 +67,7 @@ public struct SpeechDecision: Equatable, Sendable {
   ///   - usesScreenReaderLines: Whether the screen-reader profile is needed.
   ///   - profileReason: Why it is.
   ///   - advice: Next steps for `doctor`.
-  public init(
+  package init(
     channel: Channel, reason: String, usesScreenReaderLines: Bool = false, profileReason: String? = nil,
     advice: [Advice] = []
   ) {
@@ -79,10 +79,10 @@ public struct SpeechDecision: Equatable, Sendable {
   }
 
   /// Whether announcements are spoken.
-  public var speaks: Bool { channel != .printOnly }
+  package var speaks: Bool { channel != .printOnly }
 
   /// The one notice shown when speech was chosen but speech-dispatcher does not answer.
-  public static var unreachableNotice: String {
+  package static var unreachableNotice: String {
     Localization.text("speech-dispatcher is not answering; run 'passcode doctor'")
   }
 
@@ -91,7 +91,7 @@ public struct SpeechDecision: Equatable, Sendable {
   ///
   /// - Parameter inputs: The inputs, whatever their ``SpeechPolicyInputs/daemon``.
   /// - Returns: `true` when the daemon must be looked for.
-  public static func needsDaemonCheck(_ inputs: SpeechPolicyInputs) -> Bool {
+  package static func needsDaemonCheck(_ inputs: SpeechPolicyInputs) -> Bool {
     guard inputs.choice == .automatic, !inputs.locality.isRemote, !inputs.detection.isReading else { return false }
     return true
   }
@@ -100,7 +100,7 @@ public struct SpeechDecision: Equatable, Sendable {
   ///
   /// - Parameter inputs: What was asked for and found.
   /// - Returns: The channel, the profile's need and the reasons.
-  public static func decide(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
+  package static func decide(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
     var decision = channelDecision(inputs)
     if let stated = inputs.screenReaderStated {
       decision.usesScreenReaderLines = true
@@ -168,20 +168,20 @@ public struct SpeechDecision: Equatable, Sendable {
 }
 
 /// Everything the speech policy looks at, gathered in one place
-/// (``gather(choice:screenReaderStated:environment:terminalPath:detector:)``) so that it can be gathered late, when the
-/// first dialog opens.
-public struct SpeechPolicyInputs: Equatable, Sendable {
+/// (``gather(choice:screenReaderStated:environment:terminalPath:detector:daemonAnswers:)``) so that it can be
+/// gathered late, when the first dialog opens.
+package struct SpeechPolicyInputs: Equatable, Sendable {
   /// What was asked for.
-  public var choice: SpeechChoice
+  package var choice: SpeechChoice
   /// Whether the session is remote.
-  public var locality: SessionLocality
+  package var locality: SessionLocality
   /// The screen readers found reading.
-  public var detection: ScreenReaderDetection
+  package var detection: ScreenReaderDetection
   /// Whether a daemon answered before anything was decided.
-  public var daemon: SpeechDaemonPresence
+  package var daemon: SpeechDaemonPresence
   /// Where the person said they use a screen reader (`--screen-reader`, `profile = screen-reader`), or
   /// `nil` when they did not.
-  public var screenReaderStated: String?
+  package var screenReaderStated: String?
 
   /// Creates inputs.
   ///
@@ -191,7 +191,7 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
   ///   - detection: The screen readers found.
   ///   - daemon: Whether a daemon answered.
   ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
-  public init(
+  package init(
     choice: SpeechChoice, locality: SessionLocality = .local, detection: ScreenReaderDetection = .none,
     daemon: SpeechDaemonPresence = .notChecked, screenReaderStated: String? = nil
   ) {
@@ -203,7 +203,9 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
   }
 
   /// Gathers the inputs: the session's locality, the screen readers, and, only when the decision
-  /// depends on it, whether speech-dispatcher's socket accepts a connection (never starting one).
+  /// depends on it, whether a speech-dispatcher answers (`daemonAnswers`, which must never start one:
+  /// `PasscodeSpeech`'s `SpeechDaemonProbe.answers()`, kept there because only libspeechd knows the default
+  /// address).
   ///
   /// - Parameters:
   ///   - choice: What was asked for.
@@ -211,10 +213,11 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
   ///   - environment: The process environment, for the SSH and tmux variables.
   ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
   ///   - detector: The screen-reader checks.
+  ///   - daemonAnswers: Whether a daemon answers; called at most once, and only when the decision depends on it.
   /// - Returns: The inputs.
-  public static func gather(
+  package static func gather(
     choice: SpeechChoice, screenReaderStated: String?, environment: [String: String], terminalPath: String? = nil,
-    detector: ScreenReaderDetector = ScreenReaderDetector()
+    detector: ScreenReaderDetector = ScreenReaderDetector(), daemonAnswers: () -> Bool
   ) -> SpeechPolicyInputs {
     let terminal = terminalPath.flatMap { path in
       SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
@@ -225,7 +228,7 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
       choice: choice, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
       detection: detector.detect(), screenReaderStated: screenReaderStated)
     if SpeechDecision.needsDaemonCheck(inputs) {
-      inputs.daemon = SpeechDaemonProbe.presence()
+      inputs.daemon = daemonAnswers() ? .answering : .absent
     }
     return inputs
   }

@@ -1,5 +1,5 @@
+import AccessibilityEnvironment
 import Foundation
-import PasscodeSpeech
 import Testing
 
 @Suite("ScreenReaderDetector over fake /proc and /sys trees")

@@ -6,7 +6,7 @@ enum ProcessOwner {
   /// - Parameter statusFile: The path of `/proc/PID/status` (under a test's fake root, if any).
   /// - Returns: The user ID, or `nil` when the file cannot be read or has no such line.
   static func realUserID(statusFile: String) -> UInt32? {
-    guard let data = SpeechSystemCalls.readFile(statusFile) else { return nil }
+    guard let data = AccessibilitySystemCalls.readFile(statusFile) else { return nil }
     let status = String(decoding: data, as: UTF8.self)
     for line in status.split(whereSeparator: \.isNewline) where line.hasPrefix("Uid:") {
       return line.dropFirst("Uid:".count).split(whereSeparator: \.isWhitespace).first.flatMap { UInt32($0) }

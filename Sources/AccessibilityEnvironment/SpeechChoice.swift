@@ -3,7 +3,7 @@
 /// `--speech on` on the command line forces speech for that run. `on` in `PASSCODE_SPEECH` or in the
 /// config file is a standing wish: speak wherever speech helps (a local session with no screen reader
 /// reading), even when no daemon was found running.
-public enum SpeechChoice: Equatable, Sendable {
+package enum SpeechChoice: Equatable, Sendable {
   /// `auto`, stated or by default: speak only where it helps and a daemon already runs.
   case automatic
   /// A standing wish for speech; carries where it was said, such as `PASSCODE_SPEECH=on`.

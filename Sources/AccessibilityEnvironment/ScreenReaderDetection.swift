@@ -1,24 +1,24 @@
 import PasscodeEngine
 
 /// What was found out about screen readers already reading this session (Docs/ScreenReaders.md).
-public struct ScreenReaderDetection: Equatable, Sendable {
+package struct ScreenReaderDetection: Equatable, Sendable {
   /// The AT-SPI `org.a11y.Status.ScreenReaderEnabled` property, or `nil` when it could not be read in time.
-  public var atspiEnabled: Bool?
+  package var atspiEnabled: Bool?
   /// Whether the Speakup console screen reader is loaded (`/sys/accessibility/speakup` exists).
-  public var speakupPresent: Bool
+  package var speakupPresent: Bool
   /// Speakup's `key_echo` setting when readable; 2 means Speakup speaks every key, digits included.
-  public var speakupKeyEcho: Int?
+  package var speakupKeyEcho: Int?
   /// Whether an `orca` process of the same user is running (Orca 43 started by hand does not set the property).
-  public var orcaRunning: Bool
+  package var orcaRunning: Bool
   /// Whether a `fenrir` process (the console screen reader) of the same user is running.
-  public var fenrirRunning: Bool
+  package var fenrirRunning: Bool
   /// Whether an `espeakup` process (console speech for Speakup) of the same user is running.
-  public var espeakupRunning: Bool
+  package var espeakupRunning: Bool
   /// Whether a `brltty` process (braille) of any user is running; it is usually a system service.
-  public var brlttyRunning: Bool
+  package var brlttyRunning: Bool
   /// Whether the prompt's terminal is a Linux virtual console. Speakup, espeakup and brltty read only the
   /// console, so they count as reading this prompt only then; `true` when it could not be found out.
-  public var promptOnConsole: Bool
+  package var promptOnConsole: Bool
 
   /// Creates a detection result.
   ///
@@ -31,7 +31,7 @@ public struct ScreenReaderDetection: Equatable, Sendable {
   ///   - espeakupRunning: Whether an `espeakup` process of this user runs.
   ///   - brlttyRunning: Whether a `brltty` process of any user runs.
   ///   - promptOnConsole: Whether the prompt's terminal is a Linux virtual console.
-  public init(
+  package init(
     atspiEnabled: Bool?, speakupPresent: Bool, speakupKeyEcho: Int?, orcaRunning: Bool, fenrirRunning: Bool = false,
     espeakupRunning: Bool = false, brlttyRunning: Bool = false, promptOnConsole: Bool = true
   ) {
@@ -46,19 +46,19 @@ public struct ScreenReaderDetection: Equatable, Sendable {
   }
 
   /// No screen reader found.
-  public static let none = ScreenReaderDetection(
+  package static let none = ScreenReaderDetection(
     atspiEnabled: false, speakupPresent: false, speakupKeyEcho: nil, orcaRunning: false)
 
   /// Whether some screen reader is reading, so the program must print and not also speak.
-  public var isReading: Bool { !readers.isEmpty }
+  package var isReading: Bool { !readers.isEmpty }
 
   /// Whether Speakup speaks every key typed, so the front must warn before entry (Docs/ScreenReaders.md).
-  public var speakupEchoesKeys: Bool {
+  package var speakupEchoesKeys: Bool {
     speakupPresent && speakupKeyEcho == 2
   }
 
   /// The screen readers reading this prompt, desktop readers first.
-  public var readers: [ScreenReader] {
+  package var readers: [ScreenReader] {
     var readers: [ScreenReader] = []
     if orcaRunning {
       readers.append(.orca)
@@ -72,7 +72,7 @@ public struct ScreenReaderDetection: Equatable, Sendable {
 
   /// The console-only readers running while the prompt is not on a console (a pseudo-terminal: a desktop
   /// terminal, SSH, tmux), which therefore do not read it.
-  public var consoleReadersElsewhere: [ScreenReader] {
+  package var consoleReadersElsewhere: [ScreenReader] {
     promptOnConsole ? [] : consoleReaders
   }
 
@@ -86,5 +86,5 @@ public struct ScreenReaderDetection: Equatable, Sendable {
   }
 
   /// The screen readers found, by name, for messages: "Orca", "Fenrir", "brltty", ….
-  public var readerNames: [String] { readers.map(\.name) }
+  package var readerNames: [String] { readers.map(\.name) }
 }

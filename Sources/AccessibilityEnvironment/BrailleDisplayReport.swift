@@ -1,7 +1,7 @@
 internal import SystemCalls
 
 /// What `passcode doctor` says about braille: whether brltty runs, and the display's width when BrlAPI tells it.
-public enum BrailleDisplayReport: Equatable, Sendable {
+package enum BrailleDisplayReport: Equatable, Sendable {
   /// No brltty process runs.
   case brlttyNotRunning
   /// brltty runs, but its API could not be asked (no API server, no permission for its key, no library).
@@ -16,7 +16,7 @@ public enum BrailleDisplayReport: Equatable, Sendable {
   ///   - brlttyRunning: Whether the detector found a brltty process.
   ///   - deadline: The longest wait for BrlAPI.
   /// - Returns: The report.
-  public static func gather(brlttyRunning: Bool, deadline: Duration = .seconds(2)) -> BrailleDisplayReport {
+  package static func gather(brlttyRunning: Bool, deadline: Duration = .seconds(2)) -> BrailleDisplayReport {
     guard brlttyRunning else { return .brlttyNotRunning }
     guard let result = DeadlineRunner.run(deadline: deadline, { BrailleApiCalls.queryDisplay() }) else {
       return .displayUnknown(reason: "BrlAPI did not answer within \(deadline.wholeMilliseconds) ms")
@@ -28,7 +28,7 @@ public enum BrailleDisplayReport: Equatable, Sendable {
   }
 
   /// The report as one line of words.
-  public var line: String {
+  package var line: String {
     switch self {
     case .brlttyNotRunning:
       "Braille: brltty not running."

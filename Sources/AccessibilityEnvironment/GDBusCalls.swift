@@ -34,11 +34,11 @@ struct GDBusCalls: @unchecked Sendable {
   ///
   /// - Returns: The functions, or why `libgio-2.0.so.0` could not be loaded.
   /// The corresponding C function is `dlopen`.
-  static func load() -> Result<GDBusCalls, SpeechError> {
+  static func load() -> Result<GDBusCalls, GDBusFailure> {
     loaded
   }
 
-  private static let loaded: Result<GDBusCalls, SpeechError> = Result { () throws(DynamicLibrary.Failure) in
+  private static let loaded: Result<GDBusCalls, GDBusFailure> = Result { () throws(DynamicLibrary.Failure) in
     // libgio brings libgobject and libglib with it; all three are looked up in the one handle.
     let gio = try DynamicLibrary.load("libgio-2.0.so.0")
     return GDBusCalls(
@@ -60,7 +60,7 @@ struct GDBusCalls: @unchecked Sendable {
       variantTypeString: try gio.function("g_variant_get_type_string", as: passcode_g_variant_get_type_string.self),
       variantBoolean: try gio.function("g_variant_get_boolean", as: passcode_g_variant_get_boolean.self))
   }
-  .mapError { SpeechError.libraryMissing($0.message) }
+  .mapError { GDBusFailure.libraryMissing($0.message) }
 
   /// Makes a cancellable for bounding blocking calls.
   ///
@@ -110,7 +110,7 @@ struct GDBusCalls: @unchecked Sendable {
   ///   - cancellable: Cancels the attempt from another thread.
   /// - Returns: The connection, or the GLib error.
   /// The corresponding C function is `g_dbus_connection_new_for_address_sync`.
-  func connect(address: String, cancellable: Cancellable) -> Result<Connection, SpeechError> {
+  func connect(address: String, cancellable: Cancellable) -> Result<Connection, GDBusFailure> {
     var error: UnsafeMutablePointer<GError>?
     let flags = Int32(
       PASSCODE_G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | PASSCODE_G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION)
@@ -143,7 +143,7 @@ struct GDBusCalls: @unchecked Sendable {
   func booleanProperty(
     connection: Connection, busName: String, objectPath: String, interface: String, property: String,
     timeoutMilliseconds: Int32, cancellable: Cancellable
-  ) -> Result<Bool, SpeechError> {
+  ) -> Result<Bool, GDBusFailure> {
     var error: UnsafeMutablePointer<GError>?
     let parameters = interface.withCString { interfaceName in
       property.withCString { propertyName in
@@ -178,10 +178,18 @@ struct GDBusCalls: @unchecked Sendable {
     variantTypeString(variant).map { String(cString: $0) } ?? ""
   }
 
-  private func takeError(_ error: UnsafeMutablePointer<GError>?) -> SpeechError {
+  private func takeError(_ error: UnsafeMutablePointer<GError>?) -> GDBusFailure {
     guard let error else { return .dbus(domain: 0, code: 0, message: "unknown error") }
     defer { errorFree(error) }
     let message = error.pointee.message.map { String(cString: $0) } ?? ""
     return .dbus(domain: error.pointee.domain, code: error.pointee.code, message: message)
   }
+}
+
+/// Why GIO could not answer a D-Bus question; detection only counts the answer as unknown.
+enum GDBusFailure: Error, Equatable, Sendable {
+  /// GIO could not be loaded; carries the loader's explanation.
+  case libraryMissing(String)
+  /// A D-Bus call failed; carries GLib's error domain, code and message.
+  case dbus(domain: UInt32, code: Int32, message: String)
 }

@@ -1,4 +1,4 @@
-import PasscodeSpeech
+import AccessibilityEnvironment
 import PasscodeTestSupport
 import Testing
 

@@ -1,23 +1,24 @@
 import PasscodeEngine
+internal import SystemCalls
 
 /// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
 /// espeakup processes of the same user or a brltty of any user.
 ///
 /// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus.
-public struct ScreenReaderDetector: Sendable {
+package struct ScreenReaderDetector: Sendable {
   /// Where sysfs is mounted; `/sys`.
-  public var sysRoot: String
+  package var sysRoot: String
   /// Where procfs is mounted; `/proc`.
-  public var procRoot: String
+  package var procRoot: String
   /// The user whose processes count; the real uid of this process.
-  public var userID: UInt32
+  package var userID: UInt32
   /// The session bus address, or `nil` to skip the AT-SPI check (`DBUS_SESSION_BUS_ADDRESS`).
-  public var sessionBusAddress: String?
+  package var sessionBusAddress: String?
   /// The longest time the whole AT-SPI check may take, connecting included; at most 100 ms by default.
-  public var atspiDeadline: Duration
+  package var atspiDeadline: Duration
   /// The terminal the prompt asks on when it is not this process's controlling terminal (`--tty`,
   /// `--ttyname`); `nil` uses the controlling terminal.
-  public var terminalPath: String?
+  package var terminalPath: String?
 
   /// Creates a detector; the defaults read this session.
   ///
@@ -27,9 +28,9 @@ public struct ScreenReaderDetector: Sendable {
   ///   - userID: The user whose processes count.
   ///   - sessionBusAddress: The session bus address, or `nil` to skip the AT-SPI check.
   ///   - atspiDeadline: The longest time the AT-SPI check may take.
-  public init(
-    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = SpeechSystemCalls.realUserIdentifier,
-    sessionBusAddress: String? = SpeechSystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS"),
+  package init(
+    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = AccessibilitySystemCalls.realUserIdentifier,
+    sessionBusAddress: String? = AccessibilitySystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS"),
     atspiDeadline: Duration = .milliseconds(100)
   ) {
     self.sysRoot = sysRoot
@@ -42,7 +43,7 @@ public struct ScreenReaderDetector: Sendable {
   /// Runs every check.
   ///
   /// - Returns: What was found; takes at most about ``atspiDeadline`` plus a scan of the process table.
-  public func detect() -> ScreenReaderDetection {
+  package func detect() -> ScreenReaderDetection {
     let programs = runningReaderPrograms()
     return ScreenReaderDetection(
       atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
@@ -55,10 +56,10 @@ public struct ScreenReaderDetector: Sendable {
   /// `/dev/console` (5, 1): the only terminals Speakup, espeakup and brltty's Linux screen driver read.
   ///
   /// - Returns: `true` also when the terminal cannot be found out, so a console reader is never missed.
-  public func promptOnConsole() -> Bool {
+  package func promptOnConsole() -> Bool {
     let device: (major: UInt64, minor: UInt64)?
     if let terminalPath {
-      device = SpeechSystemCalls.characterDeviceNumber(terminalPath).map { number in
+      device = AccessibilitySystemCalls.characterDeviceNumber(terminalPath).map { number in
         ((number >> 8) & 0xfff | (number >> 32) & ~0xfff, number & 0xff | (number >> 12) & ~0xff)
       }
     } else {
@@ -71,7 +72,7 @@ public struct ScreenReaderDetector: Sendable {
   /// This process's controlling terminal from `PROCROOT/self/stat` (field `tty_nr`), or `nil` when there is
   /// none or it cannot be read.
   private func controllingTerminal() -> (major: UInt64, minor: UInt64)? {
-    guard let data = SpeechSystemCalls.readFile(procRoot + "/self/stat"),
+    guard let data = AccessibilitySystemCalls.readFile(procRoot + "/self/stat"),
       let close = data.lastIndex(of: UInt8(ascii: ")"))
     else { return nil }
     // Counted from the state, past the command name in parentheses (which may hold spaces): 4 is tty_nr.
@@ -89,7 +90,7 @@ public struct ScreenReaderDetector: Sendable {
   ///
   /// - Returns: The property, or `nil` when there is no session bus address, no GIO, no launcher, or no answer
   ///   in time.
-  public func atspiScreenReaderEnabled() -> Bool? {
+  package func atspiScreenReaderEnabled() -> Bool? {
     guard let address = sessionBusAddress, !address.isEmpty,
       case let .success(gio) = GDBusCalls.load(), let cancellable = gio.makeCancellable()
     else { return nil }
@@ -117,21 +118,21 @@ public struct ScreenReaderDetector: Sendable {
   /// Whether Speakup is loaded.
   ///
   /// - Returns: `true` when `SYSROOT/accessibility/speakup` exists.
-  public func speakupPresent() -> Bool {
-    SpeechSystemCalls.fileExists(sysRoot + "/accessibility/speakup")
+  package func speakupPresent() -> Bool {
+    AccessibilitySystemCalls.fileExists(sysRoot + "/accessibility/speakup")
   }
 
   /// Speakup's `key_echo` setting.
   ///
   /// - Returns: The number in `SYSROOT/accessibility/speakup/key_echo`, or `nil` when it cannot be read.
-  public func speakupKeyEcho() -> Int? {
+  package func speakupKeyEcho() -> Int? {
     readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
   }
 
   /// Whether a process of ``userID`` is Orca.
   ///
   /// - Returns: `true` when one is found.
-  public func orcaRunning() -> Bool {
+  package func orcaRunning() -> Bool {
     runningReaderPrograms().contains(.orca)
   }
 
@@ -141,8 +142,8 @@ public struct ScreenReaderDetector: Sendable {
   /// are Python scripts).
   ///
   /// - Returns: The readers found, each once.
-  public func runningReaderPrograms() -> Set<ScreenReader> {
-    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return [] }
+  package func runningReaderPrograms() -> Set<ScreenReader> {
+    guard let entries = AccessibilitySystemCalls.directoryEntries(procRoot) else { return [] }
     var found: Set<ScreenReader> = []
     for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
       let directory = procRoot + "/" + entry
@@ -161,7 +162,7 @@ public struct ScreenReaderDetector: Sendable {
 
   private func isProgram(_ name: String, _ directory: String) -> Bool {
     if readTrimmed(directory + "/comm") == name { return true }
-    guard let data = SpeechSystemCalls.readFile(directory + "/cmdline") else { return false }
+    guard let data = AccessibilitySystemCalls.readFile(directory + "/cmdline") else { return false }
     let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2).map { argument in
       String(decoding: argument, as: UTF8.self).split(separator: "/").last.map(String.init) ?? ""
     }
@@ -171,7 +172,7 @@ public struct ScreenReaderDetector: Sendable {
   }
 
   private func readTrimmed(_ path: String) -> String? {
-    guard let data = SpeechSystemCalls.readFile(path) else { return nil }
+    guard let data = AccessibilitySystemCalls.readFile(path) else { return nil }
     return String(decoding: data, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
   }
 }

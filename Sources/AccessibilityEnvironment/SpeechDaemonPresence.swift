@@ -1,5 +1,5 @@
 /// Whether a speech-dispatcher was found listening for this user before passcode decided anything.
-public enum SpeechDaemonPresence: Equatable, Sendable {
+package enum SpeechDaemonPresence: Equatable, Sendable {
   /// Its socket accepted a connection.
   case answering
   /// Nothing accepted a connection at its address (no socket, or nobody listening).

@@ -16,23 +16,23 @@
 ///
 /// Not detected: GNU screen or other multiplexers attached from afar, `su` to another user over SSH when
 /// the variables were dropped, and remote desktops (VNC, RDP).
-public struct SessionLocalityProbe: Sendable {
+package struct SessionLocalityProbe: Sendable {
   /// The programs whose descendants are remote sessions.
-  public static let remoteServers: Set<String> = ["sshd", "sshd-session", "mosh-server"]
+  package static let remoteServers: Set<String> = ["sshd", "sshd-session", "mosh-server"]
   /// The environment variables sshd sets.
-  public static let sshVariables = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"]
+  package static let sshVariables = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"]
 
   /// The environment of this process.
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// Where procfs is mounted; `/proc`.
-  public var procRoot: String
+  package var procRoot: String
   /// The process whose ancestors are examined; this one.
-  public var processID: Int32
+  package var processID: Int32
   /// The user whose tmux clients count; the real uid of this process.
-  public var userID: UInt32
+  package var userID: UInt32
   /// The terminal the prompt asks on when it is not this process's own, with its device number
   /// (`st_rdev`), or `nil`.
-  public var terminal: (path: String, device: UInt64)?
+  package var terminal: (path: String, device: UInt64)?
 
   /// Creates a probe; the defaults examine this process.
   ///
@@ -42,9 +42,10 @@ public struct SessionLocalityProbe: Sendable {
   ///   - processID: The process whose ancestors are examined.
   ///   - userID: The user whose tmux clients count.
   ///   - terminal: The terminal asked on, with its device number, when it is not this process's own.
-  public init(
-    environment: [String: String], procRoot: String = "/proc", processID: Int32 = SpeechSystemCalls.processIdentifier,
-    userID: UInt32 = SpeechSystemCalls.realUserIdentifier, terminal: (path: String, device: UInt64)? = nil
+  package init(
+    environment: [String: String], procRoot: String = "/proc",
+    processID: Int32 = AccessibilitySystemCalls.processIdentifier,
+    userID: UInt32 = AccessibilitySystemCalls.realUserIdentifier, terminal: (path: String, device: UInt64)? = nil
   ) {
     self.environment = environment
     self.procRoot = procRoot
@@ -57,14 +58,14 @@ public struct SessionLocalityProbe: Sendable {
   ///
   /// - Parameter path: The terminal, such as `/dev/pts/3`.
   /// - Returns: Its `st_rdev`, or `nil` when it is not a character device.
-  public static func deviceNumber(ofTerminal path: String) -> UInt64? {
-    SpeechSystemCalls.characterDeviceNumber(path)
+  package static func deviceNumber(ofTerminal path: String) -> UInt64? {
+    AccessibilitySystemCalls.characterDeviceNumber(path)
   }
 
   /// Runs the checks.
   ///
   /// - Returns: `.remote` with the first evidence found, else `.local`.
-  public func locality() -> SessionLocality {
+  package func locality() -> SessionLocality {
     if let variable = Self.sshVariable(in: environment) { return .remote(.environment(variable: variable)) }
     if let server = remoteAncestor(of: processID) { return .remote(.ancestor(program: server)) }
     if let tmux = environment["TMUX"], !tmux.isEmpty,
@@ -99,10 +100,10 @@ public struct SessionLocalityProbe: Sendable {
   /// Among this user's processes that match, the first that has an SSH variable or a remote ancestor,
   /// with the evidence in words.
   private func firstRemoteProcess(where matches: (Int32) -> Bool) -> String? {
-    guard let entries = SpeechSystemCalls.directoryEntries(procRoot) else { return nil }
+    guard let entries = AccessibilitySystemCalls.directoryEntries(procRoot) else { return nil }
     for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
       guard let pid = Int32(entry), pid != processID, matches(pid), owner(of: pid) == userID else { continue }
-      if let data = SpeechSystemCalls.readFile("\(procRoot)/\(pid)/environ") {
+      if let data = AccessibilitySystemCalls.readFile("\(procRoot)/\(pid)/environ") {
         var clientEnvironment: [String: String] = [:]
         for item in data.split(separator: 0) {
           let text = String(decoding: item, as: UTF8.self)
@@ -133,7 +134,7 @@ public struct SessionLocalityProbe: Sendable {
   /// A field of `/proc/PID/stat` counted from the state (0), past the last `)`, since the command name in
   /// parentheses may itself hold spaces and parentheses: 1 is the parent, 4 the controlling terminal.
   private func statusField(_ index: Int, of pid: Int32) -> String? {
-    guard let data = SpeechSystemCalls.readFile("\(procRoot)/\(pid)/stat"),
+    guard let data = AccessibilitySystemCalls.readFile("\(procRoot)/\(pid)/stat"),
       let close = data.lastIndex(of: UInt8(ascii: ")"))
     else { return nil }
     let fields = data[(close + 1)...].split(separator: UInt8(ascii: " "))
@@ -142,7 +143,7 @@ public struct SessionLocalityProbe: Sendable {
   }
 
   private func command(of pid: Int32) -> String? {
-    SpeechSystemCalls.readFile("\(procRoot)/\(pid)/comm").map {
+    AccessibilitySystemCalls.readFile("\(procRoot)/\(pid)/comm").map {
       String(decoding: $0, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
     }
   }

@@ -1,8 +1,8 @@
 import Synchronization
-internal import SystemCalls
 
-/// Runs blocking work on its own thread and waits for it at most a deadline.
-enum DeadlineRunner {
+/// Runs blocking work on its own thread and waits for it at most a deadline: a library call that may hang (D-Bus,
+/// BrlAPI, libspeechd's connection) must not hang the caller.
+package enum DeadlineRunner {
   private final class Outcome<Value: Sendable>: Sendable {
     let value = Mutex<Value?>(nil)
     let done = Semaphore()
@@ -15,7 +15,7 @@ enum DeadlineRunner {
   ///   - deadline: The longest wait.
   ///   - body: The blocking work.
   /// - Returns: The work's result, or `nil` when it did not finish in time.
-  static func run<Value: Sendable>(deadline: Duration, _ body: @escaping @Sendable () -> Value) -> Value? {
+  package static func run<Value: Sendable>(deadline: Duration, _ body: @escaping @Sendable () -> Value) -> Value? {
     let outcome = Outcome<Value>()
     BackgroundThread.start {
       let value = body()

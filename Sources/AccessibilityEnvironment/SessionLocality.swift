@@ -1,20 +1,20 @@
 /// Whether the person at this terminal sits at this machine, or reads it from another one through SSH,
 /// mosh or a remote tmux client (their own screen reader, on their own machine, then reads what is printed).
-public enum SessionLocality: Equatable, Sendable {
+package enum SessionLocality: Equatable, Sendable {
   /// Nothing says the session is remote.
   case local
   /// The session is remote; the evidence says how it was found.
   case remote(RemoteSessionEvidence)
 
   /// Whether the session is remote.
-  public var isRemote: Bool {
+  package var isRemote: Bool {
     if case .remote = self { return true }
     return false
   }
 }
 
 /// What showed that a session is remote, for `passcode doctor` and the speech decision's reason.
-public enum RemoteSessionEvidence: Equatable, Sendable, CustomStringConvertible {
+package enum RemoteSessionEvidence: Equatable, Sendable, CustomStringConvertible {
   /// An SSH variable (`SSH_CONNECTION`, `SSH_CLIENT` or `SSH_TTY`) is set in this process's environment.
   case environment(variable: String)
   /// A process this one descends from is an SSH or mosh server (`sshd`, `mosh-server`), as after `sudo`,
@@ -27,7 +27,7 @@ public enum RemoteSessionEvidence: Equatable, Sendable, CustomStringConvertible 
   case terminalSession(terminal: String, evidence: String)
 
   /// A short phrase such as "SSH_CONNECTION is set".
-  public var description: String {
+  package var description: String {
     switch self {
     case let .environment(variable): "\(variable) is set"
     case let .ancestor(program): "it runs under \(program)"

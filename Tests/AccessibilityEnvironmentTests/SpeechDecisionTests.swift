@@ -1,5 +1,5 @@
+import AccessibilityEnvironment
 import PasscodeEngine
-import PasscodeSpeech
 import Testing
 
 /// Every row of the speech policy's table (Docs/ScreenReaders.md, "When passcode speaks").

@@ -1,20 +1,23 @@
+internal import AccessibilityEnvironment
 import PasscodeEngine
+internal import PasscodeSpeech
 import PasscodeTerminal
 internal import SystemCalls
 
 extension TerminalPasscodePrompt {
   /// Opens a prompt on the controlling terminal with the accessible defaults: the process environment, the
   /// screen readers found reading this terminal (their line discipline and the screen-reader profile), and
-  /// speech through speech-dispatcher when the speech policy chooses it (``SpeechDecision``: a reader that
-  /// does not speak for itself, a daemon already running, a local session).
+  /// speech through speech-dispatcher when the speech policy chooses it (`SpeechDecision`: no screen reader
+  /// reading, which would speak for itself, a daemon already running, a local session).
   ///
-  /// - Returns: The prompt, in raw mode; ``close()`` also stops the speech it started.
+  /// - Returns: The prompt, in raw mode; it owns the speech it started (`PromptSettings.closesAnnouncer`), so
+  ///   ``close()`` also stops it.
   /// - Throws: ``PromptError/noTerminal(_:)`` when no terminal can be opened or put in raw mode.
   public static func current() throws(PromptError) -> TerminalPasscodePrompt {
     let environment = ProcessEnvironment.current()
     let inputs = SpeechPolicyInputs.gather(
       choice: .automatic, screenReaderStated: nil, environment: environment,
-      terminalPath: TerminalDevice.controllingTerminalPath)
+      terminalPath: TerminalDevice.controllingTerminalPath, daemonAnswers: { SpeechDaemonProbe.answers() })
     let decision = SpeechDecision.decide(inputs)
     var announcer: SpeechDispatcherAnnouncer?
     let notices = try? NoticeBoard()
@@ -26,14 +29,13 @@ extension TerminalPasscodePrompt {
         notices?.post(SanitizedText(SpeechDecision.unreachableNotice))
       }
     }
-    let settings = PromptSettings(
+    var settings = PromptSettings(
       screenReaderForced: decision.usesScreenReaderLines, screenReaderDetected: inputs.detection.isReading,
       lineDiscipline: LineDiscipline(readers: inputs.detection.readers), environment: environment,
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal, announcer: announcer, notices: notices)
+    settings.closesAnnouncer = true
     do {
-      let prompt = try TerminalPasscodePrompt(settings: settings)
-      prompt.ownedAnnouncer = announcer
-      return prompt
+      return try TerminalPasscodePrompt(settings: settings)
     } catch {
       announcer?.close()
       throw error

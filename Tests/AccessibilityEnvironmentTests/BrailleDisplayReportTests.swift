@@ -1,4 +1,4 @@
-import PasscodeSpeech
+import AccessibilityEnvironment
 import Testing
 
 @Suite("What doctor says about braille")
