@@ -172,6 +172,6 @@ public struct ScreenReaderDetector: Sendable {
 
   private func readTrimmed(_ path: String) -> String? {
     guard let data = SpeechSystemCalls.readFile(path) else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
+    return String(String(decoding: data, as: UTF8.self).trimmingWhitespace())
   }
 }

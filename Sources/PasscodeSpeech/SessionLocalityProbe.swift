@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// Finds out whether this session is remote; the one place `SSH_CONNECTION`, `SSH_CLIENT`, `SSH_TTY` and
 /// `TMUX` are read.
 ///
@@ -143,7 +145,7 @@ public struct SessionLocalityProbe: Sendable {
 
   private func command(of pid: Int32) -> String? {
     SpeechSystemCalls.readFile("\(procRoot)/\(pid)/comm").map {
-      String(decoding: $0, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
+      String(String(decoding: $0, as: UTF8.self).trimmingWhitespace())
     }
   }
 
