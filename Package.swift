@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "AnnouncementWords", targets: ["AnnouncementWords"]),
     .library(name: "LockedSecretStorage", targets: ["LockedSecretStorage"]),
     .library(name: "PasscodeLocalization", targets: ["PasscodeLocalization"]),
+    .library(name: "PasscodePreferences", targets: ["PasscodePreferences"]),
     .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
     .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
     .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
@@ -34,6 +35,8 @@ let package = Package(
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),
     .target(name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"]),
+    // The interface choices, where each came from, and the config file's pure parse (no I/O).
+    .target(name: "PasscodePreferences", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The words of announcements, made at the edge for the screen, speech and braille alike.
     .target(name: "AnnouncementWords", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The engine's secret storage in locked, wiped memory.
@@ -41,20 +44,22 @@ let package = Package(
     .target(
       name: "PasscodeSpeech",
       dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "PasscodeTerminal", "PasscodeLocalization", "CSpeechd", "CGio",
-        "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "PasscodeTerminal", "PasscodeLocalization", "PasscodePreferences",
+        "CSpeechd", "CGio", "SystemCalls",
       ]),
     .target(
       name: "PasscodeVault",
       dependencies: [
-        "PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl", "SystemCalls",
+        "PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CSodium", "CProcessControl", "SystemCalls",
       ]),
     .target(
       name: "PasscodeTerminal",
       dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "PasscodePreferences",
+        "SystemCalls",
       ]),
-    .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
+    .target(
+      name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "LockedSecretStorage", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     // `passcode doctor`'s findings, pure functions of a snapshot the command gathers (package access only).
@@ -62,14 +67,14 @@ let package = Package(
       name: "PasscodeDoctor",
       dependencies: [
         "PasscodeEngine", "PasscodeLocalization", "PasscodeSpeech", "PasscodeTerminal", "PasscodeVault",
-        "PasscodeCommandLine",
+        "PasscodeCommandLine", "PasscodePreferences",
       ]),
     .executableTarget(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeVault",
-        "PasscodeTerminal", "PasscodeCommandLine", "Pinentry", "PasswordAgent", "PasscodeDoctor", "PasscodeLocalization",
-        "SystemCalls",
+        "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent", "PasscodeDoctor",
+        "PasscodeLocalization", "SystemCalls",
       ]),
 
     // Tests.
@@ -91,21 +96,26 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeTestSupport",
       ]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
+    .testTarget(name: "PasscodePreferencesTests", dependencies: ["PasscodePreferences", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeDoctorTests",
       dependencies: [
-        "PasscodeDoctor", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine", "PasscodeTerminal", "PasscodeEngine",
+        "PasscodeDoctor", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine", "PasscodePreferences",
+        "PasscodeTerminal", "PasscodeEngine",
       ]),
     .testTarget(
       name: "PasscodeVaultTests",
-      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodeCommandLine", "SystemCalls"]),
+      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodePreferences", "SystemCalls"]),
     .testTarget(
       name: "PasscodeSpeechTests",
-      dependencies: ["PasscodeSpeech", "AnnouncementWords", "PasscodeTestSupport", "SystemCalls"]),
+      dependencies: [
+        "PasscodeSpeech", "AnnouncementWords", "PasscodePreferences", "PasscodeTestSupport", "SystemCalls",
+      ]),
     .testTarget(
       name: "PasscodeTerminalTests",
       dependencies: [
-        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport", "SystemCalls",
+        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodePreferences", "PasscodeTestSupport",
+        "SystemCalls",
       ]),
     .testTarget(
       name: "EndToEndTests",
@@ -125,7 +135,8 @@ let package = Package(
       ]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
-      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodeEngine"], exclude: ["Snapshots"]),
+      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodePreferences", "PasscodeEngine"],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeLocalization
+import PasscodePreferences
 
 /// Whether to speak through speech-dispatcher, whether the lines must suit a screen reader, and why: the
 /// speech policy, a pure function of ``SpeechPolicyInputs``.
@@ -92,7 +93,7 @@ public struct SpeechDecision: Equatable, Sendable {
   /// - Parameter inputs: The inputs, whatever their ``SpeechPolicyInputs/daemon``.
   /// - Returns: `true` when the daemon must be looked for.
   public static func needsDaemonCheck(_ inputs: SpeechPolicyInputs) -> Bool {
-    guard inputs.choice == .automatic, !inputs.locality.isRemote, !inputs.detection.isReading else { return false }
+    guard inputs.speech.value == .auto, !inputs.locality.isRemote, !inputs.detection.isReading else { return false }
     return true
   }
 
@@ -102,9 +103,10 @@ public struct SpeechDecision: Equatable, Sendable {
   /// - Returns: The channel, the profile's need and the reasons.
   public static func decide(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
     var decision = channelDecision(inputs)
-    if let stated = inputs.screenReaderStated {
+    if inputs.profile.value == .screenReader {
       decision.usesScreenReaderLines = true
-      decision.profileReason = Localization.text("you said you use a screen reader ({stated})", ["stated": "\(stated)"])
+      decision.profileReason = Localization.text(
+        "you said you use a screen reader ({stated})", ["stated": "\(inputs.profile.phrase)"])
     } else if inputs.detection.isReading {
       decision.usesScreenReaderLines = true
       decision.profileReason = readingPhrase(inputs.detection)
@@ -115,15 +117,16 @@ public struct SpeechDecision: Equatable, Sendable {
   }
 
   private static func channelDecision(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
-    switch inputs.choice {
-    case let .refused(source):
+    let speech = inputs.speech
+    switch speech.value {
+    case .off:
       return SpeechDecision(
-        channel: .printOnly, reason: Localization.text("speech is off ({source})", ["source": "\(source)"]))
-    case let .forced(source):
+        channel: .printOnly, reason: Localization.text("speech is off ({source})", ["source": "\(speech.phrase)"]))
+    case .on where speech.source.isOption:
       return SpeechDecision(
         channel: .speechDispatcher(mayStartDaemon: true),
-        reason: Localization.text("speech is forced on ({source})", ["source": "\(source)"]))
-    case .automatic, .wanted:
+        reason: Localization.text("speech is forced on ({source})", ["source": "\(speech.phrase)"]))
+    case .on, .auto:
       break
     }
     if case let .remote(evidence) = inputs.locality {
@@ -136,10 +139,10 @@ public struct SpeechDecision: Equatable, Sendable {
     if inputs.detection.isReading {
       return SpeechDecision(channel: .printOnly, reason: readingPhrase(inputs.detection))
     }
-    if case let .wanted(source) = inputs.choice {
+    if speech.value == .on {
       return SpeechDecision(
         channel: .speechDispatcher(mayStartDaemon: false),
-        reason: Localization.text("you asked for speech ({source})", ["source": "\(source)"]))
+        reason: Localization.text("you asked for speech ({source})", ["source": "\(speech.phrase)"]))
     }
     switch inputs.daemon {
     case .answering:
@@ -168,53 +171,55 @@ public struct SpeechDecision: Equatable, Sendable {
 }
 
 /// Everything the speech policy looks at, gathered in one place
-/// (``gather(choice:screenReaderStated:environment:terminalPath:detector:)``) so that it can be gathered late, when the
+/// (``gather(speech:profile:environment:terminalPath:detector:)``) so that it can be gathered late, when the
 /// first dialog opens.
 public struct SpeechPolicyInputs: Equatable, Sendable {
-  /// What was asked for.
-  public var choice: SpeechChoice
+  /// What was asked for about speech, and where: `on` from an option forces speech, `on` from the
+  /// environment or the config file is a standing wish (``SpeechMode/on``).
+  public var speech: Setting<SpeechMode>
   /// Whether the session is remote.
   public var locality: SessionLocality
   /// The screen readers found reading.
   public var detection: ScreenReaderDetection
   /// Whether a daemon answered before anything was decided.
   public var daemon: SpeechDaemonPresence
-  /// Where the person said they use a screen reader (`--screen-reader`, `profile = screen-reader`), or
-  /// `nil` when they did not.
-  public var screenReaderStated: String?
+  /// The profile asked for, and where: ``ProfileChoice/screenReader`` says the person uses a screen reader
+  /// (`--screen-reader`, `profile = screen-reader`).
+  public var profile: Setting<ProfileChoice>
 
   /// Creates inputs.
   ///
   /// - Parameters:
-  ///   - choice: What was asked for.
+  ///   - speech: What was asked for about speech; by default `auto`.
   ///   - locality: Whether the session is remote.
   ///   - detection: The screen readers found.
   ///   - daemon: Whether a daemon answered.
-  ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
+  ///   - profile: The profile asked for; by default `auto`.
   public init(
-    choice: SpeechChoice, locality: SessionLocality = .local, detection: ScreenReaderDetection = .none,
-    daemon: SpeechDaemonPresence = .notChecked, screenReaderStated: String? = nil
+    speech: Setting<SpeechMode> = Setting(.auto), locality: SessionLocality = .local,
+    detection: ScreenReaderDetection = .none, daemon: SpeechDaemonPresence = .notChecked,
+    profile: Setting<ProfileChoice> = Setting(.auto)
   ) {
-    self.choice = choice
+    self.speech = speech
     self.locality = locality
     self.detection = detection
     self.daemon = daemon
-    self.screenReaderStated = screenReaderStated
+    self.profile = profile
   }
 
   /// Gathers the inputs: the session's locality, the screen readers, and, only when the decision
   /// depends on it, whether speech-dispatcher's socket accepts a connection (never starting one).
   ///
   /// - Parameters:
-  ///   - choice: What was asked for.
-  ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
+  ///   - speech: What was asked for about speech.
+  ///   - profile: The profile asked for.
   ///   - environment: The process environment, for the SSH and tmux variables.
   ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
   ///   - detector: The screen-reader checks.
   /// - Returns: The inputs.
   public static func gather(
-    choice: SpeechChoice, screenReaderStated: String?, environment: [String: String], terminalPath: String? = nil,
-    detector: ScreenReaderDetector = ScreenReaderDetector()
+    speech: Setting<SpeechMode>, profile: Setting<ProfileChoice>, environment: [String: String],
+    terminalPath: String? = nil, detector: ScreenReaderDetector = ScreenReaderDetector()
   ) -> SpeechPolicyInputs {
     let terminal = terminalPath.flatMap { path in
       SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
@@ -222,8 +227,8 @@ public struct SpeechPolicyInputs: Equatable, Sendable {
     var detector = detector
     if detector.terminalPath == nil { detector.terminalPath = terminalPath }
     var inputs = SpeechPolicyInputs(
-      choice: choice, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
-      detection: detector.detect(), screenReaderStated: screenReaderStated)
+      speech: speech, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
+      detection: detector.detect(), profile: profile)
     if SpeechDecision.needsDaemonCheck(inputs) {
       inputs.daemon = SpeechDaemonProbe.presence()
     }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodePreferences
 import PasscodeTerminal
 internal import SystemCalls
 
@@ -13,7 +14,7 @@ extension TerminalPasscodePrompt {
   public static func current() throws(PromptError) -> TerminalPasscodePrompt {
     let environment = ProcessEnvironment.current()
     let inputs = SpeechPolicyInputs.gather(
-      choice: .automatic, screenReaderStated: nil, environment: environment,
+      speech: Setting(.auto), profile: Setting(.auto), environment: environment,
       terminalPath: TerminalDevice.controllingTerminalPath)
     let decision = SpeechDecision.decide(inputs)
     var announcer: SpeechDispatcherAnnouncer?
