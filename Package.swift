@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "AnnouncementWords", targets: ["AnnouncementWords"]),
     .library(name: "LockedSecretStorage", targets: ["LockedSecretStorage"]),
     .library(name: "PasscodeLocalization", targets: ["PasscodeLocalization"]),
+    .library(name: "PasscodePreferences", targets: ["PasscodePreferences"]),
     .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
     .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
     .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
@@ -36,6 +37,8 @@ let package = Package(
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),
     .target(name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"]),
+    // The interface choices, where each came from, and the config file's pure parse (no I/O).
+    .target(name: "PasscodePreferences", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The words of announcements, made at the edge for the screen, speech and braille alike.
     .target(name: "AnnouncementWords", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The engine's secret storage in locked, wiped memory.
@@ -43,18 +46,20 @@ let package = Package(
     // What surrounds the prompt (package access only, not a product): the screen readers reading, whether the
     // session is remote, the speech policy, and doctor's braille report.
     .target(
-      name: "AccessibilityEnvironment", dependencies: ["PasscodeEngine", "PasscodeLocalization", "CGio", "SystemCalls"]),
+      name: "AccessibilityEnvironment",
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CGio", "SystemCalls"]),
     // speech-dispatcher: the engine's announcer over libspeechd.
     .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "AnnouncementWords", "CSpeechd", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
       dependencies: [
-        "PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl", "SystemCalls",
+        "PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CSodium", "CProcessControl", "SystemCalls",
       ]),
     .target(
       name: "PasscodeTerminal",
       dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "PasscodePreferences",
+        "SystemCalls",
       ]),
     // The terminal and speech joined: the accessible prompt, and the one import a consumer writes.
     .target(
@@ -63,7 +68,8 @@ let package = Package(
         "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment",
         "SystemCalls",
       ]),
-    .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
+    .target(
+      name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "LockedSecretStorage", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     // `passcode doctor`'s findings, pure functions of a snapshot the command gathers (package access only).
@@ -71,13 +77,14 @@ let package = Package(
       name: "PasscodeDoctor",
       dependencies: [
         "PasscodeEngine", "PasscodeLocalization", "AccessibilityEnvironment", "PasscodeSpeech", "PasscodeTerminal",
-        "PasscodeVault", "PasscodeCommandLine",
+        "PasscodeVault", "PasscodeCommandLine", "PasscodePreferences",
       ]),
     .executableTarget(
       name: "passcode",
       dependencies: [
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
-        "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "Pinentry", "PasswordAgent", "PasscodeDoctor",
+        "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent",
+        "PasscodeDoctor",
         "PasscodeLocalization", "SystemCalls",
       ]),
 
@@ -100,25 +107,30 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeTestSupport",
       ]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
+    .testTarget(name: "PasscodePreferencesTests", dependencies: ["PasscodePreferences", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeDoctorTests",
       dependencies: [
         "PasscodeDoctor", "AccessibilityEnvironment", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine",
+        "PasscodePreferences",
         "PasscodeTerminal", "PasscodeEngine",
       ]),
     .testTarget(
       name: "PasscodeVaultTests",
-      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodeCommandLine", "SystemCalls"]),
+      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodePreferences", "SystemCalls"]),
     .testTarget(
       name: "AccessibilityEnvironmentTests",
-      dependencies: ["AccessibilityEnvironment", "PasscodeEngine", "PasscodeTestSupport"]),
+      dependencies: ["AccessibilityEnvironment", "PasscodeEngine", "PasscodePreferences", "PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeSpeechTests",
-      dependencies: ["PasscodeSpeech", "AnnouncementWords", "PasscodeTestSupport", "SystemCalls"]),
+      dependencies: [
+        "PasscodeSpeech", "AnnouncementWords", "PasscodePreferences", "PasscodeTestSupport", "SystemCalls",
+      ]),
     .testTarget(
       name: "PasscodeTerminalTests",
       dependencies: [
-        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport", "SystemCalls",
+        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodePreferences", "PasscodeTestSupport",
+        "SystemCalls",
       ]),
     .testTarget(
       name: "EndToEndTests",
@@ -138,7 +150,8 @@ let package = Package(
       ]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
-      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodeEngine"], exclude: ["Snapshots"]),
+      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodePreferences", "PasscodeEngine"],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

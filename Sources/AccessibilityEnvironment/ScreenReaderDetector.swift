@@ -173,6 +173,6 @@ package struct ScreenReaderDetector: Sendable {
 
   private func readTrimmed(_ path: String) -> String? {
     guard let data = AccessibilitySystemCalls.readFile(path) else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
+    return String(String(decoding: data, as: UTF8.self).trimmingWhitespace())
   }
 }

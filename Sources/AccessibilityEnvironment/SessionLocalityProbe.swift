@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// Finds out whether this session is remote; the one place `SSH_CONNECTION`, `SSH_CLIENT`, `SSH_TTY` and
 /// `TMUX` are read.
 ///
@@ -144,7 +146,7 @@ package struct SessionLocalityProbe: Sendable {
 
   private func command(of pid: Int32) -> String? {
     AccessibilitySystemCalls.readFile("\(procRoot)/\(pid)/comm").map {
-      String(decoding: $0, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
+      String(String(decoding: $0, as: UTF8.self).trimmingWhitespace())
     }
   }
 

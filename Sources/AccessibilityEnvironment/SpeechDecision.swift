@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeLocalization
+import PasscodePreferences
 
 /// Whether to speak through speech-dispatcher, whether the lines must suit a screen reader, and why: the
 /// speech policy, a pure function of ``SpeechPolicyInputs``.
@@ -92,7 +93,7 @@ package struct SpeechDecision: Equatable, Sendable {
   /// - Parameter inputs: The inputs, whatever their ``SpeechPolicyInputs/daemon``.
   /// - Returns: `true` when the daemon must be looked for.
   package static func needsDaemonCheck(_ inputs: SpeechPolicyInputs) -> Bool {
-    guard inputs.choice == .automatic, !inputs.locality.isRemote, !inputs.detection.isReading else { return false }
+    guard inputs.speech.value == .auto, !inputs.locality.isRemote, !inputs.detection.isReading else { return false }
     return true
   }
 
@@ -102,9 +103,10 @@ package struct SpeechDecision: Equatable, Sendable {
   /// - Returns: The channel, the profile's need and the reasons.
   package static func decide(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
     var decision = channelDecision(inputs)
-    if let stated = inputs.screenReaderStated {
+    if inputs.profile.value == .screenReader {
       decision.usesScreenReaderLines = true
-      decision.profileReason = Localization.text("you said you use a screen reader ({stated})", ["stated": "\(stated)"])
+      decision.profileReason = Localization.text(
+        "you said you use a screen reader ({stated})", ["stated": "\(inputs.profile.phrase)"])
     } else if inputs.detection.isReading {
       decision.usesScreenReaderLines = true
       decision.profileReason = readingPhrase(inputs.detection)
@@ -115,15 +117,16 @@ package struct SpeechDecision: Equatable, Sendable {
   }
 
   private static func channelDecision(_ inputs: SpeechPolicyInputs) -> SpeechDecision {
-    switch inputs.choice {
-    case let .refused(source):
+    let speech = inputs.speech
+    switch speech.value {
+    case .off:
       return SpeechDecision(
-        channel: .printOnly, reason: Localization.text("speech is off ({source})", ["source": "\(source)"]))
-    case let .forced(source):
+        channel: .printOnly, reason: Localization.text("speech is off ({source})", ["source": "\(speech.phrase)"]))
+    case .on where speech.source.isOption:
       return SpeechDecision(
         channel: .speechDispatcher(mayStartDaemon: true),
-        reason: Localization.text("speech is forced on ({source})", ["source": "\(source)"]))
-    case .automatic, .wanted:
+        reason: Localization.text("speech is forced on ({source})", ["source": "\(speech.phrase)"]))
+    case .on, .auto:
       break
     }
     if case let .remote(evidence) = inputs.locality {
@@ -136,10 +139,10 @@ package struct SpeechDecision: Equatable, Sendable {
     if inputs.detection.isReading {
       return SpeechDecision(channel: .printOnly, reason: readingPhrase(inputs.detection))
     }
-    if case let .wanted(source) = inputs.choice {
+    if speech.value == .on {
       return SpeechDecision(
         channel: .speechDispatcher(mayStartDaemon: false),
-        reason: Localization.text("you asked for speech ({source})", ["source": "\(source)"]))
+        reason: Localization.text("you asked for speech ({source})", ["source": "\(speech.phrase)"]))
     }
     switch inputs.daemon {
     case .answering:
@@ -168,38 +171,40 @@ package struct SpeechDecision: Equatable, Sendable {
 }
 
 /// Everything the speech policy looks at, gathered in one place
-/// (``gather(choice:screenReaderStated:environment:terminalPath:detector:daemonAnswers:)``) so that it can be
-/// gathered late, when the first dialog opens.
+/// (``gather(speech:profile:environment:terminalPath:detector:daemonAnswers:)``) so that it can be gathered late,
+/// when the first dialog opens.
 package struct SpeechPolicyInputs: Equatable, Sendable {
-  /// What was asked for.
-  package var choice: SpeechChoice
+  /// What was asked for about speech, and where: `on` from an option forces speech, `on` from the
+  /// environment or the config file is a standing wish (``SpeechMode/on``).
+  package var speech: Setting<SpeechMode>
   /// Whether the session is remote.
   package var locality: SessionLocality
   /// The screen readers found reading.
   package var detection: ScreenReaderDetection
   /// Whether a daemon answered before anything was decided.
   package var daemon: SpeechDaemonPresence
-  /// Where the person said they use a screen reader (`--screen-reader`, `profile = screen-reader`), or
-  /// `nil` when they did not.
-  package var screenReaderStated: String?
+  /// The profile asked for, and where: ``ProfileChoice/screenReader`` says the person uses a screen reader
+  /// (`--screen-reader`, `profile = screen-reader`).
+  package var profile: Setting<ProfileChoice>
 
   /// Creates inputs.
   ///
   /// - Parameters:
-  ///   - choice: What was asked for.
+  ///   - speech: What was asked for about speech; by default `auto`.
   ///   - locality: Whether the session is remote.
   ///   - detection: The screen readers found.
   ///   - daemon: Whether a daemon answered.
-  ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
+  ///   - profile: The profile asked for; by default `auto`.
   package init(
-    choice: SpeechChoice, locality: SessionLocality = .local, detection: ScreenReaderDetection = .none,
-    daemon: SpeechDaemonPresence = .notChecked, screenReaderStated: String? = nil
+    speech: Setting<SpeechMode> = Setting(.auto), locality: SessionLocality = .local,
+    detection: ScreenReaderDetection = .none, daemon: SpeechDaemonPresence = .notChecked,
+    profile: Setting<ProfileChoice> = Setting(.auto)
   ) {
-    self.choice = choice
+    self.speech = speech
     self.locality = locality
     self.detection = detection
     self.daemon = daemon
-    self.screenReaderStated = screenReaderStated
+    self.profile = profile
   }
 
   /// Gathers the inputs: the session's locality, the screen readers, and, only when the decision
@@ -208,16 +213,16 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
   /// address).
   ///
   /// - Parameters:
-  ///   - choice: What was asked for.
-  ///   - screenReaderStated: Where the person said they use a screen reader, if they did.
+  ///   - speech: What was asked for about speech.
+  ///   - profile: The profile asked for.
   ///   - environment: The process environment, for the SSH and tmux variables.
   ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
   ///   - detector: The screen-reader checks.
   ///   - daemonAnswers: Whether a daemon answers; called at most once, and only when the decision depends on it.
   /// - Returns: The inputs.
   package static func gather(
-    choice: SpeechChoice, screenReaderStated: String?, environment: [String: String], terminalPath: String? = nil,
-    detector: ScreenReaderDetector = ScreenReaderDetector(), daemonAnswers: () -> Bool
+    speech: Setting<SpeechMode>, profile: Setting<ProfileChoice>, environment: [String: String],
+    terminalPath: String? = nil, detector: ScreenReaderDetector = ScreenReaderDetector(), daemonAnswers: () -> Bool
   ) -> SpeechPolicyInputs {
     let terminal = terminalPath.flatMap { path in
       SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
@@ -225,8 +230,8 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
     var detector = detector
     if detector.terminalPath == nil { detector.terminalPath = terminalPath }
     var inputs = SpeechPolicyInputs(
-      choice: choice, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
-      detection: detector.detect(), screenReaderStated: screenReaderStated)
+      speech: speech, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
+      detection: detector.detect(), profile: profile)
     if SpeechDecision.needsDaemonCheck(inputs) {
       inputs.daemon = daemonAnswers() ? .answering : .absent
     }

@@ -1,5 +1,6 @@
 internal import AccessibilityEnvironment
 import PasscodeEngine
+internal import PasscodePreferences
 internal import PasscodeSpeech
 import PasscodeTerminal
 internal import SystemCalls
@@ -16,7 +17,7 @@ extension TerminalPasscodePrompt {
   public static func current() throws(PromptError) -> TerminalPasscodePrompt {
     let environment = ProcessEnvironment.current()
     let inputs = SpeechPolicyInputs.gather(
-      choice: .automatic, screenReaderStated: nil, environment: environment,
+      speech: Setting(.auto), profile: Setting(.auto), environment: environment,
       terminalPath: TerminalDevice.controllingTerminalPath, daemonAnswers: { SpeechDaemonProbe.answers() })
     let decision = SpeechDecision.decide(inputs)
     var announcer: SpeechDispatcherAnnouncer?

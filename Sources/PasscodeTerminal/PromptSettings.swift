@@ -1,5 +1,6 @@
 import LockedSecretStorage
 import PasscodeEngine
+import PasscodePreferences
 internal import SystemCalls
 
 /// How a terminal prompt opens its terminal, renders and speaks; decided once at start.

@@ -1,5 +1,6 @@
 import AccessibilityEnvironment
 import PasscodeEngine
+import PasscodePreferences
 import Testing
 
 /// Every row of the speech policy's table (Docs/ScreenReaders.md, "When passcode speaks").
@@ -27,59 +28,65 @@ struct SpeechDecisionTests {
     var testDescription: String { name }
   }
 
-  private static let wanted = SpeechChoice.wanted(source: "PASSCODE_SPEECH=on")
-  private static let forced = SpeechChoice.forced(source: "--speech on")
-  private static let refused = SpeechChoice.refused(source: "speech = off on line 1 of /c")
+  private static let wanted = Setting(SpeechMode.on, from: .environment(variable: "PASSCODE_SPEECH"))
+  private static let wantedInFile = Setting(SpeechMode.on, from: .configuration(path: "/c", line: 3))
+  private static let forced = Setting(SpeechMode.on, from: .option(spelling: "--speech"))
+  private static let refused = Setting(SpeechMode.off, from: .configuration(path: "/c", line: 1))
+  private static let automatic = Setting(SpeechMode.auto)
   private static let speakNoSpawn = SpeechDecision.Channel.speechDispatcher(mayStartDaemon: false)
 
   static let rows: [Row] = [
     Row(
-      name: "off, even locally with a daemon", inputs: .init(choice: refused, daemon: .answering),
+      name: "off, even locally with a daemon", inputs: .init(speech: refused, daemon: .answering),
       channel: .printOnly, reason: "speech is off (speech = off on line 1 of /c)"),
     Row(
-      name: "off, with a screen reader", inputs: .init(choice: refused, detection: orca), channel: .printOnly,
+      name: "off, with a screen reader", inputs: .init(speech: refused, detection: orca), channel: .printOnly,
       reason: "speech is off (speech = off on line 1 of /c)"),
     Row(
       name: "--speech on, over SSH with Orca: forced, and may start a daemon",
-      inputs: .init(choice: forced, locality: ssh, detection: orca, daemon: .absent),
+      inputs: .init(speech: forced, locality: ssh, detection: orca, daemon: .absent),
       channel: .speechDispatcher(mayStartDaemon: true), reason: "speech is forced on (--speech on)"),
     Row(
       name: "auto over SSH with a daemon answering",
-      inputs: .init(choice: .automatic, locality: ssh, daemon: .answering),
+      inputs: .init(speech: automatic, locality: ssh, daemon: .answering),
       channel: .printOnly,
       reason: "this is a remote session (SSH_CONNECTION is set); your own screen reader reads the printed lines"),
     Row(
-      name: "auto under mosh", inputs: .init(choice: .automatic, locality: mosh), channel: .printOnly,
+      name: "auto under mosh", inputs: .init(speech: automatic, locality: mosh), channel: .printOnly,
       reason: "this is a remote session (it runs under mosh-server); your own screen reader reads the printed lines"),
     Row(
-      name: "auto in tmux with a remote client", inputs: .init(choice: .automatic, locality: tmux), channel: .printOnly,
+      name: "auto in tmux with a remote client", inputs: .init(speech: automatic, locality: tmux), channel: .printOnly,
       reason:
         "this is a remote session (a tmux client of yours is remote (SSH_CONNECTION is set)); your own screen reader "
         + "reads the printed lines"),
     Row(
-      name: "wanted, but over SSH", inputs: .init(choice: wanted, locality: ssh), channel: .printOnly,
+      name: "wanted, but over SSH", inputs: .init(speech: wanted, locality: ssh), channel: .printOnly,
       reason: "this is a remote session (SSH_CONNECTION is set); your own screen reader reads the printed lines"),
     Row(
-      name: "auto with Orca reading", inputs: .init(choice: .automatic, detection: orca, daemon: .answering),
+      name: "auto with Orca reading", inputs: .init(speech: automatic, detection: orca, daemon: .answering),
       channel: .printOnly, reason: "Orca is reading the screen"),
     Row(
-      name: "auto with the AT-SPI setting on", inputs: .init(choice: .automatic, detection: atspi),
+      name: "auto with the AT-SPI setting on", inputs: .init(speech: automatic, detection: atspi),
       channel: .printOnly, reason: "AT-SPI screen reader is reading the screen"),
     Row(
-      name: "wanted, with Speakup reading", inputs: .init(choice: wanted, detection: speakup), channel: .printOnly,
+      name: "wanted, with Speakup reading", inputs: .init(speech: wanted, detection: speakup), channel: .printOnly,
       reason: "Speakup is reading the screen"),
     Row(
       name: "wanted, local, no reader, no daemon: speak, never start one",
-      inputs: .init(choice: wanted, detection: unknown, daemon: .absent), channel: speakNoSpawn,
+      inputs: .init(speech: wanted, detection: unknown, daemon: .absent), channel: speakNoSpawn,
       reason: "you asked for speech (PASSCODE_SPEECH=on)"),
     Row(
-      name: "auto, local, no reader, a daemon answering", inputs: .init(choice: .automatic, daemon: .answering),
+      name: "on in the config file: a standing wish, never forced",
+      inputs: .init(speech: wantedInFile, daemon: .absent), channel: speakNoSpawn,
+      reason: "you asked for speech (speech = on on line 3 of /c)"),
+    Row(
+      name: "auto, local, no reader, a daemon answering", inputs: .init(speech: automatic, daemon: .answering),
       channel: speakNoSpawn, reason: "speech-dispatcher is already running for you"),
     Row(
-      name: "auto, local, no reader, no daemon", inputs: .init(choice: .automatic, daemon: .absent),
+      name: "auto, local, no reader, no daemon", inputs: .init(speech: automatic, daemon: .absent),
       channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for"),
     Row(
-      name: "auto, local, no reader, daemon not looked for", inputs: .init(choice: .automatic, daemon: .notChecked),
+      name: "auto, local, no reader, daemon not looked for", inputs: .init(speech: automatic, daemon: .notChecked),
       channel: .printOnly, reason: "no speech-dispatcher is running and speech was not asked for"),
   ]
 
@@ -94,37 +101,37 @@ struct SpeechDecisionTests {
   func onlyForcedSpawns() {
     for row in Self.rows {
       let spawns = SpeechDecision.decide(row.inputs).channel == .speechDispatcher(mayStartDaemon: true)
-      #expect(spawns == (row.inputs.choice == Self.forced), "\(row.name)")
+      #expect(spawns == (row.inputs.speech == Self.forced), "\(row.name)")
     }
   }
 
   @Test("the daemon is looked for only when auto, local and no screen reader decide nothing yet")
   func daemonCheckedOnlyWhenItMatters() {
-    #expect(SpeechDecision.needsDaemonCheck(.init(choice: .automatic)))
-    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: .automatic, locality: Self.ssh)))
-    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: .automatic, detection: Self.orca)))
-    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: Self.wanted)))
-    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: Self.forced)))
-    #expect(!SpeechDecision.needsDaemonCheck(.init(choice: Self.refused)))
+    #expect(SpeechDecision.needsDaemonCheck(.init(speech: Self.automatic)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(speech: Self.automatic, locality: Self.ssh)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(speech: Self.automatic, detection: Self.orca)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(speech: Self.wanted)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(speech: Self.forced)))
+    #expect(!SpeechDecision.needsDaemonCheck(.init(speech: Self.refused)))
   }
 
   @Test("screen-reader lines when the person said so or a reader is reading; advice over SSH otherwise")
   func profile() {
     let stated = SpeechDecision.decide(
-      .init(choice: .automatic, locality: Self.ssh, screenReaderStated: "--screen-reader"))
+      .init(locality: Self.ssh, profile: Setting(.screenReader, from: .option(spelling: "--screen-reader"))))
     #expect(stated.usesScreenReaderLines)
     #expect(stated.profileReason == "you said you use a screen reader (--screen-reader)")
     #expect(stated.advice.isEmpty)
 
-    let detected = SpeechDecision.decide(.init(choice: Self.refused, detection: Self.speakup))
+    let detected = SpeechDecision.decide(.init(speech: Self.refused, detection: Self.speakup))
     #expect(detected.usesScreenReaderLines)
     #expect(detected.profileReason == "Speakup is reading the screen")
 
-    let remote = SpeechDecision.decide(.init(choice: .automatic, locality: Self.ssh))
+    let remote = SpeechDecision.decide(.init(speech: Self.automatic, locality: Self.ssh))
     #expect(!remote.usesScreenReaderLines)
     #expect(remote.advice == [.stateScreenReader])
 
-    let local = SpeechDecision.decide(.init(choice: .automatic, daemon: .answering))
+    let local = SpeechDecision.decide(.init(speech: Self.automatic, daemon: .answering))
     #expect(!local.usesScreenReaderLines)
     #expect(local.advice.isEmpty)
   }
@@ -134,7 +141,7 @@ struct SpeechDecisionTests {
     var both = Self.orca
     both.speakupPresent = true
     #expect(
-      SpeechDecision.decide(.init(choice: .automatic, detection: both)).reason
+      SpeechDecision.decide(.init(speech: Self.automatic, detection: both)).reason
         == "Orca and Speakup are reading the screen")
   }
 

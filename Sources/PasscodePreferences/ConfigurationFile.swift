@@ -1,7 +1,6 @@
-import PasscodeCommandLine
 import PasscodeEngine
 
-/// The settings file, `key = value` lines with `#` comments:
+/// The config file, `key = value` lines with `#` comments:
 /// ```
 /// # seconds of lockout after the 1st, 2nd, … failure; the last repeats
 /// lockout = 0,0,0,0,0,60,300,900,3600
@@ -14,9 +13,10 @@ import PasscodeEngine
 /// ```
 /// The last four are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
 /// first three shape the stored passcode.
-/// The file must be private (0600, owned by the user), like the other vault files. An unknown key, a bad
-/// value or a key given twice is an error naming the line; messages never repeat the value.
-public struct VaultSettings: Equatable, Sendable {
+/// This is the pure parse of its text; the vault reads the file, which must be private (0600, owned by the
+/// user) like the vault's own files. An unknown key, a bad value or a key given twice is an error naming the
+/// line; messages never repeat the value.
+public struct ConfigurationFile: Equatable, Sendable {
   /// The lockout delay after each failure count.
   public var lockout: LockoutSchedule
   /// The passcode length, or `nil` to keep the command's default.
@@ -26,7 +26,7 @@ public struct VaultSettings: Equatable, Sendable {
   /// The interface preferences: speech, profile, reduce motion and sound.
   public var preferences: ConfiguredPreferences
 
-  /// Creates settings.
+  /// Creates the content of a config file; by default that of an empty one.
   ///
   /// - Parameters:
   ///   - lockout: The lockout delay after each failure count.
@@ -46,31 +46,18 @@ public struct VaultSettings: Equatable, Sendable {
   /// The longest grace period accepted: one day.
   public static let maximumGraceSeconds = 86_400
 
-  /// Reads and parses the settings file.
+  /// Parses the file's text.
   ///
-  /// - Parameter path: The file.
-  /// - Returns: The settings; the defaults when the file does not exist.
-  /// - Throws: ``VaultError/invalidSetting(path:line:reason:)``, or a permission, ownership or I/O
-  ///   ``VaultError``.
-  public static func load(from path: String) throws(VaultError) -> VaultSettings {
-    guard let bytes = try SecureFile.read(path) else { return VaultSettings() }
-    return try parse(String(decoding: bytes, as: UTF8.self), path: path)
-  }
-
-  /// Parses settings text.
-  ///
-  /// - Parameters:
-  ///   - text: The file content.
-  ///   - path: The file's path, for messages.
+  /// - Parameter text: The file content.
   /// - Returns: The settings, with defaults for keys not given.
-  /// - Throws: ``VaultError/invalidSetting(path:line:reason:)`` naming the first bad line.
-  public static func parse(_ text: String, path: String) throws(VaultError) -> VaultSettings {
-    var settings = VaultSettings()
+  /// - Throws: The first line that cannot be used, with the reason.
+  public static func parse(_ text: String) throws(ConfigurationLineError) -> ConfigurationFile {
+    var settings = ConfigurationFile()
     var seen: Set<String> = []
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let lineNumber = index + 1
-      func failure(_ reason: String) -> VaultError {
-        .invalidSetting(path: path, line: lineNumber, reason: reason)
+      func failure(_ reason: String) -> ConfigurationLineError {
+        ConfigurationLineError(line: lineNumber, reason: reason)
       }
       let line = rawLine.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
@@ -101,11 +88,7 @@ public struct VaultSettings: Equatable, Sendable {
         }
         settings.grace = .seconds(grace)
       default:
-        do {
-          if try settings.preferences.read(key: key, value: String(value), line: lineNumber) { break }
-        } catch {
-          throw failure(error.reason)
-        }
+        if try settings.preferences.read(key: key, value: String(value), line: lineNumber) { break }
         let isShowable = key.count <= 32 && key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         throw failure(isShowable ? "unknown setting '\(key)'" : "unknown setting")
       }
@@ -119,14 +102,5 @@ public struct VaultSettings: Equatable, Sendable {
       let number = Int(text), number <= maximum
     else { return nil }
     return number
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingWhitespace() -> Substring {
-    var text = self
-    while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
-    while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-    return text
   }
 }

@@ -113,14 +113,14 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   ///   - value: The value, trimmed.
   ///   - line: The line number.
   /// - Returns: `false` when the key is no preference; `true` when it was read.
-  /// - Throws: A reason naming the accepted values, when the value is not one of them.
-  public mutating func read(key: String, value: String, line: Int) throws(ConfigurationValueError) -> Bool {
+  /// - Throws: The line, with a reason naming the accepted values, when the value is not one of them.
+  public mutating func read(key: String, value: String, line: Int) throws(ConfigurationLineError) -> Bool {
     guard let preference = Preference(rawValue: key) else { return false }
     let normalized = value.lowercased()
-    func refuse() -> ConfigurationValueError {
+    func refuse() -> ConfigurationLineError {
       let accepted = preference.acceptedValues
       let list = accepted.dropLast().joined(separator: ", ") + " or " + (accepted.last ?? "")
-      return ConfigurationValueError(reason: "\(key) must be \(list)")
+      return ConfigurationLineError(line: line, reason: "\(key) must be \(list)")
     }
     switch preference {
     case .speech:
@@ -143,16 +143,21 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   }
 }
 
-/// A config-file value that is not one of those accepted; the reason names the key and the accepted values,
-/// never the value given.
-public struct ConfigurationValueError: Error, Equatable, Sendable {
+/// A line of the config file that cannot be used: not `key = value`, an unknown key, a key given twice or
+/// a value not accepted. The reason is short and never repeats the value given.
+public struct ConfigurationLineError: Error, Equatable, Sendable {
+  /// The line's number, from 1.
+  public var line: Int
   /// Such as "speech must be auto, on or off".
   public var reason: String
 
   /// Creates an error.
   ///
-  /// - Parameter reason: The key and the values it accepts.
-  public init(reason: String) {
+  /// - Parameters:
+  ///   - line: The line's number, from 1.
+  ///   - reason: What is wrong with it, without its value.
+  public init(line: Int, reason: String) {
+    self.line = line
     self.reason = reason
   }
 }

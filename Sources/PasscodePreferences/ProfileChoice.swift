@@ -1,5 +1,6 @@
-/// How the prompt presents itself (`profile` in the config file, `--screen-reader` on the command line).
-public enum ProfileChoice: String, CaseIterable, Equatable, Sendable {
+/// How the prompt presents itself (`profile` in the config file, `--screen-reader` on the command line), as
+/// the person asked; the terminal's `OutputProfile` is what it becomes once `auto` is resolved.
+public enum ProfileChoice: String, CaseIterable, PreferenceValue {
   /// The screen-reader profile when a screen reader is reading, else the visual one on a terminal that
   /// takes escape codes, else plain text.
   case auto
@@ -9,4 +10,7 @@ public enum ProfileChoice: String, CaseIterable, Equatable, Sendable {
   case screenReader = "screen-reader"
   /// Plain lines with no escape codes at all.
   case plain
+
+  /// ``Preference/profile``.
+  public static var preference: Preference { .profile }
 }
