@@ -92,11 +92,10 @@ let package = Package(
     .target(
       name: "PasscodeTestSupport",
       dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls"]),
-    .systemLibrary(name: "CBenchTrace"),
     .executableTarget(
       name: "passcode-bench",
       dependencies: [
-        "PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "CBenchTrace", "SystemCalls",
+        "PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "SystemCalls",
       ]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
