@@ -5,6 +5,13 @@ public enum EntryEffect: Sendable {
   /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
   /// display's ``EntryDisplay/message`` is this announcement.
   case announce(Announcement, display: EntryDisplay)
+  /// Show the prompt's title and the hint under it above the entry, before the prompt is first drawn, in a profile
+  /// whose status line replaces the prompt's words (the visual one). Nothing is told: the hint is told after the
+  /// prompt's own words, as an ``aside(_:)``.
+  case heading(title: SanitizedText, hint: Announcement)
+  /// Tell words that stand apart from the status, once, leaving the display and its message as they are: the
+  /// hint under the prompt, after the prompt's and the preamble's words, or a notice (``EntryEvent/notice(_:)``).
+  case aside(Announcement)
   /// Play an optional sound cue (never the only signal).
   case cue(SoundCue)
   /// Check the complete code held in this storage and answer with ``EntryEvent/verdict(_:)``. The engine

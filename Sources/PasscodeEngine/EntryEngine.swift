@@ -141,22 +141,27 @@ public struct EntryEngine: Sendable {
       enteredCount: enteredCount, fixedLength: configuration.fixedLength)
   }
 
-  /// Shows the prompt: the first render and announcement, then the preamble's, and the timers a lockout or
-  /// timeout needs.
+  /// Shows the prompt: the heading a hint needs, the first render and announcement, then the preamble's, the
+  /// hint, and the timers a lockout or timeout needs.
   ///
-  /// - Parameter preamble: What is told right after the prompt's own words (a caller's description, an
-  ///   error, how many questions wait), each drawn as the status and told once, in order.
+  /// - Parameters:
+  ///   - preamble: What is told right after the prompt's own words (a caller's description, an error, how many
+  ///     questions wait), each drawn as the status and told once, in order.
+  ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown with the title above the entry
+  ///     (``EntryEffect/heading(title:hint:)``) and told after the preamble (``EntryEffect/aside(_:)``), never
+  ///     the status's message.
   /// - Returns: The effects to carry out.
-  public mutating func start(preamble: [Announcement] = []) -> [EntryEffect] {
+  public mutating func start(preamble: [Announcement] = [], hint: Announcement? = nil) -> [EntryEffect] {
     guard case let .notStarted(lockoutRemaining) = state else { preconditionFailure("start() is called once") }
-    var effects: [EntryEffect]
+    var effects: [EntryEffect] = hint.map { [.heading(title: configuration.title, hint: $0)] } ?? []
     if let lockoutRemaining {
-      effects = beginLockout(remaining: lockoutRemaining)
+      effects += beginLockout(remaining: lockoutRemaining)
     } else {
       state = .entering
-      effects = tell(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind))
+      effects += tell(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind))
     }
     for announcement in preamble { effects += tell(announcement) }
+    if let hint { effects.append(.aside(hint)) }
     effects += restartTimeout()
     return effects
   }
@@ -188,6 +193,7 @@ public struct EntryEngine: Sendable {
     case .repeatStatus: return repeatStatus()
     case .relock: return relock()
     case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
+    case let .notice(text): return [.aside(.notice(text))]
     case let .verdict(verdict): return receive(verdict)
     case let .timerFired(timer): return timerFired(timer)
     }

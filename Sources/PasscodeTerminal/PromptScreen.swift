@@ -19,6 +19,9 @@ final class PromptScreen {
   /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
   /// opens and then spoken as one utterance; `nil` once it is open.
   private var openingSpeech: [Phrase]?
+  /// The hint the visual heading of the prompt opening now shows, with its words (``showHeading(title:hint:)``):
+  /// its telling then only speaks them.
+  private var headingHint: Phrase?
 
   init(
     capabilities: TerminalCapabilities, terminal: any PromptTerminal, clock: any EntryClock,
@@ -55,6 +58,34 @@ final class PromptScreen {
     try render(display)
     try write(renderer.announce(announcement))
     speak(phrase(for: announcement))
+  }
+
+  /// Shows a prompt's title and hint above its entry, before the entry is drawn, in the visual profile, whose
+  /// status line replaces the prompt's words (the hint in its screen form, the demo's code in numerals). The other
+  /// profiles write every told word as a line of its own, so they show nothing here; nothing is spoken, since the
+  /// hint is told after the prompt's words (``tellApart(_:)``).
+  func showHeading(title: SanitizedText, hint: Announcement) throws(PromptError) {
+    guard capabilities.profile == .visual else { return }
+    let shown = phrase(for: hint)
+    headingHint = shown
+    try show(title)
+    try show(SanitizedText(shownWords(shown)))
+  }
+
+  /// Tells words that stand apart from the status (a hint, a notice), leaving the display as it is: a line of
+  /// their own in the profile's form, the visual status line drawn again below it, and speech. In the visual
+  /// profile the hint its heading shows gets no second line; a notice is not spoken
+  /// (``Announcement/notice(_:)``).
+  func tellApart(_ announcement: Announcement) throws(PromptError) {
+    if let headingHint, headingHint.announcement == announcement {
+      speak(headingHint)
+      return
+    }
+    let told = phrase(for: announcement)
+    try show(SanitizedText(shownWords(told)))
+    try redraw()
+    if case .notice = announcement { return }
+    speak(told)
   }
 
   /// Prints a line of words that is not an announcement, in the profile's form.
@@ -98,6 +129,7 @@ final class PromptScreen {
   func endOpening(speaks: Bool = true) {
     if speaks, let opening = openingSpeech, !opening.isEmpty { announcer?.announce(together: opening) }
     openingSpeech = nil
+    headingHint = nil
   }
 
   /// Draws the last display again from scratch (after a resize, a resume or a notice).
