@@ -14,9 +14,9 @@ public protocol EntryOutput {
   mutating func render(_ display: EntryDisplay) throws(Failure)
   /// Draws the prompt as described and tells the user its message once, on screen and/or by speech.
   mutating func announce(_ announcement: Announcement, display: EntryDisplay) throws(Failure)
-  /// Shows the prompt's title and hint above the entry, before it is first drawn, where the status line replaces
-  /// the prompt's words (``EntryEffect/heading(title:hint:)``).
-  mutating func heading(title: SanitizedText, hint: Announcement) throws(Failure)
+  /// Shows lines above the entry, before it is first drawn, where the status line replaces each told word at the
+  /// next (``EntryEffect/heading(title:lines:)``).
+  mutating func heading(title: SanitizedText?, lines: [Announcement]) throws(Failure)
   /// Tells words apart from the status, once, leaving the display as it is (``EntryEffect/aside(_:)``).
   mutating func aside(_ announcement: Announcement) throws(Failure)
   /// Plays an optional cue (never the only signal).
@@ -110,7 +110,7 @@ public struct EntryDriver<Output: EntryOutput> {
       switch effect {
       case let .render(display): try output.render(display)
       case let .announce(announcement, display): try output.announce(announcement, display: display)
-      case let .heading(title, hint): try output.heading(title: title, hint: hint)
+      case let .heading(title, lines): try output.heading(title: title, lines: lines)
       case let .aside(announcement): try output.aside(announcement)
       case let .cue(cue): try output.cue(cue)
       case let .verify(secret): try output.verify(secret)

@@ -5,10 +5,11 @@ public enum EntryEffect: Sendable {
   /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
   /// display's ``EntryDisplay/message`` is this announcement.
   case announce(Announcement, display: EntryDisplay)
-  /// Show the prompt's title and the hint under it above the entry, before the prompt is first drawn, in a profile
-  /// whose status line replaces the prompt's words (the visual one). Nothing is told: the hint is told after the
-  /// prompt's own words, as an ``aside(_:)``.
-  case heading(title: SanitizedText, hint: Announcement)
+  /// Show lines above the entry, before the prompt is first drawn, in a profile whose status line replaces each
+  /// told word at the next (the visual one): the prompt's title and the hint under it, when there is a hint, and a
+  /// caller's descriptions. Nothing is told here: each line is told in its turn, a description in the preamble,
+  /// the hint as an ``aside(_:)`` after it.
+  case heading(title: SanitizedText?, lines: [Announcement])
   /// Tell words that stand apart from the status, once, leaving the display and its message as they are: the
   /// hint under the prompt, after the prompt's and the preamble's words, or a notice (``EntryEvent/notice(_:)``).
   case aside(Announcement)

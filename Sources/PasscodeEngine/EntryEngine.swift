@@ -141,19 +141,27 @@ public struct EntryEngine: Sendable {
       enteredCount: enteredCount, fixedLength: configuration.fixedLength)
   }
 
-  /// Shows the prompt: the heading a hint needs, the first render and announcement, then the preamble's, the
-  /// hint, and the timers a lockout or timeout needs.
+  /// Shows the prompt: the heading, the first render and announcement, then the preamble's, the hint, and the
+  /// timers a lockout or timeout needs.
+  ///
+  /// The heading (``EntryEffect/heading(title:lines:)``) holds what must stay readable above the entry: with a
+  /// hint, the title and the hint, so the hint is not read before what it is for; and the preamble's caller
+  /// descriptions, in order.
   ///
   /// - Parameters:
   ///   - preamble: What is told right after the prompt's own words (a caller's description, an error, how many
   ///     questions wait), each drawn as the status and told once, in order.
-  ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown with the title above the entry
-  ///     (``EntryEffect/heading(title:hint:)``) and told after the preamble (``EntryEffect/aside(_:)``), never
-  ///     the status's message.
+  ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown in the heading and told after the
+  ///     preamble (``EntryEffect/aside(_:)``), never the status's message.
   /// - Returns: The effects to carry out.
   public mutating func start(preamble: [Announcement] = [], hint: Announcement? = nil) -> [EntryEffect] {
     guard case let .notStarted(lockoutRemaining) = state else { preconditionFailure("start() is called once") }
-    var effects: [EntryEffect] = hint.map { [.heading(title: configuration.title, hint: $0)] } ?? []
+    let descriptions = preamble.filter { if case .callerDescription = $0 { true } else { false } }
+    var effects: [EntryEffect] = []
+    if hint != nil || !descriptions.isEmpty {
+      effects.append(
+        .heading(title: hint.map { _ in configuration.title }, lines: (hint.map { [$0] } ?? []) + descriptions))
+    }
     if let lockoutRemaining {
       effects += beginLockout(remaining: lockoutRemaining)
     } else {

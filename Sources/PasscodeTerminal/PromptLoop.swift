@@ -64,8 +64,8 @@ final class PromptLoop {
     let output = PromptRunOutput(
       screen: screen, events: events, verifier: verifier, playsCues: soundCues && !configuration.reduceMotion)
     var driver = EntryDriver(engine: engine, clock: clock, output: output)
-    // Every word of the opening comes from the engine: the heading (the title and hint, which the visual profile
-    // shows above its status line), the prompt's words, the preamble, then the hint told after them.
+    // Every word of the opening comes from the engine: the heading (what the visual profile shows above its
+    // status line), the prompt's words, the preamble, then the hint told after them.
     screen.beginOpening()
     do {
       try driver.start(preamble: preamble, hint: hint)

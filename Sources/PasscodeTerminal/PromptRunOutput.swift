@@ -14,7 +14,7 @@ struct PromptRunOutput: EntryOutput {
   enum Step {
     case render(EntryDisplay)
     case announce(Announcement, EntryDisplay)
-    case heading(title: SanitizedText, hint: Announcement)
+    case heading(title: SanitizedText?, lines: [Announcement])
     case aside(Announcement)
     case cue(SoundCue)
     case verify(any SecretStorage)
@@ -50,8 +50,8 @@ struct PromptRunOutput: EntryOutput {
     try carryOut(.announce(announcement, display))
   }
 
-  mutating func heading(title: SanitizedText, hint: Announcement) throws(PromptError) {
-    try carryOut(.heading(title: title, hint: hint))
+  mutating func heading(title: SanitizedText?, lines: [Announcement]) throws(PromptError) {
+    try carryOut(.heading(title: title, lines: lines))
   }
 
   mutating func aside(_ announcement: Announcement) throws(PromptError) {
@@ -91,7 +91,7 @@ struct PromptRunOutput: EntryOutput {
     switch step {
     case let .render(display): try screen.render(display)
     case let .announce(announcement, display): try screen.announce(announcement, display: display)
-    case let .heading(title, hint): try screen.showHeading(title: title, hint: hint)
+    case let .heading(title, lines): try screen.showHeading(title: title, lines: lines)
     case let .aside(announcement): try screen.tellApart(announcement)
     case let .cue(cue):
       // Optional, never the only signal, and silenced by reduce motion.

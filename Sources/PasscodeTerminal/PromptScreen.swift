@@ -19,9 +19,9 @@ final class PromptScreen {
   /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
   /// opens and then spoken as one utterance; `nil` once it is open.
   private var openingSpeech: [Phrase]?
-  /// The hint the visual heading of the prompt opening now shows, with its words (``showHeading(title:hint:)``):
-  /// its telling then only speaks them.
-  private var headingHint: Phrase?
+  /// The lines the visual heading of the prompt opening now shows, with their words
+  /// (``showHeading(title:lines:)``): an aside telling one of them then only speaks it.
+  private var headingLines: [Phrase] = []
 
   init(
     capabilities: TerminalCapabilities, terminal: any PromptTerminal, clock: any EntryClock,
@@ -60,25 +60,23 @@ final class PromptScreen {
     speak(phrase(for: announcement))
   }
 
-  /// Shows a prompt's title and hint above its entry, before the entry is drawn, in the visual profile, whose
-  /// status line replaces the prompt's words (the hint in its screen form, the demo's code in numerals). The other
-  /// profiles write every told word as a line of its own, so they show nothing here; nothing is spoken, since the
-  /// hint is told after the prompt's words (``tellApart(_:)``).
-  func showHeading(title: SanitizedText, hint: Announcement) throws(PromptError) {
+  /// Shows lines above a prompt's entry, before the entry is drawn, in the visual profile, whose status line
+  /// replaces each told word at the next (the lines in their screen form: the demo's code in numerals). The other
+  /// profiles write every told word as a line of its own, so they show nothing here; nothing is spoken, since each
+  /// line is told in its turn.
+  func showHeading(title: SanitizedText?, lines: [Announcement]) throws(PromptError) {
     guard capabilities.profile == .visual else { return }
-    let shown = phrase(for: hint)
-    headingHint = shown
-    try show(title)
-    try show(SanitizedText(shownWords(shown)))
+    headingLines = lines.map(phrase(for:))
+    if let title { try show(title) }
+    for line in headingLines { try show(SanitizedText(shownWords(line))) }
   }
 
   /// Tells words that stand apart from the status (a hint, a notice), leaving the display as it is: a line of
   /// their own in the profile's form, the visual status line drawn again below it, and speech. In the visual
-  /// profile the hint its heading shows gets no second line; a notice is not spoken
-  /// (``Announcement/notice(_:)``).
+  /// profile a line its heading shows gets no second line; a notice is not spoken (``Announcement/notice(_:)``).
   func tellApart(_ announcement: Announcement) throws(PromptError) {
-    if let headingHint, headingHint.announcement == announcement {
-      speak(headingHint)
+    if let shown = headingLines.first(where: { $0.announcement == announcement }) {
+      speak(shown)
       return
     }
     let told = phrase(for: announcement)
@@ -129,7 +127,7 @@ final class PromptScreen {
   func endOpening(speaks: Bool = true) {
     if speaks, let opening = openingSpeech, !opening.isEmpty { announcer?.announce(together: opening) }
     openingSpeech = nil
-    headingHint = nil
+    headingLines = []
   }
 
   /// Draws the last display again from scratch (after a resize, a resume or a notice).

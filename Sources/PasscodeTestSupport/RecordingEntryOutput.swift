@@ -8,8 +8,8 @@ public struct RecordingEntryOutput: EntryOutput {
     case render(EntryDisplay)
     /// An announcement made.
     case announce(Announcement)
-    /// A heading shown above the entry: the prompt's title and its hint.
-    case heading(title: SanitizedText, hint: Announcement)
+    /// A heading shown above the entry: the prompt's title, and lines (a hint, a caller's descriptions).
+    case heading(title: SanitizedText?, lines: [Announcement])
     /// Words told apart from the status (a hint, a notice).
     case aside(Announcement)
     /// A cue played.
@@ -38,8 +38,8 @@ public struct RecordingEntryOutput: EntryOutput {
     records.append(.announce(announcement))
   }
   /// Records a heading.
-  public mutating func heading(title: SanitizedText, hint: Announcement) {
-    records.append(.heading(title: title, hint: hint))
+  public mutating func heading(title: SanitizedText?, lines: [Announcement]) {
+    records.append(.heading(title: title, lines: lines))
   }
   /// Records words told apart from the status.
   public mutating func aside(_ announcement: Announcement) { records.append(.aside(announcement)) }

@@ -54,11 +54,8 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       makeSecretStorage: CommandContext.makeSecretStorage)
     let outcome: EntryOutcome
     do {
-      // The visual profile redraws one status line, where the description would last only until the
-      // first key; keep it readable above the entry. (It is spoken once, through the preamble.)
-      if prompt.capabilities.profile == .visual {
-        for case let .callerDescription(text) in plan.preamble { try prompt.show(text) }
-      }
+      // The engine's heading keeps the descriptions readable above the visual status line, which would replace
+      // them at the first key; they are told once, through the preamble.
       let companion = PinentryEntryCompanion(inquiry: inquiry, verifier: verifier, longHint: plan.longHint)
       outcome = try prompt.ask(plan.configuration, preamble: plan.preamble, companion: companion) { secret in
         try verifier.verify(secret)

@@ -370,12 +370,12 @@ struct EntryEngineTimelineTests {
   func hintIsHeadingThenAside() {
     var timeline = EngineTimeline(
       fourDigits, preamble: [.askedAgain], hint: .demoCode(length: 4), verifier: EngineTimeline.accepting("2580"))
-    guard case let .heading(title, hint) = timeline.records.first else {
+    guard case let .heading(title, lines) = timeline.records.first else {
       Issue.record("the first effect is not the heading: \(timeline.records)")
       return
     }
     #expect(title == fourDigits.title)
-    #expect(hint == .demoCode(length: 4))
+    #expect(lines == [.demoCode(length: 4)])
     #expect(timeline.spoken == ["Enter Passcode, 4 digits", "Asked again: the last passphrase was not accepted"])
     guard case .aside(.demoCode(length: 4)) = timeline.records.last else {
       Issue.record("the hint is not told last: \(timeline.records)")
@@ -398,6 +398,21 @@ struct EntryEngineTimelineTests {
     #expect(
       !plain.records.contains { if case .heading = $0 { true } else { false } }, "no hint, no heading")
     #expect(plain.asides.isEmpty)
+  }
+
+  @Test("a caller's descriptions are the heading, without the title, and are told once, in the preamble")
+  func descriptionsAreTheHeading() {
+    let preamble: [Announcement] = [.callerDescription("Unlock the card"), .callerError("Bad PIN"), .generateKey]
+    let timeline = EngineTimeline(fourDigits, preamble: preamble, verifier: EngineTimeline.accepting("2580"))
+    guard case let .heading(title, lines) = timeline.records.first else {
+      Issue.record("the first effect is not the heading: \(timeline.records)")
+      return
+    }
+    #expect(title == nil, "the status line's first words say the title")
+    #expect(lines == [.callerDescription("Unlock the card")])
+    #expect(
+      timeline.spoken == ["Enter Passcode, 4 digits", "Unlock the card", "Bad PIN", "Ctrl-G generates a passphrase."])
+    #expect(timeline.asides.isEmpty)
   }
 
   @Test("a notice is told apart once in every state, leaving the status, the timers and the entry as they were")
