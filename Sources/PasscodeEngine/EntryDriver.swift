@@ -45,7 +45,7 @@ public struct EntryDriver<Output: EntryOutput> {
   private let clock: any EntryClock
   private var timers = EntryTimers()
 
-  /// Creates a driver; nothing happens before ``start(preamble:hint:)``.
+  /// Creates a driver; nothing happens before ``start(heading:preamble:hint:)``.
   ///
   /// - Parameters:
   ///   - engine: A fresh engine, not started.
@@ -60,11 +60,14 @@ public struct EntryDriver<Output: EntryOutput> {
   /// Starts the engine and carries out its opening effects.
   ///
   /// - Parameters:
-  ///   - preamble: What is told right after the prompt's own words (``EntryEngine/start(preamble:hint:)``).
+  ///   - heading: What the caller keeps above the entry (``EntryEngine/start(heading:preamble:hint:)``).
+  ///   - preamble: What is told right after the prompt's own words.
   ///   - hint: What is shown under the prompt's title and told after the preamble, or `nil`.
   /// - Throws: What the output throws.
-  public mutating func start(preamble: [Announcement] = [], hint: Announcement? = nil) throws(Output.Failure) {
-    try perform(engine.start(preamble: preamble, hint: hint))
+  public mutating func start(
+    heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
+  ) throws(Output.Failure) {
+    try perform(engine.start(heading: heading, preamble: preamble, hint: hint))
   }
 
   /// Handles one event and carries out the effects; events after the end are ignored.

@@ -6,9 +6,9 @@ public enum EntryEffect: Sendable {
   /// display's ``EntryDisplay/message`` is this announcement.
   case announce(Announcement, display: EntryDisplay)
   /// Show lines above the entry, before the prompt is first drawn, in a profile whose status line replaces each
-  /// told word at the next (the visual one): the prompt's title and the hint under it, when there is a hint, and a
-  /// caller's descriptions. Nothing is told here: each line is told in its turn, a description in the preamble,
-  /// the hint as an ``aside(_:)`` after it.
+  /// told word at the next (the visual one): the prompt's title and the hint under it, when there is a hint, and
+  /// what the caller keeps there. Nothing is told here: each line is told in its turn, the caller's in the
+  /// preamble, the hint as an ``aside(_:)`` after it.
   case heading(title: SanitizedText?, lines: [Announcement])
   /// Tell words that stand apart from the status, once, leaving the display and its message as they are: the
   /// hint under the prompt, after the prompt's and the preamble's words, or a notice (``EntryEvent/notice(_:)``).

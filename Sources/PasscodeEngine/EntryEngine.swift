@@ -145,23 +145,23 @@ public struct EntryEngine: Sendable {
   /// timers a lockout or timeout needs.
   ///
   /// The heading (``EntryEffect/heading(title:lines:)``) holds what must stay readable above the entry: with a
-  /// hint, the title and the hint, so the hint is not read before what it is for; and the preamble's caller
-  /// descriptions, in order.
+  /// hint, the title and the hint, so the hint is not read before what it is for; then the caller's `heading`.
   ///
   /// - Parameters:
+  ///   - heading: What the caller keeps above the entry (a pinentry's descriptions, an agent's question and who
+  ///     asks), each also told in its turn, in the preamble.
   ///   - preamble: What is told right after the prompt's own words (a caller's description, an error, how many
   ///     questions wait), each drawn as the status and told once, in order.
   ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown in the heading and told after the
   ///     preamble (``EntryEffect/aside(_:)``), never the status's message.
   /// - Returns: The effects to carry out.
-  public mutating func start(preamble: [Announcement] = [], hint: Announcement? = nil) -> [EntryEffect] {
+  public mutating func start(
+    heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
+  ) -> [EntryEffect] {
     guard case let .notStarted(lockoutRemaining) = state else { preconditionFailure("start() is called once") }
-    let descriptions = preamble.filter { if case .callerDescription = $0 { true } else { false } }
     var effects: [EntryEffect] = []
-    if hint != nil || !descriptions.isEmpty {
-      effects.append(
-        .heading(title: hint.map { _ in configuration.title }, lines: (hint.map { [$0] } ?? []) + descriptions))
-    }
+    let lines = (hint.map { [$0] } ?? []) + heading
+    if !lines.isEmpty { effects.append(.heading(title: hint.map { _ in configuration.title }, lines: lines)) }
     if let lockoutRemaining {
       effects += beginLockout(remaining: lockoutRemaining)
     } else {

@@ -20,7 +20,7 @@ final class PromptLoop {
   private let soundCues: Bool
   private let environment: [String: String]
 
-  /// Makes a loop; nothing is read or written before ``ask(_:failureCount:lockoutRemaining:attemptLimit:hint:preamble:companion:verifier:)``
+  /// Makes a loop; nothing is read or written before ``ask(_:failureCount:lockoutRemaining:attemptLimit:hint:heading:preamble:companion:verifier:)``
   /// or ``readKey(timeout:)``.
   ///
   /// - Parameters:
@@ -55,7 +55,7 @@ final class PromptLoop {
   /// the parameters). A terminating signal or a hang-up is thrown as it is; the caller restores the terminal.
   func ask(
     _ configuration: EntryConfiguration, failureCount: Int, lockoutRemaining: Duration, attemptLimit: Int?,
-    hint: Announcement?, preamble: [Announcement], companion: (any EntryCompanion)?,
+    hint: Announcement?, heading: [Announcement], preamble: [Announcement], companion: (any EntryCompanion)?,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
     let engine = EntryEngine(
@@ -68,7 +68,7 @@ final class PromptLoop {
     // status line), the prompt's words, the preamble, then the hint told after them.
     screen.beginOpening()
     do {
-      try driver.start(preamble: preamble, hint: hint)
+      try driver.start(heading: heading, preamble: preamble, hint: hint)
       try carryOutRequests(&driver)
     } catch {
       screen.endOpening(speaks: false)

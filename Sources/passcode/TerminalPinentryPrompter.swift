@@ -54,10 +54,13 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       makeSecretStorage: CommandContext.makeSecretStorage)
     let outcome: EntryOutcome
     do {
-      // The engine's heading keeps the descriptions readable above the visual status line, which would replace
-      // them at the first key; they are told once, through the preamble.
+      // The visual profile redraws one status line, where the descriptions would last only until the first key;
+      // the heading keeps them readable above the entry. (They are told once, through the preamble.)
+      let descriptions = plan.preamble.filter { if case .callerDescription = $0 { true } else { false } }
       let companion = PinentryEntryCompanion(inquiry: inquiry, verifier: verifier, longHint: plan.longHint)
-      outcome = try prompt.ask(plan.configuration, preamble: plan.preamble, companion: companion) { secret in
+      outcome = try prompt.ask(
+        plan.configuration, heading: descriptions, preamble: plan.preamble, companion: companion
+      ) { secret in
         try verifier.verify(secret)
       }
     } catch {

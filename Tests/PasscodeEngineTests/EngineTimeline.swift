@@ -20,7 +20,7 @@ struct EngineTimeline {
 
   init(
     _ configuration: EntryConfiguration, failureCount: Int = 0, lockoutRemaining: Duration = .zero,
-    attemptLimit: Int? = nil, preamble: [Announcement] = [], hint: Announcement? = nil,
+    attemptLimit: Int? = nil, heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil,
     verifier: @escaping ([UInt8]) -> Verdict?
   ) {
     storage = WipedSecretBuffer(capacity: max(configuration.maximumByteCount, 1))
@@ -29,7 +29,7 @@ struct EngineTimeline {
       lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     driver = EntryDriver(engine: engine, clock: clock, output: RecordingEntryOutput())
     self.verifier = verifier
-    driver.start(preamble: preamble, hint: hint)
+    driver.start(heading: heading, preamble: preamble, hint: hint)
     answerVerification()
   }
 

@@ -400,10 +400,12 @@ struct EntryEngineTimelineTests {
     #expect(plain.asides.isEmpty)
   }
 
-  @Test("a caller's descriptions are the heading, without the title, and are told once, in the preamble")
-  func descriptionsAreTheHeading() {
+  @Test("a caller's heading comes first, without the title, and its words are told once, in the preamble")
+  func callersHeading() {
     let preamble: [Announcement] = [.callerDescription("Unlock the card"), .callerError("Bad PIN"), .generateKey]
-    let timeline = EngineTimeline(fourDigits, preamble: preamble, verifier: EngineTimeline.accepting("2580"))
+    let timeline = EngineTimeline(
+      fourDigits, heading: [.callerDescription("Unlock the card")], preamble: preamble,
+      verifier: EngineTimeline.accepting("2580"))
     guard case let .heading(title, lines) = timeline.records.first else {
       Issue.record("the first effect is not the heading: \(timeline.records)")
       return

@@ -85,13 +85,13 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   /// Runs one prompt over a script.
   func ask(
     _ configuration: EntryConfiguration, _ script: String, lockoutRemaining: Duration = .zero,
-    failureCount: Int = 0, hint: Announcement? = nil, preamble: [Announcement] = []
+    failureCount: Int = 0, hint: Announcement? = nil, heading: [Announcement] = [], preamble: [Announcement] = []
   ) throws(PromptError) -> EntryOutcome {
     self.script = script.split(separator: " ").map(String.init)
     // The timeline answers verifications itself, with ``verdict``.
     return try loop.ask(
       configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: nil, hint: hint,
-      preamble: preamble, companion: nil
+      heading: heading, preamble: preamble, companion: nil
     ) { _ in .accepted }
   }
 

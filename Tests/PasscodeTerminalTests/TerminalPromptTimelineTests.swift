@@ -175,6 +175,20 @@ struct TerminalPromptTests {
     #expect(timeline.announcer.phrases[1].words == "The passcode is two five eight zero")
   }
 
+  @Test("a caller's heading stands above the visual status line, once, and its words are spoken once, in the preamble")
+  func callersHeadingAboveTheStatus() throws {
+    let question: Announcement = .callerDescription("Unlock the disk")
+    let timeline = PromptTimeline(profile: .visual)
+    #expect(try timeline.ask(fourDigits, "^C", heading: [question], preamble: [question]) == .cancelled)
+    #expect(timeline.text.hasPrefix("Unlock the disk\n\r\u{1b}[2K"), "\(timeline.text.debugDescription)")
+    #expect(timeline.announcer.announcements.filter { $0 == question }.count == 1)
+
+    let reader = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAtLineStart)
+    #expect(try reader.ask(fourDigits, "^C", heading: [question], preamble: [question]) == .cancelled)
+    #expect(
+      reader.lines == ["Enter Passcode, 4 digits", "Unlock the disk", "Cancelled"], "a reader gets each line once")
+  }
+
   @Test("the line profiles tell the hint after the prompt's words and the preamble, once, as speech does")
   func hintIsToldAfterThePreamble() throws {
     for profile in [OutputProfile.screenReader, .plain] {
