@@ -41,7 +41,9 @@ final class FenrirLab: LabTerminal {
   }
 
   deinit {
+    // Fenrir ends when its shell, the wrapper, ends once released; it is killed only when it does not.
     program.release()
+    if (try? child.waitForExit(timeout: .seconds(5))) != nil { return }
     try? child.signal(SIGKILL)
     _ = try? child.waitForExit(timeout: .seconds(5))
   }

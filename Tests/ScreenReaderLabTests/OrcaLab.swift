@@ -176,7 +176,7 @@ final class OrcaLab: LabTerminal {
     self.desktop = desktop
     program = try LabProgram(scenario, in: directory)
     let wrapper = try program.wrapper(waitsForReturn: true)
-    let before = Self.orcaUtteranceCount(desktop.speech)
+    let before = HeardSpeech(protocolLog: desktop.speech.protocolLog()).utterances.count
     let command = LabUser.command(
       "/usr/bin/xfce4-terminal", ["--disable-server", "--geometry", "100x60", "-x", wrapper])
     terminal = try SpawnedProcess(
@@ -191,9 +191,13 @@ final class OrcaLab: LabTerminal {
     guard let found else { throw LabError.timedOut("no xfce4-terminal window in 20 s") }
     window = found
     _ = try Self.xdotool(["windowfocus", "--sync", window], desktop: desktop)
-    // Orca announces the focused window; wait for that before the program starts.
+    // Orca announces the focused window ("Terminal - frame."); wait for that before the program starts.
     let focused = ContinuousClock.now + .seconds(10)
-    while Self.orcaUtteranceCount(desktop.speech) == before, ContinuousClock.now < focused { usleep(50_000) }
+    while Self.orcaUtterance(in: desktop.speech, after: before, where: { $0.contains("terminal") }) == nil,
+      ContinuousClock.now < focused
+    {
+      usleep(50_000)
+    }
     let beforeReturn = HeardSpeech(protocolLog: desktop.speech.protocolLog()).utterances.count
     _ = try Self.xdotool(["key", "--window", window, "Return"], desktop: desktop)
     // Orca echoes the Return that starts the program after all it says of the window and before the program's
@@ -201,7 +205,7 @@ final class OrcaLab: LabTerminal {
     let echoed = ContinuousClock.now + .seconds(10)
     var echo: Int?
     while echo == nil, ContinuousClock.now < echoed {
-      echo = Self.returnEcho(in: desktop.speech, after: beforeReturn)
+      echo = Self.orcaUtterance(in: desktop.speech, after: beforeReturn, where: { $0 == "return" })
       if echo == nil { usleep(50_000) }
     }
     run = LabRun(
@@ -209,20 +213,25 @@ final class OrcaLab: LabTerminal {
       utterancesBefore: echo.map { $0 + 1 } ?? beforeReturn)
   }
 
-  /// Where Orca's echo of the Return key is in the daemon's log, at `start` or later.
-  private static func returnEcho(in speech: PrivateSpeechDispatcher, after start: Int) -> Int? {
+  /// Where Orca's first utterance from `start` on whose words (trimmed, lowercased) fit `words` is in the
+  /// daemon's log.
+  private static func orcaUtterance(
+    in speech: PrivateSpeechDispatcher, after start: Int, where words: (String) -> Bool
+  ) -> Int? {
     let utterances = HeardSpeech(protocolLog: speech.protocolLog()).utterances
     return utterances.indices.dropFirst(start).first { index in
       let utterance = utterances[index]
       return utterance.client.contains(":Orca:")
-        && HeardSpeech.plainText(utterance.text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-          == "return"
+        && words(HeardSpeech.plainText(utterance.text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
     }
   }
 
   deinit {
     releaseSelection()
+    // The wrapper ends once released and the terminal closes its window itself, as after any program, so Orca is
+    // not left asking a killed window about itself; it is stopped only when it does not.
     program.release()
+    guard terminal.waitForExit(timeout: .seconds(5)) == nil else { return }
     terminal.signal(SIGTERM)
     if terminal.waitForExit(timeout: .seconds(3)) == nil {
       terminal.signal(SIGKILL)
@@ -284,10 +293,6 @@ final class OrcaLab: LabTerminal {
     let end = ContinuousClock.now + .seconds(10)
     while !FileManager.default.fileExists(atPath: ready), ContinuousClock.now < end { usleep(50_000) }
     _ = try Self.xdotool(["mousemove", "--window", window, "200", "200", "click", "2"], desktop: desktop)
-  }
-
-  private static func orcaUtteranceCount(_ speech: PrivateSpeechDispatcher) -> Int {
-    HeardSpeech(protocolLog: speech.protocolLog()).utterances.filter { $0.client.contains(":Orca:") }.count
   }
 
   /// Runs `xdotool` on the desktop as the lab user and returns its output lines.
