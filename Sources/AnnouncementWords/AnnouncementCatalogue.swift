@@ -140,7 +140,7 @@ public struct AnnouncementCatalogue: Sendable {
       plural("prompt.fixed.\(unitName(kind))", length, ["title": title.text, "length": "\(length)"])
     case let .prompt(title, nil, _):
       fill("prompt.variable", ["title": title.text])
-    case let .callerDescription(text), let .callerError(text):
+    case let .callerDescription(text), let .callerError(text), let .notice(text):
       text.text
     case let .progress(entered, length, kind):
       progress(entered: entered, length: length, kind: kind)

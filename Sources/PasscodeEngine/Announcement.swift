@@ -1,7 +1,7 @@
 /// Something the user must be told, as a value with counts and never free text.
 ///
-/// The words are made at the edge, by `AnnouncementCatalogue` in AnnouncementWords; the only caller-supplied texts are the prompt's title,
-/// description and error, which the caller chose to show, and they are ``SanitizedText``. No case can carry a typed character.
+/// The words are made at the edge, by `AnnouncementCatalogue` in AnnouncementWords; the only texts from outside are the prompt's title,
+/// description and error, which the caller chose to show, and background notices, and they are ``SanitizedText``. No case can carry a typed character.
 public enum Announcement: Equatable, Hashable, Sendable {
   /// The prompt is shown: its title and, for a fixed length, how many characters it takes.
   case prompt(title: SanitizedText, length: Int?, kind: CharacterKind)
@@ -69,6 +69,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case failuresNotRecorded
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
+  /// A notice from work in the background ("speech-dispatcher is not answering; …"), told apart from the status.
+  /// It is shown and not spoken: whoever posts one speaks what needs speaking, or speech is what failed.
+  case notice(SanitizedText)
   /// The demo's published code, `length` digits of ``demoDigits``: part of the demo's text, never a typed secret.
   /// It is spoken with digit words ("two five eight zero"), so a count is the only numeral a reader speaks.
   case demoCode(length: Int)

@@ -14,6 +14,11 @@ public protocol EntryOutput {
   mutating func render(_ display: EntryDisplay) throws(Failure)
   /// Draws the prompt as described and tells the user its message once, on screen and/or by speech.
   mutating func announce(_ announcement: Announcement, display: EntryDisplay) throws(Failure)
+  /// Shows lines above the entry, before it is first drawn, where the status line replaces each told word at the
+  /// next (``EntryEffect/heading(title:lines:)``).
+  mutating func heading(title: SanitizedText?, lines: [Announcement]) throws(Failure)
+  /// Tells words apart from the status, once, leaving the display as it is (``EntryEffect/aside(_:)``).
+  mutating func aside(_ announcement: Announcement) throws(Failure)
   /// Plays an optional cue (never the only signal).
   mutating func cue(_ cue: SoundCue) throws(Failure)
   /// Starts checking the code; the answer comes back through ``EntryDriver/handle(_:)`` as a
@@ -40,7 +45,7 @@ public struct EntryDriver<Output: EntryOutput> {
   private let clock: any EntryClock
   private var timers = EntryTimers()
 
-  /// Creates a driver; nothing happens before ``start()``.
+  /// Creates a driver; nothing happens before ``start(heading:preamble:hint:)``.
   ///
   /// - Parameters:
   ///   - engine: A fresh engine, not started.
@@ -54,10 +59,15 @@ public struct EntryDriver<Output: EntryOutput> {
 
   /// Starts the engine and carries out its opening effects.
   ///
-  /// - Parameter preamble: What is told right after the prompt's own words (``EntryEngine/start(preamble:)``).
+  /// - Parameters:
+  ///   - heading: What the caller keeps above the entry (``EntryEngine/start(heading:preamble:hint:)``).
+  ///   - preamble: What is told right after the prompt's own words.
+  ///   - hint: What is shown under the prompt's title and told after the preamble, or `nil`.
   /// - Throws: What the output throws.
-  public mutating func start(preamble: [Announcement] = []) throws(Output.Failure) {
-    try perform(engine.start(preamble: preamble))
+  public mutating func start(
+    heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
+  ) throws(Output.Failure) {
+    try perform(engine.start(heading: heading, preamble: preamble, hint: hint))
   }
 
   /// Handles one event and carries out the effects; events after the end are ignored.
@@ -103,6 +113,8 @@ public struct EntryDriver<Output: EntryOutput> {
       switch effect {
       case let .render(display): try output.render(display)
       case let .announce(announcement, display): try output.announce(announcement, display: display)
+      case let .heading(title, lines): try output.heading(title: title, lines: lines)
+      case let .aside(announcement): try output.aside(announcement)
       case let .cue(cue): try output.cue(cue)
       case let .verify(secret): try output.verify(secret)
       case let .schedule(timer, delay): timers.schedule(timer, at: now + delay)

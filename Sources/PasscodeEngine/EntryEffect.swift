@@ -5,6 +5,14 @@ public enum EntryEffect: Sendable {
   /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
   /// display's ``EntryDisplay/message`` is this announcement.
   case announce(Announcement, display: EntryDisplay)
+  /// Show lines above the entry, before the prompt is first drawn, in a profile whose status line replaces each
+  /// told word at the next (the visual one): the prompt's title and the hint under it, when there is a hint, and
+  /// what the caller keeps there. Nothing is told here: each line is told in its turn, the caller's in the
+  /// preamble, the hint as an ``aside(_:)`` after it.
+  case heading(title: SanitizedText?, lines: [Announcement])
+  /// Tell words that stand apart from the status, once, leaving the display and its message as they are: the
+  /// hint under the prompt, after the prompt's and the preamble's words, or a notice (``EntryEvent/notice(_:)``).
+  case aside(Announcement)
   /// Play an optional sound cue (never the only signal).
   case cue(SoundCue)
   /// Check the complete code held in this storage and answer with ``EntryEvent/verdict(_:)``. The engine

@@ -141,22 +141,35 @@ public struct EntryEngine: Sendable {
       enteredCount: enteredCount, fixedLength: configuration.fixedLength)
   }
 
-  /// Shows the prompt: the first render and announcement, then the preamble's, and the timers a lockout or
-  /// timeout needs.
+  /// Shows the prompt: the heading, the first render and announcement, then the preamble's, the hint, and the
+  /// timers a lockout or timeout needs.
   ///
-  /// - Parameter preamble: What is told right after the prompt's own words (a caller's description, an
-  ///   error, how many questions wait), each drawn as the status and told once, in order.
+  /// The heading (``EntryEffect/heading(title:lines:)``) holds what must stay readable above the entry: with a
+  /// hint, the title and the hint, so the hint is not read before what it is for; then the caller's `heading`.
+  ///
+  /// - Parameters:
+  ///   - heading: What the caller keeps above the entry (a pinentry's descriptions, an agent's question and who
+  ///     asks), each also told in its turn, in the preamble.
+  ///   - preamble: What is told right after the prompt's own words (a caller's description, an error, how many
+  ///     questions wait), each drawn as the status and told once, in order.
+  ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown in the heading and told after the
+  ///     preamble (``EntryEffect/aside(_:)``), never the status's message.
   /// - Returns: The effects to carry out.
-  public mutating func start(preamble: [Announcement] = []) -> [EntryEffect] {
+  public mutating func start(
+    heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
+  ) -> [EntryEffect] {
     guard case let .notStarted(lockoutRemaining) = state else { preconditionFailure("start() is called once") }
-    var effects: [EntryEffect]
+    var effects: [EntryEffect] = []
+    let lines = (hint.map { [$0] } ?? []) + heading
+    if !lines.isEmpty { effects.append(.heading(title: hint.map { _ in configuration.title }, lines: lines)) }
     if let lockoutRemaining {
-      effects = beginLockout(remaining: lockoutRemaining)
+      effects += beginLockout(remaining: lockoutRemaining)
     } else {
       state = .entering
-      effects = tell(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind))
+      effects += tell(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind))
     }
     for announcement in preamble { effects += tell(announcement) }
+    if let hint { effects.append(.aside(hint)) }
     effects += restartTimeout()
     return effects
   }
@@ -188,6 +201,7 @@ public struct EntryEngine: Sendable {
     case .repeatStatus: return repeatStatus()
     case .relock: return relock()
     case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
+    case let .notice(text): return [.aside(.notice(text))]
     case let .verdict(verdict): return receive(verdict)
     case let .timerFired(timer): return timerFired(timer)
     }

@@ -1,4 +1,4 @@
-/// Something that happened to a prompt: a key, a paste, a verdict or a timer.
+/// Something that happened to a prompt: a key, a paste, a verdict, a timer or a notice.
 public enum EntryEvent: Sendable {
   /// A character was typed.
   case character(Unicode.Scalar)
@@ -26,6 +26,9 @@ public enum EntryEvent: Sendable {
   /// The caller has words for the user about the entry (a pinentry's strength rating, its rules): told
   /// like the engine's own, and only while keys are taken.
   case callerWords(Announcement)
+  /// Work in the background has a notice for the user ("speech-dispatcher is not answering; …"): told as an
+  /// ``EntryEffect/aside(_:)`` whatever the entry is doing, a lockout or a verification included.
+  case notice(SanitizedText)
   /// A prompt that must not be stopped (`lock`) was stopped from outside and continued: the entry typed so
   /// far is wiped and the user told ``Announcement/lockedAgain``. A running lockout goes on; a verification
   /// under way keeps its code and its verdict.

@@ -20,7 +20,7 @@ extension Announcement {
       .failuresNotRecorded:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
+      .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     }

@@ -1,7 +1,7 @@
 import Synchronization
 internal import SystemCalls
 
-/// Ends a running ``TerminalPasscodePrompt/ask(_:failureCount:lockoutRemaining:attemptLimit:hint:preamble:verifier:)``
+/// Ends a running ``TerminalPasscodePrompt/ask(_:failureCount:lockoutRemaining:attemptLimit:hint:heading:preamble:companion:verifier:)``
 /// from another thread, as when a password agent's question is withdrawn mid-entry.
 ///
 /// The prompt wipes the entry, finishes its line without an announcement and returns

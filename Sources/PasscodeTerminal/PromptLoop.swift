@@ -20,7 +20,7 @@ final class PromptLoop {
   private let soundCues: Bool
   private let environment: [String: String]
 
-  /// Makes a loop; nothing is read or written before ``ask(_:failureCount:lockoutRemaining:attemptLimit:hint:preamble:companion:verifier:)``
+  /// Makes a loop; nothing is read or written before ``ask(_:failureCount:lockoutRemaining:attemptLimit:hint:heading:preamble:companion:verifier:)``
   /// or ``readKey(timeout:)``.
   ///
   /// - Parameters:
@@ -55,7 +55,7 @@ final class PromptLoop {
   /// the parameters). A terminating signal or a hang-up is thrown as it is; the caller restores the terminal.
   func ask(
     _ configuration: EntryConfiguration, failureCount: Int, lockoutRemaining: Duration, attemptLimit: Int?,
-    hint: Announcement?, preamble: [Announcement], companion: (any EntryCompanion)?,
+    hint: Announcement?, heading: [Announcement], preamble: [Announcement], companion: (any EntryCompanion)?,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
     let engine = EntryEngine(
@@ -64,19 +64,12 @@ final class PromptLoop {
     let output = PromptRunOutput(
       screen: screen, events: events, verifier: verifier, playsCues: soundCues && !configuration.reduceMotion)
     var driver = EntryDriver(engine: engine, clock: clock, output: output)
-    // The visual profile shows the title and hint above its status line; speech tells the hint after the prompt.
-    let hintPhrase = screen.capabilities.profile == .visual ? hint.map(screen.phrase(for:)) : nil
-    if let hintPhrase {
-      try screen.show(configuration.title)
-      try screen.show(SanitizedText(screen.shownWords(hintPhrase)))
-    }
+    // Every word of the opening comes from the engine: the heading (what the visual profile shows above its
+    // status line), the prompt's words, the preamble, then the hint told after them.
     screen.beginOpening()
     do {
-      try driver.start(preamble: preamble)
+      try driver.start(heading: heading, preamble: preamble, hint: hint)
       try carryOutRequests(&driver)
-      if let hint {
-        if let hintPhrase { screen.speak(hintPhrase) } else { try screen.say(hint) }
-      }
     } catch {
       screen.endOpening(speaks: false)
       throw error
@@ -102,8 +95,12 @@ final class PromptLoop {
     while keys.isEmpty {
       // No engine runs between prompts: a late verdict is dropped, and after a SIGCONT the screen is drawn again.
       let interrupted = try waitForEvents(until: deadline, listensForInterruption: false) { event throws(PromptError) in
-        if case .verdict = event { return }
-        try screen.redraw()
+        switch event {
+        case .verdict: return
+        // No engine runs to tell it, so the notice is told the way an engine's aside is.
+        case let .notice(text): try screen.tellApart(.notice(text))
+        default: try screen.redraw()
+        }
       }
       if interrupted { return nil }
       if keys.isEmpty, let deadline, clock.now() >= deadline { return nil }
@@ -200,7 +197,7 @@ final class PromptLoop {
 
   /// Sleeps until input, a signal, a verdict, a notice, the interruption or the deadline, and handles what
   /// comes in this order: signals, the interruption, notices, the verdict, then the key bytes, which it decodes
-  /// into waiting keys. The verdict, and what a `SIGCONT` has to say, go to the engine through `deliver`.
+  /// into waiting keys. Notices, the verdict, and what a `SIGCONT` has to say go to the engine through `deliver`.
   ///
   /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
   private func waitForEvents(
@@ -212,8 +209,7 @@ final class PromptLoop {
     if ready.contains(.signals) { try handleSignals(deliver: deliver) }
     if ready.contains(.interruption), events.isInterrupted { return true }
     if ready.contains(.notices) {
-      for notice in events.takeNotices() { try screen.show(notice) }
-      try screen.redraw()
+      for notice in events.takeNotices() { try deliver(.notice(notice)) }
     }
     if ready.contains(.verification), let answer = events.takeVerdict() {
       switch answer {

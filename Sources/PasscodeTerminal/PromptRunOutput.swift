@@ -14,6 +14,8 @@ struct PromptRunOutput: EntryOutput {
   enum Step {
     case render(EntryDisplay)
     case announce(Announcement, EntryDisplay)
+    case heading(title: SanitizedText?, lines: [Announcement])
+    case aside(Announcement)
     case cue(SoundCue)
     case verify(any SecretStorage)
     /// Another flush, after the steps before it.
@@ -46,6 +48,14 @@ struct PromptRunOutput: EntryOutput {
 
   mutating func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
     try carryOut(.announce(announcement, display))
+  }
+
+  mutating func heading(title: SanitizedText?, lines: [Announcement]) throws(PromptError) {
+    try carryOut(.heading(title: title, lines: lines))
+  }
+
+  mutating func aside(_ announcement: Announcement) throws(PromptError) {
+    try carryOut(.aside(announcement))
   }
 
   mutating func cue(_ cue: SoundCue) throws(PromptError) {
@@ -81,6 +91,8 @@ struct PromptRunOutput: EntryOutput {
     switch step {
     case let .render(display): try screen.render(display)
     case let .announce(announcement, display): try screen.announce(announcement, display: display)
+    case let .heading(title, lines): try screen.showHeading(title: title, lines: lines)
+    case let .aside(announcement): try screen.tellApart(announcement)
     case let .cue(cue):
       // Optional, never the only signal, and silenced by reduce motion.
       if playsCues { try screen.play(cue) }

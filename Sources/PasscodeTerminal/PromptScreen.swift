@@ -19,6 +19,9 @@ final class PromptScreen {
   /// The announcements of a prompt's opening (its title, the caller's lines, the hint), collected while it
   /// opens and then spoken as one utterance; `nil` once it is open.
   private var openingSpeech: [Phrase]?
+  /// The lines the visual heading of the prompt opening now shows, with their words
+  /// (``showHeading(title:lines:)``): an aside telling one of them then only speaks it.
+  private var headingLines: [Phrase] = []
 
   init(
     capabilities: TerminalCapabilities, terminal: any PromptTerminal, clock: any EntryClock,
@@ -55,6 +58,32 @@ final class PromptScreen {
     try render(display)
     try write(renderer.announce(announcement))
     speak(phrase(for: announcement))
+  }
+
+  /// Shows lines above a prompt's entry, before the entry is drawn, in the visual profile, whose status line
+  /// replaces each told word at the next (the lines in their screen form: the demo's code in numerals). The other
+  /// profiles write every told word as a line of its own, so they show nothing here; nothing is spoken, since each
+  /// line is told in its turn.
+  func showHeading(title: SanitizedText?, lines: [Announcement]) throws(PromptError) {
+    guard capabilities.profile == .visual else { return }
+    headingLines = lines.map(phrase(for:))
+    if let title { try show(title) }
+    for line in headingLines { try show(SanitizedText(shownWords(line))) }
+  }
+
+  /// Tells words that stand apart from the status (a hint, a notice), leaving the display as it is: a line of
+  /// their own in the profile's form, the visual status line drawn again below it, and speech. In the visual
+  /// profile a line its heading shows gets no second line; a notice is not spoken (``Announcement/notice(_:)``).
+  func tellApart(_ announcement: Announcement) throws(PromptError) {
+    if let shown = headingLines.first(where: { $0.announcement == announcement }) {
+      speak(shown)
+      return
+    }
+    let told = phrase(for: announcement)
+    try show(SanitizedText(shownWords(told)))
+    try redraw()
+    if case .notice = announcement { return }
+    speak(told)
   }
 
   /// Prints a line of words that is not an announcement, in the profile's form.
@@ -98,6 +127,7 @@ final class PromptScreen {
   func endOpening(speaks: Bool = true) {
     if speaks, let opening = openingSpeech, !opening.isEmpty { announcer?.announce(together: opening) }
     openingSpeech = nil
+    headingLines = []
   }
 
   /// Draws the last display again from scratch (after a resize, a resume or a notice).

@@ -133,7 +133,7 @@ public final class TerminalPasscodePrompt {
   ) throws(PromptError) -> EntryOutcome {
     try ask(
       configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,
-      hint: nil, preamble: [], companion: nil, verifier: verifier)
+      hint: nil, heading: [], preamble: [], companion: nil, verifier: verifier)
   }
 
   /// Asks for one code with this package's extras (the demo's hint, a caller's preamble, a pinentry's
@@ -145,6 +145,8 @@ public final class TerminalPasscodePrompt {
   ///   - lockoutRemaining: How much of a lockout is still running.
   ///   - attemptLimit: The most wrong codes allowed in this prompt, or `nil`.
   ///   - hint: An announcement told under the prompt (the demo's code), or `nil`.
+  ///   - heading: Lines the visual profile keeps above the entry, whose status line would replace them at the
+  ///     next words (a pinentry's descriptions, an agent's question); tell each in the preamble too.
   ///   - preamble: Announcements made right after the prompt's own (a description, an error).
   ///   - companion: Answers keys of the caller's own and adds words as the entry changes, or `nil`.
   ///   - verifier: Checks a complete code, off the input thread. It may block; it must not keep the
@@ -158,6 +160,7 @@ public final class TerminalPasscodePrompt {
     lockoutRemaining: Duration = .zero,
     attemptLimit: Int? = nil,
     hint: Announcement? = nil,
+    heading: [Announcement] = [],
     preamble: [Announcement] = [],
     companion: (any EntryCompanion)? = nil,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
@@ -165,7 +168,7 @@ public final class TerminalPasscodePrompt {
     try closing { () throws(PromptError) in
       try loop.ask(
         configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,
-        hint: hint, preamble: preamble, companion: companion, verifier: verifier)
+        hint: hint, heading: heading, preamble: preamble, companion: companion, verifier: verifier)
     }
   }
 

@@ -8,6 +8,10 @@ public struct RecordingEntryOutput: EntryOutput {
     case render(EntryDisplay)
     /// An announcement made.
     case announce(Announcement)
+    /// A heading shown above the entry: the prompt's title, and lines (a hint, a caller's descriptions).
+    case heading(title: SanitizedText?, lines: [Announcement])
+    /// Words told apart from the status (a hint, a notice).
+    case aside(Announcement)
     /// A cue played.
     case cue(SoundCue)
     /// A verification started.
@@ -33,6 +37,12 @@ public struct RecordingEntryOutput: EntryOutput {
     records.append(.render(display))
     records.append(.announce(announcement))
   }
+  /// Records a heading.
+  public mutating func heading(title: SanitizedText?, lines: [Announcement]) {
+    records.append(.heading(title: title, lines: lines))
+  }
+  /// Records words told apart from the status.
+  public mutating func aside(_ announcement: Announcement) { records.append(.aside(announcement)) }
   /// Records a cue.
   public mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
   /// Records a flush.
@@ -54,6 +64,11 @@ public struct RecordingEntryOutput: EntryOutput {
   /// The announcements made, in order.
   public var announcements: [Announcement] {
     records.compactMap { if case let .announce(announcement) = $0 { announcement } else { nil } }
+  }
+
+  /// The words told apart from the status, in order.
+  public var asides: [Announcement] {
+    records.compactMap { if case let .aside(announcement) = $0 { announcement } else { nil } }
   }
 
   /// How many times the input was flushed.

@@ -151,13 +151,6 @@ public final class VirtualBrailleDisplay {
     try PseudoTerminalCalls.write(socket, Array("\(command)\n".utf8))
   }
 
-  /// Reads window updates for a while, keeping them in ``history``.
-  ///
-  /// - Parameter duration: How long to read.
-  public func readUpdates(for duration: Duration) {
-    _ = waitForWindow(from: history.count, timeout: duration) { _ in false }
-  }
-
   /// Ends brltty (SIGTERM, then SIGKILL to its whole process group), reaps it and removes the directory.
   public func stop() {
     guard !hasEnded else { return }

@@ -223,12 +223,10 @@ struct AgentCommand {
       // queue stops here, on its own thread: nothing waits for it, and it is never sent later.
       defer { cancellation.cancel() }
       // The visual profile redraws one status line, where the message would last only until the next
-      // announcement; keep it, and who asks, readable above the entry (they are spoken once, as usual).
-      if prompt.capabilities.profile == .visual {
-        try prompt.show(question.title)
-        if let source = question.source { try prompt.show(SanitizedText(catalogue.text(for: source))) }
-      }
-      outcome = try prompt.ask(configuration, preamble: preamble) { secret in
+      // announcement; the heading keeps it, and who asks, readable above the entry (they are spoken once, as
+      // usual, the message as the prompt's title).
+      let heading = [.callerDescription(question.title)] + (question.source.map { [$0] } ?? [])
+      outcome = try prompt.ask(configuration, heading: heading, preamble: preamble) { secret in
         do throws(AgentError) {
           try sender.answer(secret, to: question)
         } catch {

@@ -54,13 +54,13 @@ final class TerminalPinentryPrompter: PinentryPrompter {
       makeSecretStorage: CommandContext.makeSecretStorage)
     let outcome: EntryOutcome
     do {
-      // The visual profile redraws one status line, where the description would last only until the
-      // first key; keep it readable above the entry. (It is spoken once, through the preamble.)
-      if prompt.capabilities.profile == .visual {
-        for case let .callerDescription(text) in plan.preamble { try prompt.show(text) }
-      }
+      // The visual profile redraws one status line, where the descriptions would last only until the first key;
+      // the heading keeps them readable above the entry. (They are told once, through the preamble.)
+      let descriptions = plan.preamble.filter { if case .callerDescription = $0 { true } else { false } }
       let companion = PinentryEntryCompanion(inquiry: inquiry, verifier: verifier, longHint: plan.longHint)
-      outcome = try prompt.ask(plan.configuration, preamble: plan.preamble, companion: companion) { secret in
+      outcome = try prompt.ask(
+        plan.configuration, heading: descriptions, preamble: plan.preamble, companion: companion
+      ) { secret in
         try verifier.verify(secret)
       }
     } catch {

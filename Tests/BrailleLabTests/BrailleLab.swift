@@ -36,6 +36,9 @@ final class BrailleLab {
   private var programEnded = false
   /// Where in the display's history the last expectation matched.
   private var checkedUpTo = 0
+  /// The words of the line the cursor is on: the newest line a window was expected to read, or nothing once the
+  /// program has ended on a fresh line.
+  private var cursorLine = ""
 
   /// Whether the lab is to run: where it can, and always in CI (`CI` set, as `.ci/run` does), where a missing
   /// part then fails the test with ``unavailableReason`` instead of skipping it.
@@ -176,6 +179,7 @@ final class BrailleLab {
       return nil
     }
     checkedUpTo = index + 1
+    cursorLine = phrase
     let found = display.history[index]
     #expect(found.dotsAgreeWithVisual, "dots and text disagree: \(found)", sourceLocation: sourceLocation)
     #expect(found.questionMarkCells == 0, "a glyph was shown as '?': \(found)", sourceLocation: sourceLocation)
@@ -209,18 +213,41 @@ final class BrailleLab {
   ///   - phrase: The words the line above must read.
   ///   - sourceLocation: Where the expectation is written, for the failure.
   func expectWindowAfterLineUp(_ phrase: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    // Let the window settle on the cursor's line first, so the key moves up from there.
-    display.readUpdates(for: .milliseconds(300))
-    checkedUpTo = display.history.count
+    let cursorLine = self.cursorLine
+    defer { self.cursorLine = cursorLine }
+    // The window must show the cursor's line first, so the key moves up from there.
+    waitForCursorLine(cursorLine, newWindow: false, sourceLocation: sourceLocation)
     do {
       try display.press("LnUp")
       expectWindow(phrase, sourceLocation: sourceLocation)
       try display.press("Home")
-      display.readUpdates(for: .milliseconds(300))
-      checkedUpTo = display.history.count
+      waitForCursorLine(cursorLine, newWindow: true, sourceLocation: sourceLocation)
     } catch {
       Issue.record("a display key could not be sent: \(error)", sourceLocation: sourceLocation)
     }
+  }
+
+  /// Waits until the newest window reads the cursor's line (its first cells), and later expectations start after
+  /// it.
+  ///
+  /// - Parameters:
+  ///   - line: The words of the cursor's line; empty for a fresh line.
+  ///   - newWindow: Whether only a window shown after the last expectation counts (after `Home`), or the newest
+  ///     one already shown does too.
+  ///   - sourceLocation: Where the expectation is written, for the failure.
+  private func waitForCursorLine(_ line: String, newWindow: Bool, sourceLocation: SourceLocation) {
+    let wanted = String(String(line.prefix(display.cellCount)).reversed().drop { $0 == " " }.reversed())
+    if !newWindow, let newest = display.history.last, newest.reads(wanted) {
+      checkedUpTo = display.history.count
+      return
+    }
+    let start = newWindow ? checkedUpTo : display.history.count
+    guard let index = display.waitForWindow(from: start, timeout: .seconds(10), where: { $0.reads(wanted) }) else {
+      Issue.record("the window never came back to the cursor's line [\(wanted)]", sourceLocation: sourceLocation)
+      checkedUpTo = display.history.count
+      return
+    }
+    checkedUpTo = index + 1
   }
 
   /// Checks that no window shown in this run held a typed code (of two characters or more), or showed one
@@ -250,6 +277,8 @@ final class BrailleLab {
     guard let program else { throw PseudoTerminalError.timedOut(received: []) }
     let status = try program.waitForExit(timeout: timeout)
     programEnded = true
+    // It ended its last line, so the cursor is on a fresh one.
+    cursorLine = ""
     return status
   }
 

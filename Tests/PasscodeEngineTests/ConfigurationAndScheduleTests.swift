@@ -132,6 +132,7 @@ struct ConfigurationAndScheduleTests {
       (.failuresNotRecorded, "Failures cannot be recorded; they count only while this lock runs", .important),
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
+      (.notice("speech-dispatcher is not answering"), "speech-dispatcher is not answering", .message),
     ]
     for (announcement, text, priority) in table {
       #expect(AnnouncementCatalogue.english.text(for: announcement) == text)

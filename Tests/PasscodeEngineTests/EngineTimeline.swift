@@ -20,7 +20,8 @@ struct EngineTimeline {
 
   init(
     _ configuration: EntryConfiguration, failureCount: Int = 0, lockoutRemaining: Duration = .zero,
-    attemptLimit: Int? = nil, verifier: @escaping ([UInt8]) -> Verdict?
+    attemptLimit: Int? = nil, heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil,
+    verifier: @escaping ([UInt8]) -> Verdict?
   ) {
     storage = WipedSecretBuffer(capacity: max(configuration.maximumByteCount, 1))
     let engine = EntryEngine(
@@ -28,7 +29,7 @@ struct EngineTimeline {
       lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     driver = EntryDriver(engine: engine, clock: clock, output: RecordingEntryOutput())
     self.verifier = verifier
-    driver.start()
+    driver.start(heading: heading, preamble: preamble, hint: hint)
     answerVerification()
   }
 
@@ -49,6 +50,10 @@ struct EngineTimeline {
   var verifications: Int { driver.output.verificationCount }
   /// The timers pending.
   var timers: Set<EntryTimer> { driver.pendingTimers }
+  /// Everything the driver carried out, in order.
+  var records: [RecordingEntryOutput.Record] { driver.output.records }
+  /// The words told apart from the status so far (hints, notices).
+  var asides: [Announcement] { driver.output.asides }
   /// The words of every announcement so far.
   var spoken: [String] { driver.output.announcements.map { AnnouncementCatalogue.english.text(for: $0) } }
 

@@ -1,5 +1,6 @@
 import LockedSecretStorage
 import PasscodeEngine
+import PasscodeTestSupport
 import Testing
 
 @Suite("Entry engine timelines")
@@ -363,5 +364,87 @@ struct EntryEngineTimelineTests {
     timeline.run("a é ⌫")
     #expect(timeline.engine.count == 1)
     #expect(timeline.storage.count == 1)
+  }
+
+  @Test("a hint comes first as the heading with the title, then is told after the preamble, never as the status")
+  func hintIsHeadingThenAside() {
+    var timeline = EngineTimeline(
+      fourDigits, preamble: [.askedAgain], hint: .demoCode(length: 4), verifier: EngineTimeline.accepting("2580"))
+    guard case let .heading(title, lines) = timeline.records.first else {
+      Issue.record("the first effect is not the heading: \(timeline.records)")
+      return
+    }
+    #expect(title == fourDigits.title)
+    #expect(lines == [.demoCode(length: 4)])
+    #expect(timeline.spoken == ["Enter Passcode, 4 digits", "Asked again: the last passphrase was not accepted"])
+    guard case .aside(.demoCode(length: 4)) = timeline.records.last else {
+      Issue.record("the hint is not told last: \(timeline.records)")
+      return
+    }
+    #expect(timeline.engine.display.message == .askedAgain, "the status keeps the preamble's words")
+    timeline.run("?")
+    #expect(timeline.asides == [.demoCode(length: 4)], "a status request does not tell the hint again")
+
+    let lockedOut = EngineTimeline(
+      fourDigits, lockoutRemaining: .seconds(30), hint: .demoCode(length: 4), verifier: EngineTimeline.accepting(""))
+    guard case .heading = lockedOut.records.first else {
+      Issue.record("a prompt opening locked out shows no heading first: \(lockedOut.records)")
+      return
+    }
+    #expect(lockedOut.spoken == ["Too many tries. Try again in 30 seconds"])
+    #expect(lockedOut.asides == [.demoCode(length: 4)])
+
+    let plain = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    #expect(
+      !plain.records.contains { if case .heading = $0 { true } else { false } }, "no hint, no heading")
+    #expect(plain.asides.isEmpty)
+  }
+
+  @Test("a caller's heading comes first, without the title, and its words are told once, in the preamble")
+  func callersHeading() {
+    let preamble: [Announcement] = [.callerDescription("Unlock the card"), .callerError("Bad PIN"), .generateKey]
+    let timeline = EngineTimeline(
+      fourDigits, heading: [.callerDescription("Unlock the card")], preamble: preamble,
+      verifier: EngineTimeline.accepting("2580"))
+    guard case let .heading(title, lines) = timeline.records.first else {
+      Issue.record("the first effect is not the heading: \(timeline.records)")
+      return
+    }
+    #expect(title == nil, "the status line's first words say the title")
+    #expect(lines == [.callerDescription("Unlock the card")])
+    #expect(
+      timeline.spoken == ["Enter Passcode, 4 digits", "Unlock the card", "Bad PIN", "Ctrl-G generates a passphrase."])
+    #expect(timeline.asides.isEmpty)
+  }
+
+  @Test("a notice is told apart once in every state, leaving the status, the timers and the entry as they were")
+  func noticeIsAnAside() {
+    let notice = Announcement.notice("speech-dispatcher is not answering")
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("1")
+    let timers = timeline.timers
+    timeline.send(.notice("speech-dispatcher is not answering"))
+    #expect(timeline.asides == [notice])
+    #expect(timeline.engine.display.message == .progress(entered: 1, length: 4, kind: .digits))
+    #expect(timeline.engine.count == 1)
+    #expect(timeline.timers == timers)
+    #expect(timeline.flushes == 0, "a notice is no key: nothing is flushed")
+
+    var lockedOut = EngineTimeline(fourDigits, lockoutRemaining: .seconds(30), verifier: { _ in nil })
+    lockedOut.run("+5s")
+    lockedOut.send(.notice("speech-dispatcher is not answering"))
+    lockedOut.run("+30s")
+    #expect(lockedOut.asides == [notice])
+    #expect(lockedOut.spoken.first == "Too many tries. Try again in 30 seconds")
+    #expect(lockedOut.spoken.last == "Ready", "the lockout went on under the notice")
+
+    var verifying = EngineTimeline(fourDigits, verifier: { _ in nil })
+    verifying.run("2 5 8 0")
+    verifying.send(.notice("speech-dispatcher is not answering"))
+    #expect(verifying.asides == [notice])
+    verifying.run("✓")
+    verifying.send(.notice("speech-dispatcher is not answering"))
+    #expect(verifying.outcome == .accepted)
+    #expect(verifying.asides == [notice], "after the end nothing more is told")
   }
 }

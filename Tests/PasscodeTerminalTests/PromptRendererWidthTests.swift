@@ -95,6 +95,7 @@ enum RendererSamples {
     for title in texts {
       all += [.prompt(title: title, length: 6, kind: .digits), .prompt(title: title, length: nil, kind: .characters)]
       all += [.callerDescription(title), .callerError(title), .questionSource(asker: title, subject: title)]
+      all += [.notice(title)]
       all += [.questionSource(asker: title, subject: nil)]
       all += [.confirmationKeys(ok: title, notOK: title, cancel: title, offersCancel: true)]
     }
@@ -124,7 +125,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 43
+  static let kindCount = 44
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -172,6 +173,7 @@ enum RendererSamples {
     case .generateKey: "generateKey"
     case .generated: "generated"
     case .strength: "strength"
+    case .notice: "notice"
     }
   }
 

@@ -13,7 +13,7 @@ import PasscodeTestSupport
 /// - `paste(TEXT)` is a bracketed paste of TEXT in one read;
 /// - `+500ms`, `+2s`, `+5m` let time pass: the loop wakes for every deadline on the way;
 /// - `SIGTERM`, `SIGTSTP`, `SIGTTIN`, `SIGCONT`, `SIGWINCH`, `SIGINT` deliver a signal;
-/// - `notice(TEXT)` posts a notice; `interrupt` raises the interruption;
+/// - `notice(TEXT)` posts a notice (TEXT without spaces); `interrupt` raises the interruption;
 /// - `✓` and `✗` answer a verification the verifier left pending (accepted, rejected).
 ///
 /// When the script runs out, the loop's next wait without a deadline is a hang-up.
@@ -25,6 +25,8 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   }
 
   let clock = ManualClock()
+  /// What speech was given, in order.
+  let announcer = RecordingAnnouncer()
   private(set) var writes: [Write] = []
   /// The stop signals the loop stopped with.
   private(set) var suspensions: [Signal] = []
@@ -57,7 +59,7 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   private(set) lazy var loop = PromptLoop(
     clock: clock, terminal: self, events: self,
     screen: PromptScreen(
-      capabilities: capabilities, terminal: self, clock: clock, lineDiscipline: lineDiscipline, announcer: nil),
+      capabilities: capabilities, terminal: self, clock: clock, lineDiscipline: lineDiscipline, announcer: announcer),
     keys: KeyInput(makePasteStorage: { WipedSecretBuffer(capacity: max($0, 1)) }),
     ignoresInterruptions: ignoresInterruptions, makeSecretStorage: { WipedSecretBuffer(capacity: max($0, 1)) },
     soundCues: false, environment: ["COLUMNS": "60"])
@@ -83,22 +85,22 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   /// Runs one prompt over a script.
   func ask(
     _ configuration: EntryConfiguration, _ script: String, lockoutRemaining: Duration = .zero,
-    failureCount: Int = 0
+    failureCount: Int = 0, hint: Announcement? = nil, heading: [Announcement] = [], preamble: [Announcement] = []
   ) throws(PromptError) -> EntryOutcome {
     self.script = script.split(separator: " ").map(String.init)
     // The timeline answers verifications itself, with ``verdict``.
     return try loop.ask(
-      configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: nil, hint: nil,
-      preamble: [], companion: nil
+      configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: nil, hint: hint,
+      heading: heading, preamble: preamble, companion: nil
     ) { _ in .accepted }
   }
 
   /// Everything written, in order.
   var text: String { writes.map(\.text).joined() }
 
-  /// The lines written, without empty ones.
+  /// The lines written, without empty ones ("\r\n" is one Character, so any line break ends a line).
   var lines: [String] {
-    text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init)
+    text.split(whereSeparator: \.isNewline).map(String.init)
   }
 
   /// When the text was first written, on the clock.

@@ -161,6 +161,72 @@ struct TerminalPromptTests {
     #expect(lock.lines.contains(AnnouncementCatalogue.english.text(for: .lockedAgain)))
   }
 
+  @Test("the visual profile shows the engine's heading above its status; speech tells the hint after the prompt")
+  func visualHeadingComesFromTheEngine() throws {
+    let timeline = PromptTimeline(profile: .visual)
+    #expect(try timeline.ask(fourDigits, "^C", hint: .demoCode(length: 4)) == .cancelled)
+    #expect(
+      timeline.text.hasPrefix("Enter Passcode\nThe passcode is 2580\n\r\u{1b}[2K"), "\(timeline.text.debugDescription)")
+    #expect(timeline.text.components(separatedBy: "The passcode is").count == 2, "the hint is shown once")
+    #expect(
+      timeline.announcer.announcements == [
+        .prompt(title: fourDigits.title, length: 4, kind: .digits), .demoCode(length: 4), .cancelled,
+      ])
+    #expect(timeline.announcer.phrases[1].words == "The passcode is two five eight zero")
+  }
+
+  @Test("a caller's heading stands above the visual status line, once, and its words are spoken once, in the preamble")
+  func callersHeadingAboveTheStatus() throws {
+    let question: Announcement = .callerDescription("Unlock the disk")
+    let timeline = PromptTimeline(profile: .visual)
+    #expect(try timeline.ask(fourDigits, "^C", heading: [question], preamble: [question]) == .cancelled)
+    #expect(timeline.text.hasPrefix("Unlock the disk\n\r\u{1b}[2K"), "\(timeline.text.debugDescription)")
+    #expect(timeline.announcer.announcements.filter { $0 == question }.count == 1)
+
+    let reader = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAtLineStart)
+    #expect(try reader.ask(fourDigits, "^C", heading: [question], preamble: [question]) == .cancelled)
+    #expect(
+      reader.lines == ["Enter Passcode, 4 digits", "Unlock the disk", "Cancelled"], "a reader gets each line once")
+  }
+
+  @Test("the line profiles tell the hint after the prompt's words and the preamble, once, as speech does")
+  func hintIsToldAfterThePreamble() throws {
+    for profile in [OutputProfile.screenReader, .plain] {
+      let timeline = PromptTimeline(profile: profile, lineDiscipline: .caretAtLineStart)
+      #expect(try timeline.ask(fourDigits, "^C", hint: .demoCode(length: 4), preamble: [.askedAgain]) == .cancelled)
+      let told = [
+        "Enter Passcode, 4 digits", "Asked again: the last passphrase was not accepted",
+        "The passcode is two five eight zero", "Cancelled",
+      ]
+      #expect(timeline.lines == told, "\(profile)")
+      #expect(timeline.announcer.phrases.map(\.words) == told, "\(profile)")
+    }
+  }
+
+  @Test("a notice arriving during a lockout is told once, in order, and not spoken; the lockout goes on")
+  func noticeDuringLockout() throws {
+    let timeline = PromptTimeline()
+    let outcome = try timeline.ask(
+      fourDigits, "+5s notice(speech-offline) +30s ^C", lockoutRemaining: .seconds(30), failureCount: 6)
+    #expect(outcome == .cancelled)
+    #expect(timeline.lines.filter { $0 == "speech-offline" }.count == 1)
+    #expect(timeline.lines.first == "Too many tries. Try again in 30 seconds")
+    #expect(timeline.lines[1] == "speech-offline", "told when it came, before the countdown's next words")
+    #expect(timeline.time(of: "speech-offline") == .seconds(5))
+    #expect(timeline.lines.suffix(2) == ["Ready", "Cancelled"])
+    #expect(timeline.time(of: "Ready") == .seconds(30))
+    #expect(!timeline.announcer.phrases.contains { $0.words == "speech-offline" }, "a notice is shown, not spoken")
+  }
+
+  @Test("in the visual profile a notice is a line above the status, which is drawn again below it")
+  func visualNoticeAboveTheStatus() throws {
+    let timeline = PromptTimeline(profile: .visual)
+    #expect(try timeline.ask(fourDigits, "1 notice(speech-offline) ^C") == .cancelled)
+    let after = try #require(timeline.text.components(separatedBy: "\r\u{1b}[2Kspeech-offline\n").last)
+    #expect(after.hasPrefix("\r\u{1b}[2K"), "the status comes back below the notice")
+    #expect(after.contains("1 of 4 digits entered"))
+  }
+
   @Test("the input ending is a hang-up")
   func hangUp() throws {
     let timeline = PromptTimeline()

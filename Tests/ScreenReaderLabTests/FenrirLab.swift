@@ -6,8 +6,8 @@ import PasscodeTestSupport
 /// speaking through the private speech-dispatcher with a private settings file.
 ///
 /// Fenrir runs the wrapper as its shell (with `TERM=linux`), passes the keys written to its own terminal on, and
-/// ends when the shell ends; the wrapper keeps the terminal open 1.5 s after the program, because Fenrir
-/// discards output that arrives together with end of file.
+/// ends when the shell ends; the wrapper keeps the terminal open after the program until the lab has heard its
+/// end, because Fenrir discards output that arrives together with end of file.
 final class FenrirLab: LabTerminal {
   /// Fenrir's own words, left out of what the program made it say: start and stop, and "blank" for the empty
   /// line under the last output, "bypass" for its Alt-: chord that lets the next key (Escape) through.
@@ -23,14 +23,13 @@ final class FenrirLab: LabTerminal {
 
   init(_ scenario: LabScenario, speech: PrivateSpeechDispatcher, directory: LabDirectory) throws {
     program = try LabProgram(scenario, in: directory)
-    let shell = try program.wrapper(waitsForReturn: false, lingerSeconds: "1.5")
+    let shell = try program.wrapper(waitsForReturn: false)
     let settings = try directory.write("settings.conf", try Self.settings(shell: shell, directory: directory.path))
     terminal = try PseudoTerminal(columns: 80, rows: 24)
     LabUser.own(terminal.slavePath)
     run = LabRun(
       speech: speech, clientProgram: "fenrir", ownWords: Self.ownWords,
-      punctuationWords: Self.punctuationWords,
-      listeningAfterExit: .seconds(2))
+      punctuationWords: Self.punctuationWords)
     let command = LabUser.command("/usr/bin/fenrir", ["-s", settings])
     child = try ChildProcess(
       executablePath: command.executable, arguments: command.arguments,
@@ -42,6 +41,9 @@ final class FenrirLab: LabTerminal {
   }
 
   deinit {
+    // Fenrir ends when its shell, the wrapper, ends once released; it is killed only when it does not.
+    program.release()
+    if (try? child.waitForExit(timeout: .seconds(5))) != nil { return }
     try? child.signal(SIGKILL)
     _ = try? child.waitForExit(timeout: .seconds(5))
   }
@@ -52,34 +54,36 @@ final class FenrirLab: LabTerminal {
     _ = try? terminal.read(timeout: .zero)
   }
 
-  /// Writes each key on its own, as typed; a lone Escape goes after Fenrir's bypass chord (Alt-:).
+  /// Writes each key on its own, as typed; a lone Escape goes after Fenrir's bypass chord (Alt-:), once Fenrir
+  /// has taken the chord. A scenario's step is one key, and the lab waits for its words before the next, so each
+  /// key gives its own utterance.
   func press(_ keys: [LabKey]) throws {
     for key in keys {
       switch key {
-      case let .text(text):
-        for character in text {
-          try terminal.write(String(character))
-          pause()
-        }
+      case let .text(text): try terminal.write(text)
       case .backspace: try terminal.write([0x7f])
       case .enter: try terminal.write("\r")
       case let .control(letter):
         let code = letter.lowercased().unicodeScalars.first.map { UInt8($0.value) & 0x1f } ?? 0
         try terminal.write([code])
       case .escape:
+        let bypasses = bypassCount()
         try terminal.write("\u{1b}:")
-        pause()
+        let end = ContinuousClock.now + .seconds(5)
+        while bypassCount() == bypasses, ContinuousClock.now < end {
+          idle()
+          usleep(20_000)
+        }
         try terminal.write([0x1b])
       case let .paste(text):
         try terminal.write("\u{1b}[200~\(text)\u{1b}[201~")
       }
-      pause()
     }
   }
 
-  /// Lets Fenrir read one write at a time, so each key gives its own utterance.
-  private func pause() {
-    run.listen(for: .milliseconds(150), terminal: self)
+  /// How many times Fenrir has said "bypass", which it says when it takes its bypass chord.
+  private func bypassCount() -> Int {
+    run.heard().utterances.count { $0.client.contains(":fenrir:") && $0.text.lowercased().contains("bypass") }
   }
 
   /// Debian's default settings with the pty drivers, speech-dispatcher, no sound, no remote control, and the

@@ -136,19 +136,25 @@ struct LabRun {
   let clientProgram: String
   let ownWords: Set<String>
   let punctuationWords: [String: String]
-  /// How long the lab listens after the program ended.
-  let listeningAfterExit: Duration
 
+  /// Starts listening.
+  ///
+  /// - Parameters:
+  ///   - speech: The daemon the reader speaks through.
+  ///   - clientProgram: The reader's program in its `CLIENT_NAME`.
+  ///   - ownWords: What the reader says of itself and of the keys.
+  ///   - punctuationWords: Words the reader says for punctuation.
+  ///   - utterancesBefore: Where the scenario's utterances start in the daemon's log; by default, after those
+  ///     logged now.
   init(
     speech: PrivateSpeechDispatcher, clientProgram: String, ownWords: Set<String>,
-    punctuationWords: [String: String] = [:], listeningAfterExit: Duration
+    punctuationWords: [String: String] = [:], utterancesBefore: Int? = nil
   ) {
     self.speech = speech
     self.punctuationWords = punctuationWords
-    utterancesBefore = HeardSpeech(protocolLog: speech.protocolLog()).utterances.count
+    self.utterancesBefore = utterancesBefore ?? HeardSpeech(protocolLog: speech.protocolLog()).utterances.count
     self.clientProgram = clientProgram
     self.ownWords = ownWords
-    self.listeningAfterExit = listeningAfterExit
   }
 
   /// What was spoken since the program started (the whole log is read, so every client keeps its name).
@@ -172,23 +178,20 @@ struct LabRun {
     }
   }
 
-  /// Waits for `duration` while draining the terminal.
-  func listen(for duration: Duration, terminal: LabTerminal) {
-    let end = ContinuousClock.now + duration
-    while ContinuousClock.now < end {
-      terminal.idle()
-      usleep(50_000)
-    }
+  /// Whether the reader has spoken ``LabProgram/endMarker``.
+  private func heardTheEnd() -> Bool {
+    phrases().contains { $0.lowercased() == LabProgram.endMarker.lowercased() }
   }
 
-  /// Presses each step's keys once the phrases before it were heard, then waits for the program to end.
+  /// Presses each step's keys once the phrases before it were heard, waits for the program to end, then for the
+  /// reader to speak the wrapper's end marker: readers speak a terminal's output in order, so by then they have
+  /// said all the program wrote, and anything said twice or late is in the outcome.
   func perform(_ scenario: LabScenario, on terminal: LabTerminal) throws -> LabOutcome {
     waitUntilHeard(scenario, throughStep: nil, patience: .seconds(20), terminal: terminal)
     for (index, step) in scenario.steps.enumerated() {
       try terminal.press(step.keys)
-      if step.heard.isEmpty {
-        listen(for: .milliseconds(700), terminal: terminal)
-      } else {
+      // A step with nothing to hear (quitting) goes on at once: the wait for the end follows.
+      if !step.heard.isEmpty {
         waitUntilHeard(scenario, throughStep: index, patience: step.patience, terminal: terminal)
       }
     }
@@ -197,10 +200,15 @@ struct LabRun {
       terminal.idle()
       usleep(50_000)
     }
-    listen(for: listeningAfterExit, terminal: terminal)
+    let marker = ContinuousClock.now + .seconds(10)
+    while !heardTheEnd(), ContinuousClock.now < marker {
+      terminal.idle()
+      usleep(50_000)
+    }
     let heard = heard()
+    let phrases = heard.phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords)
     return LabOutcome(
-      phrases: heard.phrases(ofClient: clientProgram, ignoring: ownWords, punctuationWords: punctuationWords),
+      phrases: Array(phrases.prefix { $0.lowercased() != LabProgram.endMarker.lowercased() }),
       utterances: heard.utterances,
       fromPasscode: heard.fromPasscode, exitStatus: terminal.exitStatus)
   }
@@ -234,9 +242,13 @@ struct LabProgram {
     commandLine = arguments.map(Self.quoted).joined(separator: " ")
   }
 
+  /// The words the wrapper writes after the program; the lab waits for the reader to speak them.
+  static let endMarker = "End of the lab run"
+
   /// A shell script that waits for `gate` (a line on standard input) when asked, runs the program, writes its
-  /// exit status to `status` and keeps the terminal open for `linger` seconds.
-  func wrapper(waitsForReturn: Bool, lingerSeconds: String) throws -> String {
+  /// exit status to `status`, then ``endMarker``, and keeps the terminal open until ``release()`` (at most a
+  /// minute), so the reader reads the end: Fenrir drops output that arrives together with end of file.
+  func wrapper(waitsForReturn: Bool) throws -> String {
     let gate = waitsForReturn ? "read gate\n" : ""
     let script = """
       #!/bin/sh
@@ -244,10 +256,16 @@ struct LabProgram {
       \(gate)\(commandLine)
       echo $? > \(Self.quoted(directory.path + "/status.tmp"))
       mv \(Self.quoted(directory.path + "/status.tmp")) \(Self.quoted(directory.path + "/status"))
-      sleep \(lingerSeconds)
+      echo \(Self.quoted(Self.endMarker))
+      i=0; while [ ! -e \(Self.quoted(directory.path + "/release")) ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done
 
       """
     return try directory.write("run.sh", script, mode: 0o755)
+  }
+
+  /// Lets the wrapper end, closing the terminal.
+  func release() {
+    _ = try? directory.write("release", "")
   }
 
   /// The exit status the wrapper recorded.

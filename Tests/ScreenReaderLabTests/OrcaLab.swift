@@ -168,13 +168,15 @@ final class OrcaLab: LabTerminal {
   private let program: LabProgram
   private let terminal: SpawnedProcess
   private let window: String
+  /// The program that owns the primary selection of the last paste, kept until the paste was heard.
+  private var selectionOwner: SpawnedProcess?
   let run: LabRun
 
   init(_ scenario: LabScenario, desktop: OrcaDesktop, directory: LabDirectory) throws {
     self.desktop = desktop
     program = try LabProgram(scenario, in: directory)
-    let wrapper = try program.wrapper(waitsForReturn: true, lingerSeconds: "1")
-    let before = Self.orcaUtteranceCount(desktop.speech)
+    let wrapper = try program.wrapper(waitsForReturn: true)
+    let before = HeardSpeech(protocolLog: desktop.speech.protocolLog()).utterances.count
     let command = LabUser.command(
       "/usr/bin/xfce4-terminal", ["--disable-server", "--geometry", "100x60", "-x", wrapper])
     terminal = try SpawnedProcess(
@@ -189,17 +191,47 @@ final class OrcaLab: LabTerminal {
     guard let found else { throw LabError.timedOut("no xfce4-terminal window in 20 s") }
     window = found
     _ = try Self.xdotool(["windowfocus", "--sync", window], desktop: desktop)
-    // Orca announces the focused window; wait for that before the program starts.
+    // Orca announces the focused window ("Terminal - frame."); wait for that before the program starts.
     let focused = ContinuousClock.now + .seconds(10)
-    while Self.orcaUtteranceCount(desktop.speech) == before, ContinuousClock.now < focused { usleep(50_000) }
-    usleep(300_000)
-    run = LabRun(
-      speech: desktop.speech, clientProgram: "Orca",
-      ownWords: Self.ownWords(for: scenario), listeningAfterExit: .milliseconds(900))
+    while Self.orcaUtterance(in: desktop.speech, after: before, where: { $0.contains("terminal") }) == nil,
+      ContinuousClock.now < focused
+    {
+      usleep(50_000)
+    }
+    let beforeReturn = HeardSpeech(protocolLog: desktop.speech.protocolLog()).utterances.count
     _ = try Self.xdotool(["key", "--window", window, "Return"], desktop: desktop)
+    // Orca echoes the Return that starts the program after all it says of the window and before the program's
+    // first words, so the scenario's utterances start after the echo.
+    let echoed = ContinuousClock.now + .seconds(10)
+    var echo: Int?
+    while echo == nil, ContinuousClock.now < echoed {
+      echo = Self.orcaUtterance(in: desktop.speech, after: beforeReturn, where: { $0 == "return" })
+      if echo == nil { usleep(50_000) }
+    }
+    run = LabRun(
+      speech: desktop.speech, clientProgram: "Orca", ownWords: Self.ownWords(for: scenario),
+      utterancesBefore: echo.map { $0 + 1 } ?? beforeReturn)
+  }
+
+  /// Where Orca's first utterance from `start` on whose words (trimmed, lowercased) fit `words` is in the
+  /// daemon's log.
+  private static func orcaUtterance(
+    in speech: PrivateSpeechDispatcher, after start: Int, where words: (String) -> Bool
+  ) -> Int? {
+    let utterances = HeardSpeech(protocolLog: speech.protocolLog()).utterances
+    return utterances.indices.dropFirst(start).first { index in
+      let utterance = utterances[index]
+      return utterance.client.contains(":Orca:")
+        && words(HeardSpeech.plainText(utterance.text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+    }
   }
 
   deinit {
+    releaseSelection()
+    // The wrapper ends once released and the terminal closes its window itself, as after any program, so Orca is
+    // not left asking a killed window about itself; it is stopped only when it does not.
+    program.release()
+    guard terminal.waitForExit(timeout: .seconds(5)) == nil else { return }
     terminal.signal(SIGTERM)
     if terminal.waitForExit(timeout: .seconds(3)) == nil {
       terminal.signal(SIGKILL)
@@ -211,28 +243,36 @@ final class OrcaLab: LabTerminal {
 
   func idle() {}
 
+  /// Presses the keys; a scenario's step is one key, and the lab waits for its words before the next.
   func press(_ keys: [LabKey]) throws {
+    // The last paste was heard by now.
+    releaseSelection()
     for key in keys {
       switch key {
       case let .text(text):
-        for character in text {
-          _ = try Self.xdotool(["type", String(character)], desktop: desktop)
-          usleep(150_000)
-        }
+        for character in text { _ = try Self.xdotool(["type", String(character)], desktop: desktop) }
       case .backspace: _ = try Self.xdotool(["key", "BackSpace"], desktop: desktop)
       case .escape: _ = try Self.xdotool(["key", "Escape"], desktop: desktop)
       case .enter: _ = try Self.xdotool(["key", "Return"], desktop: desktop)
       case let .control(letter): _ = try Self.xdotool(["key", "ctrl+\(letter.lowercased())"], desktop: desktop)
       case let .paste(text): try paste(text)
       }
-      usleep(150_000)
     }
+  }
+
+  /// Stops the program that owns the last paste's selection.
+  private func releaseSelection() {
+    guard let owner = selectionOwner else { return }
+    selectionOwner = nil
+    owner.signal(SIGTERM)
+    _ = owner.waitForExit(timeout: .seconds(2))
   }
 
   /// Puts the text in the primary selection (a small GTK program owns it) and middle-clicks the terminal, so the
   /// terminal sends it as a bracketed paste. Orca 43 stays silent about output after Ctrl-Shift-V (its terminal
   /// script leaves pastes to the default script, which speaks only the clipboard's own text); after a middle-click
-  /// paste it speaks the output.
+  /// paste it speaks the output. The owner says it is ready once its main loop serves the selection, and is kept
+  /// until the paste's words were heard (``releaseSelection()``).
   private func paste(_ text: String) throws {
     let script = """
       import sys, gi
@@ -240,29 +280,19 @@ final class OrcaLab: LabTerminal {
       from gi.repository import Gtk, Gdk, GLib
       clipboard = Gtk.Clipboard.get(Gdk.SELECTION_PRIMARY)
       clipboard.set_text(sys.argv[1], -1)
-      open(sys.argv[2], "w").close()
-      GLib.timeout_add(8000, Gtk.main_quit)
+      GLib.idle_add(lambda: open(sys.argv[2], "w").close())
+      GLib.timeout_add(60000, Gtk.main_quit)
       Gtk.main()
 
       """
     let file = try program.directory.write("clipboard.py", script)
     let ready = program.directory.path + "/clipboard.ready"
     let command = LabUser.command("/usr/bin/python3", [file, text, ready])
-    let owner = try SpawnedProcess(
+    selectionOwner = try SpawnedProcess(
       executable: command.executable, arguments: command.arguments, environment: desktop.environment)
-    defer {
-      owner.signal(SIGTERM)
-      _ = owner.waitForExit(timeout: .seconds(2))
-    }
     let end = ContinuousClock.now + .seconds(10)
     while !FileManager.default.fileExists(atPath: ready), ContinuousClock.now < end { usleep(50_000) }
-    usleep(200_000)
     _ = try Self.xdotool(["mousemove", "--window", window, "200", "200", "click", "2"], desktop: desktop)
-    usleep(500_000)
-  }
-
-  private static func orcaUtteranceCount(_ speech: PrivateSpeechDispatcher) -> Int {
-    HeardSpeech(protocolLog: speech.protocolLog()).utterances.filter { $0.client.contains(":Orca:") }.count
   }
 
   /// Runs `xdotool` on the desktop as the lab user and returns its output lines.
