@@ -72,7 +72,7 @@ final class TerminalPromptEvents: PromptEvents {
   func takeVerdict() -> VerificationRunner.Answer? { verification.takeAnswer() }
 
   func sleep(until instant: Duration) {
-    BootTimeClock.sleep(until: clock.instant(at: instant))
+    BootTimeClock.wait(until: clock.instant(at: instant))
   }
 }
 

@@ -35,11 +35,11 @@ package enum BootTimeClock {
   /// slice early only starts the next.
   ///
   /// - Parameter instant: When to wake.
-  package static func sleep(until instant: Instant) {
+  package static func wait(until instant: Instant) {
     while true {
       let remaining = instant - now
       guard remaining > .zero else { return }
-      SystemCalls.sleep(for: min(remaining, .seconds(1)))
+      sleep(for: min(remaining, .seconds(1)))
     }
   }
 }

@@ -198,7 +198,7 @@ enum BenchSystemCalls {
   ///
   /// - Parameter duration: How long.
   static func sleep(_ duration: Duration) {
-    BootTimeClock.sleep(until: BootTimeClock.now + duration)
+    BootTimeClock.wait(until: BootTimeClock.now + duration)
   }
 
   /// Ignores SIGPIPE, so a measured program that hangs up cannot kill the bench.
