@@ -4,7 +4,8 @@
 #                        libgcc linked in), so it runs without a Swift toolchain
 #   make check           run the whole test suite (swift build && swift test)
 #   make install         install into $(DESTDIR)$(PREFIX); PREFIX defaults to /usr/local
-#   make uninstall       remove what `make install` put there (same PREFIX and DESTDIR)
+#   make uninstall       remove what `make install` put there, and the directories it made; PREFIX
+#                        defaults to the one the last `make install` from this tree used (without DESTDIR)
 #   make deb             build passcode_VERSION_ARCH.deb here with dpkg-deb (PREFIX=/usr)
 #   make clean           remove the build products and the .deb
 #
@@ -18,22 +19,44 @@
 #   $(PREFIX)/share/bash-completion/completions/passcode      completions, made by the program itself
 #   $(PREFIX)/share/zsh/site-functions/_passcode                (passcode --generate-completion-script
 #   $(PREFIX)/share/fish/vendor_completions.d/passcode.fish      bash|zsh|fish), so they match its parser
-#   $(PREFIX)/share/doc/passcode/                             README, CHANGELOG, LICENSE and Docs/*.md
+#   $(PREFIX)/share/doc/passcode/                             README, CHANGELOG, LICENSE and Docs/*.md,
+#                                                             and installed-directories (see below)
+#   $(PREFIX)/lib/systemd/system/passcode-agent-console.path  the console agent's units (Docs/systemd/), with
+#   $(PREFIX)/lib/systemd/system/passcode-agent-console.service  ExecStart= naming $(PREFIX)/bin/passcode;
+#                                                             systemd searches /usr/local/lib/systemd/system
+#                                                             and /usr/lib/systemd/system. They are not enabled:
+#                                                             see Docs/SystemdAgent.md. SYSTEMD_UNIT_DIR moves them.
+#
+# installed-directories lists the directories `make install` made (they did not exist), deepest first;
+# `make uninstall` removes those that are empty afterwards and no other, so a shared directory that was
+# there before (/usr/local/share/man, …) stays. Without DESTDIR, the PREFIX is also written to
+# .build/install/installed-prefix for `make uninstall`. When PREFIX is not /usr or /usr/local, the end of
+# `make install` says what zsh (and fish, and PATH) need to find what it installed.
 #
 # The .deb holds that tree for PREFIX=/usr, plus what Debian asks of every package: the manual
 # pages compressed with gzip -9n, /usr/share/doc/passcode/copyright and changelog.Debian.gz; the zsh
-# completion goes to /usr/share/zsh/vendor-completions, the directory Debian's zsh searches.
+# completion goes to /usr/share/zsh/vendor-completions, the directory Debian's zsh searches; the units go to
+# /usr/lib/systemd/system with ExecStart=/usr/bin/passcode; installed-directories is left out (dpkg knows).
 # Its Depends are computed by dpkg-shlibdeps from the libraries the binary links, plus libspeechd2 and
-# libglib2.0-0, which it loads with dlopen when first used; it Provides
+# libglib2.0-0, which it loads with dlopen when first used; it Recommends bash-completion (without it bash
+# completes nothing) and speech-dispatcher; it Provides
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
+# Removing it stops and disables the console units if they were enabled, so no link is left behind.
 #
-# Variables: PREFIX, DESTDIR, SWIFT (the swift driver: from PATH, else /opt/swift/usr/bin/swift),
+# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, SWIFT (the swift driver: from PATH, else /opt/swift/usr/bin/swift),
 # STRIP, DEB_MAINTAINER. The release build has its own scratch directory, .build/install, so another
 # `swift build -c release` can never put a binary that needs the toolchain into the install.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 STRIP ?= strip
 INSTALL ?= install
+# `make uninstall` with no PREFIX given removes what the last `make install` without DESTDIR put in place.
+INSTALLED_PREFIX_RECORD = .build/install/installed-prefix
+ifeq ($(origin PREFIX)$(filter-out uninstall,$(MAKECMDGOALS)),undefined)
+  ifneq ($(wildcard $(INSTALLED_PREFIX_RECORD)),)
+    PREFIX := $(shell cat $(INSTALLED_PREFIX_RECORD))
+  endif
+endif
 PREFIX ?= /usr/local
 DESTDIR ?=
 
@@ -46,6 +69,13 @@ DOCDIR = $(DATADIR)/doc/passcode
 BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
 FISH_COMPLETION_DIR = $(DATADIR)/fish/vendor_completions.d
+SYSTEMD_UNIT_DIR = $(PREFIX)/lib/systemd/system
+UNITS = passcode-agent-console.path passcode-agent-console.service
+# Every directory `make install` puts a file in; those it has to make are recorded for `make uninstall`.
+INSTALL_DIRECTORIES = $(BINDIR) $(MAN1DIR) $(DOCDIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
+  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
+  $(foreach language,$(MAN_LANGUAGES),$(DATADIR)/man/$(language)/man1)
+DIRECTORY_RECORD = $(DOCDIR)/installed-directories
 
 SCRATCH = .build/install
 BINARY = $(SCRATCH)/release/passcode
@@ -99,8 +129,14 @@ check:
 	$(SWIFT) test
 
 install: build
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR) \
-	  $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
+	@made=$$(for directory in $(INSTALL_DIRECTORIES); do \
+	  while [ "$$directory" != / ] && [ ! -d "$(DESTDIR)$$directory" ]; do \
+	    echo "$$directory"; directory=$$(dirname "$$directory"); done; \
+	done); \
+	$(INSTALL) -d $(addprefix $(DESTDIR),$(INSTALL_DIRECTORIES)) && \
+	{ cat $(DESTDIR)$(DIRECTORY_RECORD) 2>/dev/null; [ -z "$$made" ] || printf '%s\n' $$made; } \
+	  | LC_ALL=C sort -ru > $(DESTDIR)$(DIRECTORY_RECORD).new && \
+	mv $(DESTDIR)$(DIRECTORY_RECORD).new $(DESTDIR)$(DIRECTORY_RECORD) && chmod 0644 $(DESTDIR)$(DIRECTORY_RECORD)
 	$(INSTALL) -m 0755 $(BINARY) $(DESTDIR)$(BINDIR)/passcode
 	$(STRIP) --strip-unneeded $(DESTDIR)$(BINDIR)/passcode
 	ln -sf passcode $(DESTDIR)$(BINDIR)/pinentry-passcode
@@ -110,28 +146,52 @@ install: build
 	$(INSTALL) -m 0644 $(COMPLETIONS)/_passcode $(DESTDIR)$(ZSH_COMPLETION_DIR)/_passcode
 	$(INSTALL) -m 0644 $(COMPLETIONS)/passcode.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	for unit in $(UNITS); do \
+	  sed 's|@BINDIR@|$(BINDIR)|g' Docs/systemd/$$unit > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/$$unit && \
+	  chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/$$unit || exit 1; \
+	done
 	for language in $(LANGUAGES); do \
-	  $(INSTALL) -d $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES && \
 	  $(INSTALL) -m 0644 $(SCRATCH)/locale/$$language/LC_MESSAGES/passcode.mo \
 	    $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo || exit 1; \
 	done
 	for language in $(MAN_LANGUAGES); do \
-	  $(INSTALL) -d $(DESTDIR)$(DATADIR)/man/$$language/man1 && \
 	  $(INSTALL) -m 0644 Docs/passcode.$$language.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 && \
 	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 || exit 1; \
 	done
+	@if [ -z "$(DESTDIR)" ]; then mkdir -p $(dir $(INSTALLED_PREFIX_RECORD)) && \
+	  echo "$(PREFIX)" > $(INSTALLED_PREFIX_RECORD); fi
+	@case "$(PREFIX)" in /usr|/usr/local) ;; *) \
+	  echo; \
+	  echo "Installed under $(PREFIX), which is not searched by default:"; \
+	  case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "  PATH: add $(BINDIR) to PATH (in ~/.profile)";; esac; \
+	  echo "  zsh: add to ~/.zshrc, before compinit:  fpath=($(ZSH_COMPLETION_DIR) \$$fpath)"; \
+	  [ "$(DATADIR)" = "$$HOME/.local/share" ] || \
+	    echo "  fish and bash-completion: add $(DATADIR) to XDG_DATA_DIRS"; \
+	  echo "  systemd: the units in $(SYSTEMD_UNIT_DIR) need systemctl link (Docs/SystemdAgent.md)"; \
+	esac
 
+# Files first, then the directories `make install` made, if they are empty; never a directory that was
+# there before. Enabled console units are disabled first, so no link is left pointing at nothing.
 uninstall:
+	@if [ -z "$(DESTDIR)" ] && [ -e $(SYSTEMD_UNIT_DIR)/passcode-agent-console.path ] && \
+	  command -v systemctl >/dev/null && systemctl is-enabled --quiet passcode-agent-console.path 2>/dev/null; then \
+	  echo "systemctl disable passcode-agent-console.path"; systemctl disable passcode-agent-console.path; fi
 	rm -f $(DESTDIR)$(BINDIR)/passcode $(DESTDIR)$(BINDIR)/pinentry-passcode
 	rm -f $(DESTDIR)$(MAN1DIR)/passcode.1 $(DESTDIR)$(MAN1DIR)/pinentry-passcode.1
 	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/passcode $(DESTDIR)$(ZSH_COMPLETION_DIR)/_passcode \
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
+	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_UNIT_DIR)/,$(UNITS))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
-	-rmdir $(DESTDIR)$(DOCDIR)
 	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo; done
 	for language in $(MAN_LANGUAGES); do \
 	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1; \
 	done
+	@made=$$(cat $(DESTDIR)$(DIRECTORY_RECORD) 2>/dev/null); rm -f $(DESTDIR)$(DIRECTORY_RECORD); \
+	for directory in $$made; do rmdir "$(DESTDIR)$$directory" 2>/dev/null || true; done; \
+	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	@if [ -z "$(DESTDIR)" ] && [ "$$(cat $(INSTALLED_PREFIX_RECORD) 2>/dev/null)" = "$(PREFIX)" ]; then \
+	  rm -f $(INSTALLED_PREFIX_RECORD); fi
+	@echo "Removed passcode from $(DESTDIR)$(PREFIX)"
 
 # The Debian control file; @DEPENDS@ and @SIZE@ are filled in when the package is built.
 define DEB_CONTROL
@@ -141,7 +201,7 @@ Architecture: $(ARCH)
 Maintainer: $(DEB_MAINTAINER)
 Installed-Size: @SIZE@
 Depends: @DEPENDS@
-Recommends: speech-dispatcher
+Recommends: bash-completion, speech-dispatcher
 Suggests: gpg-agent
 Provides: pinentry
 Section: utils
@@ -172,6 +232,19 @@ set -e
 if [ "$$1" = remove ] || [ "$$1" = deconfigure ]; then
   update-alternatives --remove pinentry /usr/bin/pinentry-passcode
 fi
+if [ "$$1" = remove ]; then
+  # The console units are the user's to enable; removing the package must not leave their links behind.
+  if [ -d /run/systemd/system ]; then systemctl stop $(UNITS) >/dev/null 2>&1 || true; fi
+  systemctl --no-reload disable $(UNITS) >/dev/null 2>&1 || true
+fi
+endef
+
+define DEB_POSTRM
+#!/bin/sh
+set -e
+if [ "$$1" = remove ] && [ -d /run/systemd/system ]; then
+  systemctl daemon-reload >/dev/null 2>&1 || true
+fi
 endef
 
 define DEB_CHANGELOG
@@ -191,12 +264,13 @@ Copyright: 2026 The PasscodeKeypad authors
 License: Expat
 endef
 
-export DEB_CONTROL DEB_POSTINST DEB_PRERM DEB_CHANGELOG DEB_COPYRIGHT
+export DEB_CONTROL DEB_POSTINST DEB_PRERM DEB_POSTRM DEB_CHANGELOG DEB_COPYRIGHT
 
 deb: build
 	rm -rf $(DEB_WORK)
 	$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_ROOT) \
-	  ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions
+	  ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions SYSTEMD_UNIT_DIR=/usr/lib/systemd/system
+	rm $(DEB_ROOT)/usr/share/doc/passcode/installed-directories
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/passcode.1
 	rm $(DEB_ROOT)/usr/share/man/man1/pinentry-passcode.1
 	ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/man1/pinentry-passcode.1.gz
@@ -213,7 +287,8 @@ deb: build
 	$(INSTALL) -d $(DEB_ROOT)/DEBIAN
 	printf '%s\n' "$$DEB_POSTINST" > $(DEB_ROOT)/DEBIAN/postinst
 	printf '%s\n' "$$DEB_PRERM" > $(DEB_ROOT)/DEBIAN/prerm
-	chmod 0755 $(DEB_ROOT)/DEBIAN/postinst $(DEB_ROOT)/DEBIAN/prerm
+	printf '%s\n' "$$DEB_POSTRM" > $(DEB_ROOT)/DEBIAN/postrm
+	chmod 0755 $(DEB_ROOT)/DEBIAN/postinst $(DEB_ROOT)/DEBIAN/prerm $(DEB_ROOT)/DEBIAN/postrm
 	cd $(DEB_ROOT) && find usr -type f -exec md5sum {} + | LC_ALL=C sort -k2 > DEBIAN/md5sums
 	chmod 0644 $(DEB_ROOT)/DEBIAN/md5sums
 	# dpkg-shlibdeps wants a debian/control naming the package; the stub is enough.

@@ -106,6 +106,10 @@ enum BashCompletion {
       case .file: add(spellings, "COMPREPLY=($(compgen -f -- \"$current\")); return 0")
       }
     }
+    // Hidden from the options offered, but its value is completed.
+    add(
+      [CompletionScript.optionName],
+      "COMPREPLY=($(compgen -W \(wordList(CompletionScript.shellNames)) -- \"$current\")); return 0")
     return arms.map { "    \($0.spellings.joined(separator: "|"))) \($0.action) ;;" }
   }
 }

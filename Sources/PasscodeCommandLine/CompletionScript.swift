@@ -26,10 +26,16 @@ public enum CompletionScript {
     Subcommand.allCases.map(\.rawValue) + ["help"]
   }
 
+  /// The words a script offers after ``optionName``: the shells it writes scripts for.
+  static var shellNames: [String] {
+    CompletionShell.allCases.map(\.rawValue)
+  }
+
   /// Every spelling of an option that takes its value as the next word, so a script can step over the value
-  /// when it looks for the subcommand (`--console=TTY` only takes an attached one).
+  /// when it looks for the subcommand (`--console=TTY` only takes an attached one). ``optionName`` is among
+  /// them: it is hidden from the options offered, but its shell is completed.
   static var spellingsTakingValues: [String] {
-    Option.allCases.filter { $0.valueName != nil && !$0.takesOptionalValue }.flatMap(\.spellings)
+    Option.allCases.filter { $0.valueName != nil && !$0.takesOptionalValue }.flatMap(\.spellings) + [optionName]
   }
 
   /// A shell-safe name for functions: the program name with anything but letters and digits as `_`.

@@ -1,4 +1,5 @@
-/// The fish completion script: one `complete` line per subcommand and per option of each subcommand.
+/// The fish completion script: one `complete` line per subcommand and per option of each subcommand (two
+/// for an option with a fixed set of values, so the values are offered without the option's help).
 enum FishCompletion {
   static func lines(programName: String) -> [String] {
     let function = "__" + CompletionScript.functionName(programName)
@@ -15,6 +16,10 @@ enum FishCompletion {
       "    for token in $tokens",
       "        if test $skip = 1",
       "            set skip 0",
+      "        else if test $token = \(CompletionScript.optionName)",
+      "            # Hidden, so fish is not told it takes a value: it stands for a subcommand here.",
+      "            echo $token",
+      "            return 0",
       "        else if contains -- $token \(valueSpellings)",
       "            set skip 1",
       "        else if not string match -q -- '-*' $token",
@@ -69,6 +74,9 @@ enum FishCompletion {
     lines.append(
       "complete -c \(programName) -n '\(function)_in help' -a "
         + quoted(Subcommand.allCases.map(\.rawValue).joined(separator: " ")))
+    lines.append(
+      "complete -c \(programName) -n '\(function)_in \(CompletionScript.optionName)' -a "
+        + quoted(CompletionScript.shellNames.joined(separator: " ")))
     for subcommand in Subcommand.allCases {
       let condition = "-n '\(function)_in \(subcommand.rawValue)'"
       for option in subcommand.completionOptions {
@@ -79,7 +87,11 @@ enum FishCompletion {
         switch option.completionValue {
         case .none: break
         case .free: line += " -x"
-        case let .choices(words): line += " -x -a \(quoted(words.joined(separator: " ")))"
+        case let .choices(words):
+          // The words on a line of their own, without the option's help: on the option's line fish would
+          // show the whole help beside every word. The later line gives the option its help.
+          lines.append(line + " -x -a \(quoted(words.joined(separator: " ")))")
+          line += " -x"
         case .directory: line += " -x -a '(__fish_complete_directories (commandline -ct))'"
         case .file: line += " -r -F"
         }

@@ -36,7 +36,10 @@ public enum HelpText {
     let shown = isPinentryProgram ? .pinentry : subcommand
     let path = commandPath(subcommand: shown, programName: programName)
     guard let shown else {
-      return HelpLayout.wrap(["<subcommand>", "[<options>]"], firstPrefix: prefix + path + " ", indent: 0)
+      return HelpLayout.wrap(
+        [Localization.text("<subcommand>"), "[" + Localization.text("<options>") + "]"],
+        firstPrefix: prefix + path + " ",
+        indent: 0)
     }
     let folded: Set<Option> = [.noSound, .watch, .list]
     var items = shown.options.filter { !$0.isPinentryCompatibility && !folded.contains($0) }.map { option in
@@ -46,8 +49,10 @@ public enum HelpText {
       default: "[\(option.nameWithValue)]"
       }
     }
-    if shown == .pinentry { items.append("[<gpg-agent options>]") }
-    if shown == .exec { items += ["[--]", "<command>", "[<argument> ...]"] }
+    if shown == .pinentry { items.append("[" + Localization.text("<gpg-agent options>") + "]") }
+    if shown == .exec {
+      items += ["[--]", Localization.text("<command>"), "[" + Localization.text("<argument>") + " ...]"]
+    }
     let firstPrefix = prefix + path + " "
     return HelpLayout.wrap(items, firstPrefix: firstPrefix, indent: firstPrefix.count)
   }
@@ -87,8 +92,10 @@ public enum HelpText {
     lines += [""] + usageLines(prefix: Localization.text("USAGE: "), subcommand: subcommand, programName: programName)
     if subcommand == .exec {
       lines += ["", Localization.text("ARGUMENTS:")]
-      lines += HelpLayout.row(label: "<command>", help: Localization.text("The program to run, looked up in PATH."))
-      lines += HelpLayout.row(label: "<argument>", help: Localization.text("Its arguments, passed on untouched."))
+      lines += HelpLayout.row(
+        label: Localization.text("<command>"), help: Localization.text("The program to run, looked up in PATH."))
+      lines += HelpLayout.row(
+        label: Localization.text("<argument>"), help: Localization.text("Its arguments, passed on untouched."))
     }
     let ownOptions = subcommand.options.filter { !$0.isPinentryCompatibility }
     lines += ["", Localization.text("OPTIONS:")]
@@ -98,7 +105,8 @@ public enum HelpText {
       lines += optionRows(subcommand.options.filter(\.isPinentryCompatibility), showsPinentryShortNames: true)
       // pinentry (issue 16)
       lines += HelpLayout.row(
-        label: "<other options>", help: Localization.text("Ignored, with one note on standard error."))
+        label: Localization.text("<other options>"),
+        help: Localization.text("Ignored, with one note on standard error."))
     }
     if subcommand.isInteractive { lines += [""] + keysSection(for: subcommand) }
     let variables = EnvironmentVariable.allCases.filter { $0.applies(to: subcommand) }
@@ -155,17 +163,25 @@ public enum HelpText {
       ("reduce-motion = yes|no", "As --reduce-motion."),
       ("sound = yes|no", "As --sound and --no-sound."),
     ]
+    let seconds = Localization.text("<seconds>")
+    let passcodeRows = [
+      ("lockout = \(seconds),...", "The lockout after each consecutive wrong passcode; the last one repeats."),
+      ("length = \(Localization.text("<n>"))", "The length of a new passcode when set is given no --length: 1 to 12."),
+      ("grace = \(seconds)", "As --grace: 0 (always ask) to 86400."),
+    ]
     return HelpLayout.paragraph(
       Localization.text(
         "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config, mode 600. An option wins over the environment, "
           + "which wins over the file. Every subcommand, pinentry included, applies these:"))
       + rows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
+      + HelpLayout.paragraph(Localization.text("And these shape the stored passcode:"), firstPrefix: "  ", indent: 2)
+      + passcodeRows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
   }
 
   private static func exitStatusSection(for subcommand: Subcommand?) -> [String] {
     var rows: [(String, String)] = []
     if subcommand == .exec {
-      rows.append(("<status>", "The command's own exit status, once it has run."))
+      rows.append((Localization.text("<status>"), "The command's own exit status, once it has run."))
     }
     for code in exitCodes(for: subcommand) {
       rows.append((String(code.rawValue), exitCodeHelp(code, subcommand: subcommand)))

@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// Every option the parser knows: its spellings, its value placeholder and its one line of help.
 enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case title
@@ -132,9 +134,15 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   /// Whether the value is optional and can only be attached with `=` (`--console[=<tty>]`).
   var takesOptionalValue: Bool { self == .console }
 
-  /// The long spelling with its placeholder, as error messages name it: `--length <n>`.
+  /// The value placeholder in the user's language (`<texto>` for `<text>`), or `nil` for a flag.
+  var localizedValueName: String? {
+    valueName.map { Localization.text($0) }
+  }
+
+  /// The long spelling with its placeholder in the user's language, as help and error messages name it:
+  /// `--length <n>`.
   var nameWithValue: String {
-    guard let valueName else { return longName }
+    guard let valueName = localizedValueName else { return longName }
     if takesOptionalValue { return "\(longName)[=\(valueName)]" }
     return "\(longName) \(valueName)"
   }

@@ -14,6 +14,7 @@ enum ZshCompletion {
       "  _arguments -C \\",
       "    \(spec(for: .help, in: nil)) \\",
       "    \(spec(for: .version, in: nil)) \\",
+      "    \(completionScriptSpec) \\",
       "    ': :\(function)_subcommands' \\",
       "    '*:: :->arguments'",
       "  [[ $state == arguments ]] || return",
@@ -78,6 +79,13 @@ enum ZshCompletion {
       let name = takesValue && spelling.hasPrefix("--") ? spelling + "=" : spelling
       return CompletionScript.singleQuoted(exclusion + name + description + value)
     }.joined(separator: " ")
+  }
+
+  /// The spec of ``CompletionScript/optionName``. `!`: it is not offered (it is hidden, as from help), but
+  /// once typed its shell is completed.
+  private static var completionScriptSpec: String {
+    let shells = CompletionScript.shellNames.joined(separator: " ")
+    return CompletionScript.singleQuoted("!(- *)\(CompletionScript.optionName)=:shell:(\(shells))")
   }
 
   private static func placeholder(_ option: Option) -> String {

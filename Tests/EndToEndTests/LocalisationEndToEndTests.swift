@@ -222,6 +222,15 @@ struct LocalisedTextEndToEndTests {
       #expect(spanish.output.contains(heading), "no \(heading) in \(spanish.output)")
     }
     #expect(spanish.output.contains("Elige un código y escríbelo dos veces."))
+    // The placeholders are words too: the usage line's, and each option's value.
+    #expect(spanish.output.contains("USO: passcode <subcomando> [<opciones>]"), "\(spanish.output)")
+    #expect(spanish.output.contains("--title <texto>"), "\(spanish.output)")
+    #expect(spanish.output.contains("lockout = <segundos>,..."), "\(spanish.output)")
+    for placeholder in ["<subcommand>", "<options>", "<text>", "<seconds>"] {
+      #expect(!spanish.output.contains(placeholder), "\(placeholder) is English in \(spanish.output)")
+    }
+    let exec = try run(["help", "exec"], language: "es")
+    #expect(exec.output.contains("<orden>") && exec.output.contains("[<argumento> ...]"), "\(exec.output)")
     let wide = spanish.output.split(separator: "\n").filter { $0.count > 80 }
     #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
     let english = try run(["--help"], language: "xx")

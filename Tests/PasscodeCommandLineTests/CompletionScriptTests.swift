@@ -1,6 +1,7 @@
 import Foundation
-import PasscodeCommandLine
 import Testing
+
+@testable import PasscodeCommandLine
 
 /// Runs `shell` with `arguments` and returns what it printed; the script under test is in a temporary file.
 private func runShell(_ shell: String, script: String, arguments: (String) -> [String]) throws -> String {
@@ -35,13 +36,34 @@ private func bashCompletions(_ words: [String]) throws -> Set<String> {
   return Set(output.split(separator: "\n").map(String.init))
 }
 
-/// What fish offers for a command line (`complete -C`), the words without their descriptions. fish runs
-/// with its own completions (for the command after `exec`) and a fresh home, so no user set-up counts.
-private func fishCompletions(_ commandLine: String) throws -> Set<String> {
+/// What fish offers for a command line (`complete -C`): each line, a word and, after a tab, its description.
+/// fish runs with its own completions (for the command after `exec`) and a fresh home, so no user set-up
+/// counts.
+private func fishCompletionLines(_ commandLine: String) throws -> [String] {
   let output = try runShell("fish", script: CompletionScript.render(for: .fish)) { file in
     ["-c", "source \(file); complete -C '\(commandLine)'"]
   }
-  return Set(output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") })
+  return output.split(separator: "\n").map(String.init)
+}
+
+/// What fish offers for a command line, the words without their descriptions.
+private func fishCompletions(_ commandLine: String) throws -> Set<String> {
+  Set(try fishCompletionLines(commandLine).map { String($0.split(separator: "\t").first ?? "") })
+}
+
+/// What zsh's completion system offers when the line is typed and Tab pressed, in a real interactive zsh
+/// on a pseudo-terminal (`.ci/complete-zsh`, which package-check runs against the installed script too),
+/// with the script as `_passcode` first on `fpath`.
+private func zshCompletions(_ commandLine: String) throws -> Set<String> {
+  let driver = packageRoot().appendingPathComponent(".ci/complete-zsh").path
+  let output = try runShell("zsh", script: CompletionScript.render(for: .zsh)) { file in
+    let directory = (file as NSString).deletingLastPathComponent
+    return [
+      "-f", "-c", "mv \"$1\" \"$2/_passcode\" && exec zsh \"$3\" -d \"$2\" \"$4\"", "zsh", file, directory, driver,
+      commandLine,
+    ]
+  }
+  return Set(output.split(separator: "\n").map(String.init))
 }
 
 @Suite("Shell completion scripts")
@@ -126,6 +148,39 @@ struct CompletionScriptTests {
     #expect(try fishCompletions("passcode help st") == ["status"])
     #expect(try fishCompletions("passcode exec --title x gpg-connect-ag") == ["gpg-connect-agent"])
     #expect(try fishCompletions("passcode exec --title x ls --almost") == ["--almost-all"])
+  }
+
+  @Test("--generate-completion-script offers the shells in bash, fish and zsh, and stays hidden")
+  func completionScriptOption() throws {
+    let shells: Set<String> = ["bash", "zsh", "fish"]
+    #expect(try bashCompletions(["passcode", CompletionScript.optionName, ""]) == shells)
+    #expect(try bashCompletions(["passcode", CompletionScript.optionName, "=", ""]) == shells)
+    #expect(try bashCompletions(["passcode", CompletionScript.optionName, "z"]) == ["zsh"])
+    #expect(try fishCompletions("passcode \(CompletionScript.optionName) ") == shells)
+    #expect(try zshCompletions("passcode \(CompletionScript.optionName) ") == shells)
+    #expect(try zshCompletions("passcode \(CompletionScript.optionName)=") == shells)
+    // Hidden, as from help: the options offered before a subcommand are --help and --version.
+    #expect(try bashCompletions(["passcode", "--"]) == ["--help", "--version"])
+    #expect(try fishCompletions("passcode --") == ["--help", "--version"])
+    #expect(try zshCompletions("passcode --") == ["--help", "--version"])
+  }
+
+  @Test("zsh completes subcommands, each subcommand's options and option values, asked as Tab asks")
+  func zshBehaviour() throws {
+    #expect(try zshCompletions("passcode ch") == ["check"])
+    #expect(try zshCompletions("passcode check --spe") == ["--speech"])
+    #expect(try zshCompletions("passcode check --speech ") == ["auto", "on", "off"])
+    #expect(try zshCompletions("passcode set --allowed a") == ["alphanumeric"])
+  }
+
+  @Test("fish offers an option's values without repeating the option's help beside each one")
+  func fishValuesWithoutTheOptionsHelp() throws {
+    for (option, values) in [("--speech", ["auto", "off", "on"]), ("--color", ["always", "auto", "never"])] {
+      #expect(try fishCompletionLines("passcode check \(option) ").sorted() == values)
+      let optionLines = try fishCompletionLines("passcode check \(option)")
+      let help = try #require(Option.allCases.first { $0.longName == option }?.help)
+      #expect(optionLines == ["\(option)\t\(help)"], "the option keeps its help")
+    }
   }
 
   @Test("zsh parses the script, and compinit registers it for passcode")

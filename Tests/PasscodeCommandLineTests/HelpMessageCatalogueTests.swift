@@ -19,13 +19,14 @@ struct HelpMessageCatalogueTests {
     return identifiers
   }
 
-  @Test("every summary, overview, option and environment help is a message of the template")
+  @Test("every summary, overview, option and environment help, and every placeholder, is a message of the template")
   func everyHelpTextIsInTheTemplate() throws {
     let identifiers = try Self.templateIdentifiers()
     #expect(identifiers.contains("OVERVIEW: "), "the template was read")
     let texts =
       Subcommand.allCases.flatMap { [$0.summary, $0.overview] } + Option.allCases.map(\.help)
-      + EnvironmentVariable.allCases.map(\.help)
+      + EnvironmentVariable.allCases.map(\.help) + Option.allCases.compactMap(\.valueName)
+      + ["<subcommand>", "<options>", "<gpg-agent options>", "<other options>", "<command>", "<argument>", "<status>"]
     for text in texts {
       #expect(identifiers.contains(text), "not in passcode.pot: \(text.debugDescription)")
     }

@@ -61,4 +61,14 @@ struct HelpTextTests {
       #expect(text.contains(variable))
     }
   }
+
+  @Test("the CONFIG FILE section names every key the config file takes, the stored passcode's included")
+  func configurationKeys() {
+    for topic in [nil, Subcommand.check, .set, .pinentry, .doctor] {
+      let text = HelpText.render(topic: topic, programName: "passcode")
+      for key in ["speech", "profile", "reduce-motion", "sound", "lockout", "length", "grace"] {
+        #expect(text.contains("\n  \(key) = "), "the help of \(topic?.rawValue ?? "passcode") lacks the key \(key)")
+      }
+    }
+  }
 }
