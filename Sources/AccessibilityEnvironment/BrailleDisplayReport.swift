@@ -1,3 +1,4 @@
+import PasscodeLocalization
 internal import SystemCalls
 
 /// What `passcode doctor` says about braille: whether brltty runs, and the display's width when BrlAPI tells it.
@@ -19,7 +20,9 @@ package enum BrailleDisplayReport: Equatable, Sendable {
   package static func gather(brlttyRunning: Bool, deadline: Duration = .seconds(2)) -> BrailleDisplayReport {
     guard brlttyRunning else { return .brlttyNotRunning }
     guard let result = DeadlineRunner.run(deadline: deadline, { BrailleApiCalls.queryDisplay() }) else {
-      return .displayUnknown(reason: "BrlAPI did not answer within \(deadline.wholeMilliseconds) ms")
+      return .displayUnknown(
+        reason: Localization.text(
+          "BrlAPI did not answer within {milliseconds} ms", ["milliseconds": "\(deadline.wholeMilliseconds)"]))
     }
     switch result {
     case let .success(display): return .display(columns: display.columns, rows: display.rows, driver: display.driver)
@@ -27,16 +30,24 @@ package enum BrailleDisplayReport: Equatable, Sendable {
     }
   }
 
-  /// The report as one line of words.
+  /// The report as one line of words, in the user's language; BrlAPI's own reason stays as it said it.
   package var line: String {
     switch self {
     case .brlttyNotRunning:
-      "Braille: brltty not running."
+      return Localization.text("Braille: brltty not running.")
     case let .displayUnknown(reason):
-      "Braille: brltty running; display size unknown (\(reason))."
+      return Localization.text("Braille: brltty running; display size unknown ({reason}).", ["reason": reason])
     case let .display(columns, rows, driver):
-      "Braille: brltty running, display of \(columns) cells"
-        + (rows > 1 ? " x \(rows) lines" : "") + (driver.map { " (driver \($0))" } ?? "") + "."
+      let size =
+        rows > 1
+        ? Localization.text(
+          singular: "{count} cell x {rows} lines", plural: "{count} cells x {rows} lines", count: columns,
+          ["rows": "\(rows)"])
+        : Localization.text(singular: "{count} cell", plural: "{count} cells", count: columns)
+      let values = ["size": size, "driver": driver ?? ""]
+      return driver == nil
+        ? Localization.text("Braille: brltty running, display of {size}.", values)
+        : Localization.text("Braille: brltty running, display of {size} (driver {driver}).", values)
     }
   }
 }

@@ -86,6 +86,8 @@ public struct AnnouncementCatalogue: Sendable {
     "socketNotTrusted": "The asker's socket cannot be trusted: nothing was sent",
     "lockedAgain": "Locked again after a stop, entry cleared",
     "failuresNotRecorded": "Failures cannot be recorded; they count only while this lock runs",
+    "settingsNotTrusted":
+      "Others could change your config file, so its lockout, length and grace are not used; passcode doctor says why",
     "questionSource": "Asked by {asker}",
     "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "{count} try left",
@@ -187,6 +189,7 @@ public struct AnnouncementCatalogue: Sendable {
     case .socketNotTrusted: fill("socketNotTrusted", [:])
     case .lockedAgain: fill("lockedAgain", [:])
     case .failuresNotRecorded: fill("failuresNotRecorded", [:])
+    case .settingsNotTrusted: fill("settingsNotTrusted", [:])
     case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
     case let .questionSource(asker, subject?):
       fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])

@@ -171,7 +171,8 @@ public enum HelpText {
     ]
     return HelpLayout.paragraph(
       Localization.text(
-        "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config, mode 600. An option wins over the environment, "
+        "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config. Others may read it; if they could change it, only "
+          + "speech, profile, reduce-motion and sound are used from it. An option wins over the environment, "
           + "which wins over the file. Every subcommand, pinentry included, applies these:"))
       + rows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
       + HelpLayout.paragraph(Localization.text("And these shape the stored passcode:"), firstPrefix: "  ", indent: 2)

@@ -32,7 +32,23 @@ extension DoctorSections {
           "With --speech on, libspeechd may start a speech-dispatcher, which stops 5 seconds after "
             + "passcode leaves it (its own Timeout).")
     }
-    return [speech, DoctorFinding(verdict: snapshot.speechDispatcher.line), session(snapshot, decision: decision)]
+    return [
+      speech, DoctorFinding(verdict: speechDispatcherLine(snapshot.speechDispatcher)),
+      session(snapshot, decision: decision),
+    ]
+  }
+
+  /// speech-dispatcher's answer in words: the address, and the output module or libspeechd's own reason
+  /// (in the C library's words, which follow the language too).
+  private static func speechDispatcherLine(_ diagnostics: SpeechDiagnostics) -> String {
+    if diagnostics.reachable {
+      return Localization.text(
+        "speech-dispatcher: answering at {address}, output module {module}.",
+        ["address": diagnostics.address, "module": diagnostics.outputModule ?? Localization.text("unknown")])
+    }
+    return Localization.text(
+      "speech-dispatcher: not answering at {address}. libspeechd says: {reason}.",
+      ["address": diagnostics.address, "reason": diagnostics.failure ?? Localization.text("no reason given")])
   }
 
   private static func session(_ snapshot: DoctorSnapshot, decision: SpeechDecision) -> DoctorFinding {

@@ -1,3 +1,4 @@
+import PasscodeEngine
 import PasscodeLocalization
 import PasscodeVault
 
@@ -37,6 +38,9 @@ extension DoctorSections {
     let name = roleName(entry.role)
     let path = DoctorText.path(entry.path)
     switch entry.state {
+    case .privateToYou where entry.role == "config file":
+      return DoctorFinding(
+        verdict: Localization.text("Config file: {path}, no other user can change it.", ["path": path]))
     case .privateToYou:
       return DoctorFinding(
         verdict: Localization.text("{name}: {path}, yours and private.", ["name": name, "path": path]))
@@ -51,6 +55,10 @@ extension DoctorSections {
       return DoctorFinding(
         verdict: Localization.text(
           "{name}: {path} does not exist yet; passcode makes it when needed.", ["name": name, "path": path]))
+    case let .changeableByOthers(refusal):
+      // Not a stop: prompts go on with the default security settings and say so.
+      return DoctorFinding(
+        verdict: "\(name): " + SanitizedText(refusal.explanation).text, next: SanitizedText(refusal.fix).text)
     case let .problem(error):
       return DoctorFinding(
         verdict: "\(name): " + DoctorText.printable(error.description), next: recoveryStep(for: error),

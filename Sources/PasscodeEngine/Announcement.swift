@@ -67,6 +67,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// Wrong codes cannot be written to the store (read-only, full): they count only while this prompt's
   /// process runs.
   case failuresNotRecorded
+  /// The config file could be changed by another user, so its lockout, length and grace are not used (its
+  /// accessibility choices are); said once at the start of every prompt.
+  case settingsNotTrusted
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
   /// A notice from work in the background ("speech-dispatcher is not answering; …"), told apart from the status.
@@ -147,7 +150,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
-      .failuresNotRecorded:
+      .failuresNotRecorded, .settingsNotTrusted:
       true
     default: false
     }

@@ -44,7 +44,8 @@ enum GettextCalls {
   }
 
   /// Makes a domain's translations come back in UTF-8 whatever the locale's character set, so the C
-  /// locale (ASCII) does not turn "dígitos" into "d?gitos".
+  /// locale (ASCII) does not turn "dígitos" into "d?gitos". It works for another library's domain too
+  /// (the C library's `libc`): the binding is the process's, looked up by name at every translation.
   ///
   /// The corresponding C function is `bind_textdomain_codeset`.
   static func useUTF8(for domain: String) {

@@ -21,7 +21,7 @@ public enum Localization {
   /// `es_ES.UTF-8` but only `C.UTF-8` is generated), or when only `LANGUAGE` is set, the messages category
   /// is set to `C.UTF-8` and `LANGUAGE` to the chosen list, so gettext still finds the catalogue: the
   /// translations need no generated locale, only the `.mo` file. Translations come back in UTF-8 in every
-  /// locale.
+  /// locale, the C library's own too (``cLibraryDomain``).
   ///
   /// gettext reads `LANGUAGE` itself at every lookup, so a name in it that is a path
   /// (``MessageLanguage/isLanguageName(_:)``) is taken out of the variable as well as out of the choice; a
@@ -32,6 +32,7 @@ public enum Localization {
     GettextCalls.setLocale(.messages, to: "")
     GettextCalls.bindDomain(domain, directory: catalogueDirectory(environment: environment))
     GettextCalls.useUTF8(for: domain)
+    GettextCalls.useUTF8(for: cLibraryDomain)
     let list = environment[MessageLanguage.languageVariable] ?? ""
     let names = MessageLanguage.languageNames(list)
     if names.count != list.split(separator: ":").count {
@@ -105,6 +106,11 @@ public enum Localization {
   public static func untranslated(singular: String, plural: String, count: Int) -> String {
     GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: untranslatedDomain)
   }
+
+  /// The C library's own gettext domain, whose translations (`strerror`'s "Conexión rehusada", which
+  /// libspeechd puts in its messages) would otherwise be converted to the character set of `LC_CTYPE`, left
+  /// in the C locale and so ASCII: every letter outside it became `?` ("Conexi?n rehusada").
+  static let cLibraryDomain = "libc"
 
   /// A domain with no catalogue in any language.
   static let untranslatedDomain = "passcode-untranslated"

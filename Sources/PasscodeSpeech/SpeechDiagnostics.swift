@@ -1,7 +1,7 @@
 internal import SystemCalls
 
 /// What `passcode doctor` reports about speech-dispatcher: whether it answers, at which address, and
-/// with which output module. It never starts a daemon.
+/// with which output module. It never starts a daemon. The doctor puts it in words.
 package struct SpeechDiagnostics: Equatable, Sendable {
   /// Whether a connection to speech-dispatcher succeeded within the deadline.
   package var reachable: Bool
@@ -61,14 +61,6 @@ package struct SpeechDiagnostics: Equatable, Sendable {
     case let .failure(error):
       return SpeechDiagnostics(reachable: false, failure: error.description, address: address, outputModule: nil)
     }
-  }
-
-  /// The report as one line of words for `passcode doctor`.
-  package var line: String {
-    if reachable {
-      return "speech-dispatcher: answering at \(address), output module \(outputModule ?? "unknown")."
-    }
-    return "speech-dispatcher: not answering at \(address). libspeechd says: \(failure ?? "no reason given")."
   }
 
   /// Text from a library, on one line: line breaks and tabs become spaces, other control characters go,

@@ -17,7 +17,7 @@ extension Announcement {
     case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
-      .failuresNotRecorded:
+      .failuresNotRecorded, .settingsNotTrusted:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
       .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:

@@ -4,7 +4,8 @@ internal import SystemCalls
 ///
 /// - Reading refuses a file that is not a regular file, that belongs to another user, or that grants any
 ///   permission to the group or to others (as `ssh` refuses such keys), with an error that names the path
-///   and the `chmod` that fixes it.
+///   and the `chmod` that fixes it. The config file, which holds no secret, is read under a looser
+///   ``Rule``: others may read it, and root may own it, but only its owner may change it.
 /// - Writing is atomic: a temporary file in the same directory with mode 0600, every byte written, `fsync`,
 ///   `rename` over the old file, then `fsync` of the directory, so a crash leaves the old or the new
 ///   content, never a mix.
@@ -17,19 +18,52 @@ enum SecureFile {
   /// The largest file the vault reads; anything bigger is not one of its files.
   static let maximumSize = 64 * 1024
 
+  /// What a file must keep from other users.
+  enum Rule {
+    /// The store's files: the user's, and nothing granted to the group or to others (0600, 0700).
+    case secret
+    /// A file that holds no secret (the config file): others may read it, but only the user or root may
+    /// own it and nobody else may write it. Root could change any of the user's files anyway.
+    case unchangeableByOthers
+  }
+
   /// Reads a whole private file.
   ///
   /// - Parameters:
   ///   - path: The file.
   ///   - maximumSize: The largest acceptable size; a bigger file is reported as corrupt.
+  ///   - rule: What the file must keep from others.
   /// - Returns: The bytes, or `nil` when the file does not exist.
   /// - Throws: ``VaultError/insecurePermissions(path:mode:)``, ``VaultError/wrongOwner(path:)``,
   ///   ``VaultError/notRegularFile(path:)``, ``VaultError/corrupt(path:)`` for an oversized file, or
   ///   ``VaultError/io(path:operation:errno:)``.
-  static func read(_ path: String, maximumSize: Int = maximumSize) throws(VaultError) -> [UInt8]? {
-    guard let descriptor = try openPrivateFile(path) else { return nil }
+  static func read(_ path: String, maximumSize: Int = maximumSize, rule: Rule = .secret) throws(VaultError)
+    -> [UInt8]?
+  {
+    guard let descriptor = try openPrivateFile(path, rule: rule) else { return nil }
     defer { descriptor.closeIgnoringErrors() }
+    return try readAll(descriptor, path: path, maximumSize: maximumSize)
+  }
 
+  /// Reads a file that failed ``read(_:maximumSize:rule:)``'s checks, for words that cannot weaken anything
+  /// (the config file's accessibility choices): it follows links and trusts no directory, but opens without
+  /// blocking or taking a terminal, and reads only a regular file, within the size limit.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: The bytes, or `nil` when there is no regular file to read there.
+  static func readUntrusted(_ path: String) -> [UInt8]? {
+    guard (try? FileStatus(path: path))?.isRegularFile == true,
+      let descriptor = try? FileDescriptor.open(
+        path, .readOnly, options: [.nonBlocking, .noControllingTerminal, .closeOnExec])
+    else { return nil }
+    defer { descriptor.closeIgnoringErrors() }
+    guard (try? FileStatus(descriptor: descriptor))?.isRegularFile == true else { return nil }
+    return try? readAll(descriptor, path: path, maximumSize: maximumSize)
+  }
+
+  private static func readAll(_ descriptor: FileDescriptor, path: String, maximumSize: Int) throws(VaultError)
+    -> [UInt8]
+  {
     var contents: [UInt8] = []
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
     defer { chunk.deallocate() }
@@ -149,38 +183,42 @@ enum SecureFile {
       throw .io(path: path, operation: "open", errno: error.rawValue)
     }
     defer { descriptor.closeIgnoringErrors() }
-    try checkPrivate(descriptor, path: path, expectDirectory: false)
+    try check(descriptor, path: path, expectDirectory: false, rule: .secret)
     try step("lock", path) { () throws(Errno) in try descriptor.lockExclusively() }
     return try body()
   }
 
   /// Checks a file or directory the way reading or creating it would, without reading it: that it is the
-  /// right kind, belongs to this user and grants nothing to the group or to others.
+  /// right kind and that `rule` holds (by default: it belongs to this user and grants nothing to the group
+  /// or to others).
   ///
   /// - Parameters:
   ///   - path: The file or directory.
   ///   - directory: Whether a directory is expected.
-  /// - Returns: `false` when it does not exist, `true` when it exists and is private.
+  ///   - rule: What a file must keep from others; a directory is always checked as ``Rule/secret``.
+  /// - Returns: `false` when it does not exist, `true` when it exists and passes.
   /// - Throws: ``VaultError/insecurePermissions(path:mode:)``, ``VaultError/wrongOwner(path:)``,
   ///   ``VaultError/notRegularFile(path:)`` or ``VaultError/io(path:operation:errno:)``.
-  static func inspect(_ path: String, directory: Bool) throws(VaultError) -> Bool {
+  static func inspect(_ path: String, directory: Bool, rule: Rule = .secret) throws(VaultError) -> Bool {
     if directory {
       guard let opened = try TrustedDirectory.open(path, creating: false) else { return false }
-      try checkPrivate(opened.descriptor, path: path, expectDirectory: true)
+      try check(opened.descriptor, path: path, expectDirectory: true, rule: .secret)
       return true
     }
-    guard let descriptor = try openPrivateFile(path) else { return false }
+    guard let descriptor = try openPrivateFile(path, rule: rule) else { return false }
     descriptor.closeIgnoringErrors()
     return true
   }
 
-  /// Opens an existing file for reading, without following a link, and checks it is a private regular
-  /// file of this user.
+  /// Opens an existing file for reading, without following a link, and checks it is a regular file that
+  /// passes `rule`.
   ///
-  /// - Parameter path: The file.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - rule: What it must keep from others.
   /// - Returns: The open descriptor, or `nil` when the file does not exist.
-  /// - Throws: The errors of ``read(_:maximumSize:)`` about opening and checking.
-  private static func openPrivateFile(_ path: String) throws(VaultError) -> FileDescriptor? {
+  /// - Throws: The errors of ``read(_:maximumSize:rule:)`` about opening and checking.
+  private static func openPrivateFile(_ path: String, rule: Rule) throws(VaultError) -> FileDescriptor? {
     guard let directory = try TrustedDirectory.open(parentDirectory(of: path), creating: false) else { return nil }
     let descriptor: FileDescriptor
     do {
@@ -192,12 +230,23 @@ enum SecureFile {
       throw .io(path: path, operation: "open", errno: error.rawValue)
     }
     do {
-      try checkPrivate(descriptor, path: path, expectDirectory: false)
+      try check(descriptor, path: path, expectDirectory: false, rule: rule)
     } catch {
       descriptor.closeIgnoringErrors()
       throw error
     }
     return descriptor
+  }
+
+  /// Whether the last component of a path is a symbolic link; no link is followed to find out.
+  ///
+  /// - Parameter path: The path.
+  /// - Returns: `false` when it is something else, or when its directory cannot be opened the trusted way.
+  static func isSymbolicLink(_ path: String) -> Bool {
+    guard let directory = try? TrustedDirectory.open(parentDirectory(of: path), creating: false) else {
+      return false
+    }
+    return (try? FileStatus(relative: name(of: path), in: directory.descriptor))?.isSymbolicLink ?? false
   }
 
   /// The directory part of a path (`.` for a bare name).
@@ -237,7 +286,7 @@ enum SecureFile {
     return directory
   }
 
-  private static func checkPrivate(_ descriptor: FileDescriptor, path: String, expectDirectory: Bool)
+  private static func check(_ descriptor: FileDescriptor, path: String, expectDirectory: Bool, rule: Rule)
     throws(VaultError)
   {
     let status: FileStatus
@@ -247,8 +296,16 @@ enum SecureFile {
       throw .io(path: path, operation: "inspect", errno: error.rawValue)
     }
     guard expectDirectory ? status.isDirectory : status.isRegularFile else { throw .notRegularFile(path: path) }
-    guard status.owner == ProcessCredentials.real.user else { throw .wrongOwner(path: path) }
-    guard status.mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.mode) }
+    switch rule {
+    case .secret:
+      guard status.owner == ProcessCredentials.real.user else { throw .wrongOwner(path: path) }
+      guard status.mode & 0o077 == 0 else { throw .insecurePermissions(path: path, mode: status.mode) }
+    case .unchangeableByOthers:
+      guard status.owner == ProcessCredentials.real.user || status.isOwnedByRoot else {
+        throw .wrongOwner(path: path)
+      }
+      guard !status.isWritableByGroupOrOthers else { throw .insecurePermissions(path: path, mode: status.mode) }
+    }
   }
 
   private static func step(_ operation: String, _ path: String, _ call: () throws(Errno) -> Void) throws(VaultError) {

@@ -1,3 +1,5 @@
+import PasscodePreferences
+
 /// The permissions and owners of the store's files and directories and of the config file, checked
 /// before anything is typed (`passcode doctor`, `passcode status`). Nothing is read but metadata.
 public struct StoreHealth: Equatable, Sendable {
@@ -27,8 +29,12 @@ public struct StoreHealth: Equatable, Sendable {
   public enum State: Equatable, Sendable {
     /// It does not exist (yet).
     case missing
-    /// It exists, is the right kind, belongs to this user and is private.
+    /// It exists, is the right kind and is safe: a store file or directory belongs to this user and is
+    /// private; the config file, which holds no secret, belongs to this user or root and nobody else may
+    /// change it (others may read it).
     case privateToYou
+    /// The config file exists but another user could change it, so its security settings are not used.
+    case changeableByOthers(ConfigurationRefusal)
     /// It cannot be trusted or read; the error says why and how to fix it.
     case problem(VaultError)
   }
@@ -43,7 +49,8 @@ public struct StoreHealth: Equatable, Sendable {
     self.entries = entries
   }
 
-  /// The entries with a problem.
+  /// The entries with a problem; a config file others could change is not one (its security settings
+  /// are replaced by the defaults instead).
   public var problems: [Entry] {
     entries.filter { if case .problem = $0.state { true } else { false } }
   }
@@ -65,10 +72,14 @@ public struct StoreHealth: Equatable, Sendable {
     ]
     for (role, path, directory) in paths where seen.insert(path).inserted {
       let state: State
-      do {
-        state = try SecureFile.inspect(path, directory: directory) ? .privateToYou : .missing
-      } catch {
-        state = .problem(error)
+      if role == "config file" {
+        state = ConfigurationFile.health(of: path)
+      } else {
+        do {
+          state = try SecureFile.inspect(path, directory: directory) ? .privateToYou : .missing
+        } catch {
+          state = .problem(error)
+        }
       }
       entries.append(Entry(role: role, path: path, state: state))
     }

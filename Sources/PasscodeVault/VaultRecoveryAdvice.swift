@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 
 /// What a person should read about a vault error: the vault's own sentence, plus how to recover from a
 /// file that cannot be trusted. Never a secret: the errors carry paths and codes only.
@@ -12,19 +13,25 @@ package enum VaultRecoveryAdvice {
     return error.description + "\n" + advice
   }
 
-  /// The way out, with the path quoted (``SanitizedText/init(quoting:)``) so a line feed in it cannot start a
-  /// line of its own.
+  /// The way out, in the user's language, with the path quoted (``SanitizedText/init(quoting:)``) so a line
+  /// feed in it cannot start a line of its own.
   private static func advice(for error: VaultError) -> String? {
     switch error {
     case let .corrupt(path) where path.hasSuffix("/passcode.hash"):
-      "To recover, remove it (rm \(SanitizedText(quoting: path))) and choose a new passcode with 'passcode set'."
+      Localization.text(
+        "To recover, remove it (rm {path}) and choose a new passcode with 'passcode set'.",
+        ["path": SanitizedText(quoting: path).text])
     case let .corrupt(path):
-      "To recover, remove it (rm \(SanitizedText(quoting: path))); the failure count starts again from zero."
+      Localization.text(
+        "To recover, remove it (rm {path}); the failure count starts again from zero.",
+        ["path": SanitizedText(quoting: path).text])
     case let .wrongOwner(path):
-      "To recover, remove it or give it back to your user (chown), then check nobody else can write it."
-        + " Path: \(SanitizedText(quoting: path))"
+      Localization.text(
+        "To recover, remove it or give it back to your user (chown), then check nobody else can write it. "
+          + "Path: {path}", ["path": SanitizedText(quoting: path).text])
     case .io(_, _, _):
-      "Check that the disk is not full or read-only and that the directory exists; entry stays locked."
+      Localization.text(
+        "Check that the disk is not full or read-only and that the directory exists; entry stays locked.")
     default:
       nil
     }

@@ -15,8 +15,11 @@ struct CommandContext {
   let environment: [String: String]
   /// Where the store and the config file are, or why that could not be worked out.
   let location: Result<StoreLocation, VaultError>
-  /// The config file, read once; the defaults when it does not exist.
+  /// The config file, read once; the defaults when it does not exist. A file others could change gives its
+  /// interface preferences with the default lockout, length and grace (``settingsRefusal`` says why).
   let settings: Result<ConfigurationFile, VaultError>
+  /// Why the config file's lockout, length and grace are not used, if they are not; every prompt says so.
+  let settingsRefusal: ConfigurationRefusal?
 
   /// Resolves the store, reads the config file and applies its preferences under the options and the
   /// environment.
@@ -29,9 +32,11 @@ struct CommandContext {
     location = Result { () throws(VaultError) in
       try StoreLocation.resolve(environment: environment, store: parsed.options.store)
     }
-    settings = location.flatMap { location in
+    let loaded = location.flatMap { location in
       Result { () throws(VaultError) in try ConfigurationFile.load(from: location.configFile) }
     }
+    settings = loaded.map(\.settings)
+    settingsRefusal = try? loaded.get().refusal
     if case let .success(location) = location, case let .success(settings) = settings {
       invocation = parsed.applying(settings.preferences, configFile: location.configFile)
     } else {
@@ -109,7 +114,8 @@ struct CommandContext {
     return PromptSpeech(detection: inputs.detection, decision: decision, notices: notices, announcer: announcer)
   }
 
-  /// Opens a prompt that speaks through `speech`; closing the prompt leaves the announcer open.
+  /// Opens a prompt that speaks through `speech`; closing the prompt leaves the announcer open. When the
+  /// config file was refused, the prompt starts by saying so (``Announcement/settingsNotTrusted``).
   ///
   /// - Parameters:
   ///   - speech: The channel from ``openSpeech()``.
@@ -155,6 +161,7 @@ struct CommandContext {
     if speech.detection.speakupEchoesKeys {
       try? prompt.show("Warning: Speakup speaks every key you type (key_echo is 2). See passcode(1) to turn it off.")
     }
+    if settingsRefusal != nil { try? prompt.say(.settingsNotTrusted) }
     return prompt
   }
 

@@ -6,9 +6,10 @@ import PasscodeVault
 
 /// `passcode status`: whether a passcode is set, its length, the failures so far, the lockout remaining
 /// and what is left of this terminal's grace stamp, in words or, with `--json`, as one line of JSON.
-/// Exit 0 when set, 66 when not. Every store file or directory and the config file that cannot be trusted
-/// (open to others, another user's, not a file) is listed first on standard error with how to fix it, and
-/// gives 74 (no JSON then). It never shows a secret.
+/// Exit 0 when set, 66 when not. Every store file or directory that cannot be trusted (open to others,
+/// another user's, not a file) is listed first on standard error with how to fix it, and gives 74 (no JSON
+/// then). A config file others could change is said on standard error with its fix, and the report goes
+/// on with the default lockout and length. It never shows a secret.
 struct StatusCommand {
   let context: CommandContext
 
@@ -29,6 +30,7 @@ struct StatusCommand {
         return .storageError
       }
     }
+    if let refusal = context.settingsRefusal { StandardStreams.error(refusal.description + "\n") }
     let store = try VaultContext(context)
     let status: VaultStatus
     let stored: StoredPasscode?

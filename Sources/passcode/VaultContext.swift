@@ -15,8 +15,9 @@ struct VaultContext {
   /// Takes the location and the settings file the context read.
   ///
   /// - Parameter context: The subcommand's options, environment, location and settings.
-  /// - Throws: ``CommandError/vault(_:)`` when there is no home directory or the settings file is unsafe
-  ///   or invalid.
+  /// - Throws: ``CommandError/vault(_:)`` when there is no home directory or the settings file cannot be
+  ///   read or has a bad line (one others could change is not an error: its security settings are the
+  ///   defaults).
   init(_ context: CommandContext) throws(CommandError) {
     do {
       try self.init(location: context.location.get(), settings: context.settings.get())

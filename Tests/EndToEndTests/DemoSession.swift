@@ -19,14 +19,15 @@ final class DemoSession {
   ///   - arguments: The arguments after the program name.
   ///   - environment: Extra environment; TERM defaults to `xterm-256color` and speech to off.
   ///   - columns: The terminal's width.
-  ///   - configFile: The text of `$HOME/.config/passcode/config` (mode 0600), written before the program
-  ///     starts; none when `nil`.
+  ///   - configFile: The text of `$HOME/.config/passcode/config`, written before the program starts; none
+  ///     when `nil`.
+  ///   - configFileMode: The config file's permissions.
   ///   - addressSpaceLimit: The most virtual memory the program may map, in KiB (`ulimit -v`, set by a shell
   ///     that then runs it), so that a runaway allocation ends it instead of filling the machine; none when `nil`.
   /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
   init(
     _ arguments: [String], environment: [String: String] = [:], columns: Int = 80, configFile: String? = nil,
-    addressSpaceLimit: Int? = nil
+    configFileMode: mode_t = 0o600, addressSpaceLimit: Int? = nil
   ) throws {
     if let reason = PasscodeBinary.missingReason { throw SessionError.missingBinary(reason) }
     home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-e2e-\(UUID().uuidString)")
@@ -36,7 +37,7 @@ final class DemoSession {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let file = directory.appendingPathComponent("config").path
       try configFile.write(toFile: file, atomically: true, encoding: .utf8)
-      chmod(file, 0o600)
+      chmod(file, configFileMode)
     }
     terminal = try PseudoTerminal(columns: columns, rows: 24)
     termiosBefore = try terminal.termiosSnapshot()

@@ -200,11 +200,14 @@ extension DemoSession {
 /// The texts outside the prompt in Spanish: `--help`, `status`.
 @Suite("passcode's help and reports in the user's language")
 struct LocalisedTextEndToEndTests {
-  private func run(_ arguments: [String], language: String) throws -> (status: Int32?, output: String) {
+  private func run(_ arguments: [String], language: String, environment more: [String: String] = [:]) throws -> (
+    status: Int32?, output: String
+  ) {
     let directory = try GnuPGAgentHarness.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var environment = try CompiledMessageCatalogues.environment(language: language)
     environment["HOME"] = directory
+    environment.merge(more) { _, given in given }
     let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
     let process = try SpawnedProcess(
       executable: "sh", arguments: ["-c", "exec '\(PasscodeBinary.path)' \(quoted) 2>&1"], environment: environment,
@@ -416,6 +419,61 @@ struct LocalisedTextEndToEndTests {
       english.output.contains(
         "\(store) has permissions 0755, so other users could list it or open the files in it by name. "
           + "Fix it with: chmod 700 \(store)"), "\(english.output)")
+  }
+
+  @Test("a damaged hash's recovery hint is in Spanish, the rm that removes it included")
+  func spanishRecoveryHint() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let hash = store + "/passcode.hash"
+    try "not a hash\n".write(toFile: hash, atomically: false, encoding: .utf8)
+    #expect(chmod(hash, 0o600) == 0)
+    let spanish = try run(["status", "--store", store], language: "es")
+    #expect(spanish.status == 74)
+    #expect(
+      spanish.output.contains("\nPara recuperarte, elimínalo (rm \(hash)) y elige un código nuevo con 'passcode set'."),
+      "\(spanish.output)")
+    let english = try run(["status", "--store", store], language: "xx")
+    #expect(english.output.contains("\nTo recover, remove it (rm \(hash)) and choose"), "\(english.output)")
+  }
+
+  @Test("a config file others could change is reported in Spanish by status, which goes on")
+  func spanishConfigRefusal() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let config = store + "/config"
+    try "grace = 60\n".write(toFile: config, atomically: false, encoding: .utf8)
+    #expect(chmod(config, 0o666) == 0)
+    let spanish = try run(["status", "--store", store], language: "es")
+    #expect(spanish.status == 66)
+    #expect(
+      spanish.output.contains(
+        "\(config) tiene permisos 0666, así que otros usuarios podrían cambiarlo; no se usan sus claves lockout, "
+          + "length y grace, solo profile, speech, reduce-motion y sound.\nArréglalo con: chmod go-w \(config)\n"),
+      "\(spanish.output)")
+  }
+
+  @Test("doctor's speech-dispatcher and braille lines are Spanish under LANG=es_ES.UTF-8, libspeechd's reason in UTF-8")
+  func spanishSpeechDispatcherLine() throws {
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // A socket nobody listens on any more: connecting is refused (ECONNREFUSED), in the C library's words.
+    let socketPath = directory + "/speechd.sock"
+    let listener = try UnixListeningSocket(path: socketPath)
+    UnixListeningSocket.shutdown(listener.descriptor)
+    close(listener.descriptor)
+    let environment = ["LANG": "es_ES.UTF-8", "SPEECHD_ADDRESS": "unix_socket:" + socketPath]
+    let doctor = try run(["doctor", "--store", directory, "--speech", "on"], language: "", environment: environment)
+    let lines = doctor.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("speech-dispatcher: no responde en unix_socket:\(socketPath). libspeechd dice: ")
+          && $0.contains("Conexión rehusada")
+      }, "\(doctor.output)")
+    #expect(!doctor.output.contains("?n rehusada"), "decoded in the wrong character set: \(doctor.output)")
+    #expect(
+      lines.contains { $0 == "Braille: brltty no está en marcha." || $0.hasPrefix("Braille: brltty en marcha") },
+      "\(doctor.output)")
   }
 
   @Test("doctor's findings, next steps and reasons are in Spanish with LANGUAGE=es, in English for an unknown language")

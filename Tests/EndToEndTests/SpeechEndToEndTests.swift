@@ -205,15 +205,15 @@ struct SpeechEndToEndTests {
   @Test("doctor and status report a store file open to others before anything is typed")
   func unsafePermissions() throws {
     let store = try StoreDirectory(settings: "grace = 0\n")
-    try store.write("grace = 0\n", to: "config", mode: 0o666)
+    try store.write("not a hash\n", to: "passcode.hash", mode: 0o644)
     let doctor = try DemoSession(["doctor", "--store", store.path])
     #expect(try doctor.finish() == .exited(78))
-    #expect(doctor.text.contains("Config file: \(store.path)/config has permissions 0666"))
-    #expect(doctor.text.contains("  Next: chmod 600 \(store.path)/config"))
+    #expect(doctor.text.contains("Passcode hash: \(store.path)/passcode.hash has permissions 0644"))
+    #expect(doctor.text.contains("  Next: chmod 600 \(store.path)/passcode.hash"))
     let status = try DemoSession(["status", "--store", store.path])
     #expect(try status.finish() == .exited(74))
-    #expect(status.text.contains("\(store.path)/config has permissions 0666"))
-    #expect(status.text.contains("Fix it with: chmod 600 \(store.path)/config"))
+    #expect(status.text.contains("\(store.path)/passcode.hash has permissions 0644"))
+    #expect(status.text.contains("Fix it with: chmod 600 \(store.path)/passcode.hash"))
   }
 
   @Test("auto over SSH with a daemon answering sends nothing at all to it; --speech on still would")

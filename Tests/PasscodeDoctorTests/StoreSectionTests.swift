@@ -53,24 +53,40 @@ struct StoreSectionTests {
         .just("Passcode hash: /s/passcode.hash, yours and private."),
         .just("State directory: /t does not exist yet; passcode makes it when needed."),
         .just("Grace stamp directory: /r, yours and private."),
-        .just("Config file: /s/config, yours and private."),
+        .just("Config file: /s/config, no other user can change it."),
         .just("Other thing: /o does not exist yet; passcode makes it when needed."),
       ]),
     SectionCase(
-      "a config file others can change: the chmod that fixes it",
+      "a config file others can change: what is not used and the chmod that fixes it, not a stop",
       {
         $0.store = located(
           [
             Entry(
               role: "config file", path: "/s/config",
-              state: .problem(.insecurePermissions(path: "/s/config", mode: 0o100666)))
+              state: .changeableByOthers(ConfigurationRefusal(path: "/s/config", reason: .writable(mode: 0o100666))))
           ])
       },
       expected: [
         DoctorFinding(
-          verdict: "Config file: /s/config has permissions 0666, so other users could read it or change it. "
-            + "Fix it with: chmod 600 /s/config",
-          next: "chmod 600 /s/config", blocksPrompt: true)
+          verdict: "Config file: /s/config has permissions 0666, so other users could change it; its lockout, length "
+            + "and grace are not used, only its profile, speech, reduce-motion and sound.",
+          next: "chmod go-w /s/config")
+      ]),
+    SectionCase(
+      "a config file of another user: a copy of one's own replaces it",
+      {
+        $0.store = located(
+          [
+            Entry(
+              role: "config file", path: "/s/config",
+              state: .changeableByOthers(ConfigurationRefusal(path: "/s/config", reason: .anotherOwner)))
+          ])
+      },
+      expected: [
+        DoctorFinding(
+          verdict: "Config file: /s/config belongs to another user, who could change it; its lockout, length and grace "
+            + "are not used, only its profile, speech, reduce-motion and sound.",
+          next: "cp /s/config /s/config.new && mv /s/config.new /s/config")
       ]),
     SectionCase(
       "a store directory others can list: chmod 700",
@@ -118,15 +134,11 @@ struct StoreSectionTests {
       "a config file that is itself a problem is reported once",
       {
         $0.store = located(
-          [Entry(role: "config file", path: "/s/config", state: .problem(.wrongOwner(path: "/s/config")))],
-          settingsProblem: .wrongOwner(path: "/s/config"))
+          [Entry(role: "config file", path: "/s/config", state: .problem(.notRegularFile(path: "/s/config")))],
+          settingsProblem: .notRegularFile(path: "/s/config"))
       },
       expected: [
-        DoctorFinding(
-          verdict: "Config file: /s/config belongs to another user, so it cannot be trusted; entry stays locked.",
-          next: "To recover, remove it or give it back to your user (chown), then check nobody else can write it. "
-            + "Path: /s/config",
-          blocksPrompt: true)
+        DoctorFinding(verdict: "Config file: /s/config is not a regular file.", blocksPrompt: true)
       ]),
   ]
 

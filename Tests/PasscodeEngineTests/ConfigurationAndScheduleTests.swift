@@ -130,6 +130,11 @@ struct ConfigurationAndScheduleTests {
       (.socketNotTrusted, "The asker's socket cannot be trusted: nothing was sent", .important),
       (.lockedAgain, "Locked again after a stop, entry cleared", .important),
       (.failuresNotRecorded, "Failures cannot be recorded; they count only while this lock runs", .important),
+      (
+        .settingsNotTrusted,
+        "Others could change your config file, so its lockout, length and grace are not used; passcode doctor says why",
+        .important
+      ),
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
       (.notice("speech-dispatcher is not answering"), "speech-dispatcher is not answering", .message),

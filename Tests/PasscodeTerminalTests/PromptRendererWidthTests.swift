@@ -115,7 +115,7 @@ enum RendererSamples {
     all += [.ready, .accepted, .answerSent, .confirmNew, .mismatch, .tooWeak, .cancelled, .timedOut]
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
     all += [.questionWithdrawn, .questionExpired, .askedAgain, .demoCode(length: 4), .demoCode(length: 12)]
-    all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded]
+    all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -125,7 +125,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 44
+  static let kindCount = 45
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -161,6 +161,7 @@ enum RendererSamples {
     case .socketNotTrusted: "socketNotTrusted"
     case .lockedAgain: "lockedAgain"
     case .failuresNotRecorded: "failuresNotRecorded"
+    case .settingsNotTrusted: "settingsNotTrusted"
     case .questionSource: "questionSource"
     case .demoCode: "demoCode"
     case .demoUnlocked: "demoUnlocked"
