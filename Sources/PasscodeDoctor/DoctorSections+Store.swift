@@ -51,6 +51,13 @@ extension DoctorSections {
       return DoctorFinding(
         verdict: Localization.text(
           "{name}: {path} does not exist yet; passcode makes it when needed.", ["name": name, "path": path]))
+    case let .problem(.insecurePermissions(path, mode)):
+      return DoctorFinding(
+        verdict: "\(name): "
+          + DoctorText.printable(VaultError.insecurePermissions(path: path, mode: mode).problemStatement),
+        next: Localization.text("Make it private to you."),
+        command: "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.shellWord(path))",
+        blocksPrompt: true)
     case let .problem(error):
       return DoctorFinding(
         verdict: "\(name): " + DoctorText.printable(error.description), next: recoveryStep(for: error),
@@ -71,15 +78,10 @@ extension DoctorSections {
     }
   }
 
-  /// The one command that fixes loose permissions, else the way out ``VaultRecoveryAdvice`` gives.
+  /// The way out ``VaultRecoveryAdvice`` gives (loose permissions have their `chmod` instead).
   private static func recoveryStep(for error: VaultError) -> String? {
-    switch error {
-    case let .insecurePermissions(path, mode):
-      "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.path(path))"
-    default:
-      VaultRecoveryAdvice.explain(error).split(separator: "\n").dropFirst().first.map {
-        DoctorText.printable(String($0))
-      }
+    VaultRecoveryAdvice.explain(error).split(separator: "\n").dropFirst().first.map {
+      DoctorText.printable(String($0))
     }
   }
 }

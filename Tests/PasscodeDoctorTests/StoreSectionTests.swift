@@ -68,9 +68,8 @@ struct StoreSectionTests {
       },
       expected: [
         DoctorFinding(
-          verdict: "Config file: /s/config has permissions 0666, so other users could read it or change it. "
-            + "Fix it with: chmod 600 /s/config",
-          next: "chmod 600 /s/config", blocksPrompt: true)
+          verdict: "Config file: /s/config has permissions 0666, so other users could read it or change it.",
+          next: "Make it private to you.", command: "chmod 600 /s/config", blocksPrompt: true)
       ]),
     SectionCase(
       "a store directory others can list: chmod 700",
@@ -84,8 +83,8 @@ struct StoreSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Store directory: /s has permissions 0755, so other users could list it or open the files in it "
-            + "by name. Fix it with: chmod 700 /s",
-          next: "chmod 700 /s", blocksPrompt: true)
+            + "by name.",
+          next: "Make it private to you.", command: "chmod 700 /s", blocksPrompt: true)
       ]),
     SectionCase(
       "a damaged hash: the recovery step",
