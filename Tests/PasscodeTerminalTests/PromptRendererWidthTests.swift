@@ -115,6 +115,7 @@ enum RendererSamples {
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
     all += [.questionWithdrawn, .questionExpired, .askedAgain, .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded]
+    all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -124,7 +125,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 43
+  static let kindCount = 44
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -164,6 +165,7 @@ enum RendererSamples {
     case .demoCode: "demoCode"
     case .demoUnlocked: "demoUnlocked"
     case .demoKeys: "demoKeys"
+    case .noQuestionsPending: "noQuestionsPending"
     case .secretEntered: "secretEntered"
     case .repeatSecret: "repeatSecret"
     case .secretsDiffer: "secretsDiffer"
