@@ -38,20 +38,23 @@ package struct SpeechDecision: Equatable, Sendable {
 
   /// A next step `passcode doctor` can suggest.
   package enum Advice: Equatable, Sendable {
-    /// Speech was not chosen: how to ask for it.
+    /// Speech was not chosen and no speech-dispatcher answers: start one, which `auto` then speaks through
+    /// (rule 6), or force speech.
     case askForSpeech
     /// A remote session with no screen reader stated: how to say that one reads the printed lines.
     case stateScreenReader
 
     /// The advice in words.
     ///
-    /// - Parameter configFile: The config file's path, named so the person knows which file to edit.
+    /// - Parameter configFile: The config file's path, named so the person knows which file to edit (only
+    ///   ``stateScreenReader`` names one).
     /// - Returns: One sentence.
     package func text(configFile: String) -> String {
       switch self {
       case .askForSpeech:
         Localization.text(
-          "To hear announcements, add 'speech = on' to {file}, or pass --speech on.", ["file": configFile])
+          "To hear announcements, start speech-dispatcher so that it keeps running: passcode speaks whenever it "
+            + "answers (or pass --speech on).")
       case .stateScreenReader:
         Localization.text(
           "If you use a screen reader on the computer you connect from, say so once: add "

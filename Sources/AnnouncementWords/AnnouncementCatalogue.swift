@@ -79,6 +79,9 @@ public struct AnnouncementCatalogue: Sendable {
     "status.triesLeft": "{progress}, {tries}",
     "questionsWaiting.one": "{count} question waiting",
     "questionsWaiting.other": "{count} questions waiting",
+    "noQuestions": "No questions are pending",
+    "noQuestions.others.one": "No questions for this agent; {count} other question is pending",
+    "noQuestions.others.other": "No questions for this agent; {count} other questions are pending",
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
     "askedAgain": "Asked again: the last passphrase was not accepted",
@@ -182,6 +185,8 @@ public struct AnnouncementCatalogue: Sendable {
         "status.triesLeft",
         ["progress": progress(entered: entered, length: length, kind: kind), "tries": triesLeft(tries)])
     case let .questionsWaiting(count): plural("questionsWaiting", count)
+    case .noQuestionsPending(others: 0): fill("noQuestions", [:])
+    case let .noQuestionsPending(others): plural("noQuestions.others", others)
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .askedAgain: fill("askedAgain", [:])

@@ -19,13 +19,16 @@ package struct DoctorReport: Equatable, Sendable {
   /// 0 when nothing stops a prompt, else 78 (``ExitCode/setupProblem``).
   package var exitCode: ExitCode { problemCount == 0 ? .accepted : .setupProblem }
 
-  /// The report as printed: a heading, each verdict on its line with its next step indented under it,
-  /// and a result line; every line ends in a line feed.
+  /// The report as printed: a heading, each verdict on its line with its next step indented under it and
+  /// the command that takes it on a `Run:` line of its own, and a result line; every line ends in a line feed.
   package var text: String {
     var lines = ["passcode doctor"]
     for finding in findings {
       lines.append(finding.verdict)
       if let next = finding.next { lines.append("  " + Localization.text("Next: {step}", ["step": next])) }
+      if let command = finding.command {
+        lines.append("  " + Localization.text("Run: {command}", ["command": command]))
+      }
     }
     lines.append(
       problemCount == 0

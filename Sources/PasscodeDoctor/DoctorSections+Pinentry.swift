@@ -13,17 +13,42 @@ extension DoctorSections {
   /// - Parameter snapshot: What was gathered.
   /// - Returns: Three findings; a `pinentry-program` that cannot run stops a prompt.
   package static func pinentry(_ snapshot: DoctorSnapshot) -> [DoctorFinding] {
-    [linkFinding(snapshot.pinentry.link), agentFinding(snapshot.pinentry), terminalVariableFinding(snapshot)]
+    [linkFinding(snapshot.pinentry), agentFinding(snapshot.pinentry), terminalVariableFinding(snapshot)]
   }
 
-  private static func linkFinding(_ link: String?) -> DoctorFinding {
-    guard let link else {
+  private static func linkFinding(_ pinentry: DoctorSnapshot.Pinentry) -> DoctorFinding {
+    guard let link = pinentry.link else {
       return DoctorFinding(
         verdict: Localization.text("Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet."),
-        next: pinentryLinkSteps)
+        next: Localization.text(
+          "Link ~/.local/bin/pinentry-passcode to the passcode binary, as Docs/GnuPG.md says "
+            + "(make install and the .deb install the link themselves)."),
+        command: pinentryLinkSteps)
+    }
+    guard pinentry.linkIsOnPath else {
+      return DoctorFinding(
+        verdict: Localization.text(
+          "Pinentry link: {path}, not on PATH, which gpg-agent does not need: it runs the path gpg-agent.conf names.",
+          ["path": DoctorText.path(link)]))
     }
     return DoctorFinding(
       verdict: Localization.text("Pinentry link: {path} is on PATH.", ["path": DoctorText.path(link)]))
+  }
+
+  /// The command that names `program` as the `pinentry-program` in gpg-agent.conf, in place of any there
+  /// (`sed`), or as a new line, then has the agent read the file; `nil` when the path would not fit in it
+  /// as one word (a quote or a `|`).
+  private static func setProgramCommand(_ pinentry: DoctorSnapshot.Pinentry, program: String) -> String? {
+    guard !program.contains("'"), !program.contains("|"), !program.contains("\\") else { return nil }
+    let file = DoctorText.shellWord(pinentry.agentConfigurationFile)
+    let reload = "gpg-connect-agent reloadagent /bye"
+    guard pinentry.program != nil else {
+      let configuration = pinentry.agentConfigurationFile
+      let home = configuration.lastIndex(of: "/").map { String(configuration[..<$0]) } ?? "."
+      return
+        "mkdir -p -m 700 \(DoctorText.shellWord(home)) && echo 'pinentry-program \(program)' >> \(file) && \(reload)"
+    }
+    return "sed -i 's|^[[:space:]]*pinentry-program.*|pinentry-program \(program)|' \(file) && \(reload)"
   }
 
   private static func agentFinding(_ pinentry: DoctorSnapshot.Pinentry) -> DoctorFinding {
@@ -35,7 +60,8 @@ extension DoctorSections {
           "gpg-agent: no pinentry-program in {file}, so gpg-agent uses its default pinentry.", values),
         next: Localization.text(
           "To use passcode, add 'pinentry-program {program}' to {file}, "
-            + "then run 'gpg-connect-agent reloadagent /bye'.", values))
+            + "then run 'gpg-connect-agent reloadagent /bye'.", values),
+        command: pinentry.link.flatMap { setProgramCommand(pinentry, program: $0) })
     }
     let shown = DoctorText.path(program.path)
     if !program.runs {
@@ -46,6 +72,7 @@ extension DoctorSections {
         next: Localization.text(
           "Point it at an existing program, such as {program}, then run 'gpg-connect-agent reloadagent /bye'.",
           values),
+        command: pinentry.link.flatMap { setProgramCommand(pinentry, program: $0) },
         blocksPrompt: true)
     }
     if program.isPasscode {
@@ -56,7 +83,8 @@ extension DoctorSections {
       verdict: Localization.text("gpg-agent: pinentry-program {shown} is another pinentry.", ["shown": shown]),
       next: Localization.text(
         "To use passcode, set 'pinentry-program {program}' in {file}, "
-          + "then run 'gpg-connect-agent reloadagent /bye'.", values))
+          + "then run 'gpg-connect-agent reloadagent /bye'.", values),
+      command: pinentry.link.flatMap { setProgramCommand(pinentry, program: $0) })
   }
 
   private static func terminalVariableFinding(_ snapshot: DoctorSnapshot) -> DoctorFinding {

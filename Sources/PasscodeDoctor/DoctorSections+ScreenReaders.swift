@@ -27,7 +27,8 @@ extension DoctorSections {
             "Screen reader: {name} is running, but it reads only the Linux console and this terminal "
               + "is not one, so passcode does not count it.", ["name": reader.name]),
           next: Localization.text(
-            "If you read this terminal another way, add 'profile = screen-reader' to the config file.")))
+            "If you read this terminal another way, add 'profile = screen-reader' to the config file."),
+          command: appendToConfigFile("profile = screen-reader", snapshot)))
     }
     findings.append(DoctorFinding(verdict: snapshot.braille.line))
     findings.append(DoctorFinding(verdict: atspiVerdict(detection.atspiEnabled)))
@@ -51,8 +52,8 @@ extension DoctorSections {
       return DoctorFinding(
         verdict: Localization.text(
           "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included."),
-        next: Localization.text(
-          "Turn it off before typing a passcode: echo 0 | sudo tee /sys/accessibility/speakup/key_echo"))
+        next: Localization.text("Turn it off before typing a passcode."),
+        command: "echo 0 | sudo tee /sys/accessibility/speakup/key_echo")
     }
     let echo = detection.speakupKeyEcho.map { "key_echo \($0)" } ?? Localization.text("key_echo unreadable")
     return DoctorFinding(

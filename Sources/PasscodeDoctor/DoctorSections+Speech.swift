@@ -18,12 +18,14 @@ extension DoctorSections {
       verdict: Localization.text(
         "Speech: {channel}, because {reason}.", ["channel": channel, "reason": decision.reason]))
     if decision.speaks, !snapshot.speechDispatcher.reachable {
-      speech.next = Localization.text(
-        "Start speech-dispatcher (systemctl --user start speech-dispatcher, or speech-dispatcher -d), "
-          + "or add 'speech = off' to {file}; until then you get one notice and the text.",
-        ["file": configFile])
+      speech.next =
+        Localization.text(
+          "Start speech-dispatcher so that it keeps running, or add 'speech = off' to {file}; until then you get "
+            + "one notice and the text.", ["file": configFile]) + " " + startHow(snapshot)
+      speech.command = startCommand(snapshot)
     } else if !decision.speaks, decision.advice.contains(.askForSpeech) {
-      speech.next = SpeechDecision.Advice.askForSpeech.text(configFile: configFile)
+      speech.next = SpeechDecision.Advice.askForSpeech.text(configFile: configFile) + " " + startHow(snapshot)
+      speech.command = startCommand(snapshot)
     }
     if case .speechDispatcher(mayStartDaemon: true) = decision.channel {
       speech.verdict +=
@@ -51,6 +53,27 @@ extension DoctorSections {
       ["address": diagnostics.address, "reason": diagnostics.failure ?? Localization.text("no reason given")])
   }
 
+  /// The command that starts speech-dispatcher and keeps it: the systemd user socket where one is installed
+  /// (systemd starts the daemon whenever a program asks), else the daemon with `-t 0`, its own option for
+  /// never stopping when its last client leaves (without it, it stops 5 seconds later: `Timeout` in
+  /// speechd.conf), never `speech-dispatcher -d` alone.
+  ///
+  /// - Parameter snapshot: What was gathered.
+  /// - Returns: One shell command.
+  package static func startCommand(_ snapshot: DoctorSnapshot) -> String {
+    snapshot.speechDispatcherSocketUnit
+      ? "systemctl --user enable --now speech-dispatcher.socket" : "speech-dispatcher -d -t 0"
+  }
+
+  /// Why ``startCommand(_:)`` keeps speech working after this login too.
+  private static func startHow(_ snapshot: DoctorSnapshot) -> String {
+    snapshot.speechDispatcherSocketUnit
+      ? Localization.text("systemd then starts it whenever a program asks, at every login.")
+      : Localization.text(
+        "'-t 0' keeps it from stopping when the last program leaves it; add the same command to your shell's "
+          + "start-up file to start it at each login.")
+  }
+
   private static func session(_ snapshot: DoctorSnapshot, decision: SpeechDecision) -> DoctorFinding {
     switch snapshot.speechInputs.locality {
     case .local:
@@ -61,6 +84,7 @@ extension DoctorSections {
           "Session: remote, because {evidence}; nothing is spoken on this machine.", ["evidence": "\(evidence)"]))
       if decision.advice.contains(.stateScreenReader) {
         session.next = SpeechDecision.Advice.stateScreenReader.text(configFile: snapshot.shownConfigFile)
+        session.command = appendToConfigFile("profile = screen-reader", snapshot)
       }
       return session
     }

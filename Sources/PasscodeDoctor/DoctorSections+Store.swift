@@ -57,8 +57,17 @@ extension DoctorSections {
           "{name}: {path} does not exist yet; passcode makes it when needed.", ["name": name, "path": path]))
     case let .changeableByOthers(refusal):
       // Not a stop: prompts go on with the default security settings and say so.
+      let command = refusal.fixCommand(quoting: DoctorText.shellWord)
       return DoctorFinding(
-        verdict: "\(name): " + SanitizedText(refusal.explanation).text, next: SanitizedText(refusal.fix).text)
+        verdict: "\(name): " + SanitizedText(refusal.explanation).text,
+        next: command == nil ? refusal.fix : Localization.text("Make it unchangeable by others."), command: command)
+    case let .problem(.insecurePermissions(path, mode)):
+      return DoctorFinding(
+        verdict: "\(name): "
+          + DoctorText.printable(VaultError.insecurePermissions(path: path, mode: mode).problemStatement),
+        next: Localization.text("Make it private to you."),
+        command: "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.shellWord(path))",
+        blocksPrompt: true)
     case let .problem(error):
       return DoctorFinding(
         verdict: "\(name): " + DoctorText.printable(error.description), next: recoveryStep(for: error),
@@ -79,15 +88,10 @@ extension DoctorSections {
     }
   }
 
-  /// The one command that fixes loose permissions, else the way out ``VaultRecoveryAdvice`` gives.
+  /// The way out ``VaultRecoveryAdvice`` gives (loose permissions have their `chmod` instead).
   private static func recoveryStep(for error: VaultError) -> String? {
-    switch error {
-    case let .insecurePermissions(path, mode):
-      "chmod \(mode & 0o170000 == 0o040000 ? "700" : "600") \(DoctorText.path(path))"
-    default:
-      VaultRecoveryAdvice.explain(error).split(separator: "\n").dropFirst().first.map {
-        DoctorText.printable(String($0))
-      }
+    VaultRecoveryAdvice.explain(error).split(separator: "\n").dropFirst().first.map {
+      DoctorText.printable(String($0))
     }
   }
 }

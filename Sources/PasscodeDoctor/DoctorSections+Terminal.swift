@@ -7,7 +7,8 @@ extension DoctorSections {
   /// Whether the prompt's terminal opens, with `TERM` and colour, and the output profile with its reason.
   ///
   /// - Parameter snapshot: What was gathered.
-  /// - Returns: Two findings; a terminal that cannot be opened stops a prompt.
+  /// - Returns: Two findings; a terminal a prompt cannot ask on (one that does not open, or a file that is no
+  ///   terminal, such as `/dev/null`) stops a prompt.
   package static func terminal(_ snapshot: DoctorSnapshot) -> [DoctorFinding] {
     let decision = snapshot.speechDecision
     let capabilities = TerminalCapabilities(
@@ -19,7 +20,7 @@ extension DoctorSections {
     if let problem = snapshot.terminalProblem {
       opening = DoctorFinding(
         verdict: Localization.text(
-          "Terminal: {device} cannot be opened ({problem}).", ["device": device, "problem": problem]),
+          "Terminal: a prompt cannot ask on {device} ({problem}).", ["device": device, "problem": problem]),
         next: Localization.text("Run passcode from a terminal, or give one with --tty."), blocksPrompt: true)
     } else {
       let term = DoctorText.printable(snapshot.environment["TERM"] ?? Localization.text("not set"))
@@ -50,6 +51,7 @@ extension DoctorSections {
       profile.next = Localization.text(
         "If you use a screen reader or a braille display, add 'profile = screen-reader' to {file}, "
           + "or pass --screen-reader.", ["file": snapshot.shownConfigFile])
+      profile.command = appendToConfigFile("profile = screen-reader", snapshot)
     }
     return [opening, profile]
   }

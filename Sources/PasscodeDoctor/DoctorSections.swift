@@ -10,4 +10,20 @@ package enum DoctorSections {
     speech(snapshot) + screenReaders(snapshot) + terminal(snapshot) + preferences(snapshot) + store(snapshot)
       + pinentry(snapshot)
   }
+
+  /// The command that adds a line to the config file, making its directory and the file private to you
+  /// (`umask 077`) when they are new, or `nil` when the store was not found.
+  ///
+  /// - Parameters:
+  ///   - line: The line, such as `profile = screen-reader`; it holds no single quote.
+  ///   - snapshot: What was gathered.
+  /// - Returns: One shell command.
+  package static func appendToConfigFile(_ line: String, _ snapshot: DoctorSnapshot) -> String? {
+    guard case let .located(configFile, _, _) = snapshot.store, let file = snapshot.configFileWord else {
+      return nil
+    }
+    let directory = configFile.lastIndex(of: "/").map { String(configFile[..<$0]) } ?? "."
+    return "(umask 077; mkdir -p \(DoctorText.shellWord(directory.isEmpty ? "/" : directory)) && "
+      + "echo '\(line)' >> \(file))"
+  }
 }

@@ -21,6 +21,9 @@ package struct DoctorSnapshot: Equatable, Sendable {
   package var speechInputs: SpeechPolicyInputs
   /// What a connection to speech-dispatcher that never starts one found.
   package var speechDispatcher: SpeechDiagnostics
+  /// Whether a systemd user unit `speech-dispatcher.socket` is installed (upstream ships one; Debian 12's
+  /// speech-dispatcher 0.11 does not), so that the advice can be the unit rather than a long-running daemon.
+  package var speechDispatcherSocketUnit: Bool
   /// What brltty's API said about the braille display.
   package var braille: BrailleDisplayReport
   /// Whether standard output is a terminal.
@@ -46,8 +49,11 @@ package struct DoctorSnapshot: Equatable, Sendable {
 
   /// What was found about GnuPG's use of `pinentry-passcode`.
   package struct Pinentry: Equatable, Sendable {
-    /// The first `pinentry-passcode` on `PATH`, or `nil` when there is none.
+    /// The first `pinentry-passcode` on `PATH`, else `~/.local/bin/pinentry-passcode` (where Docs/GnuPG.md
+    /// makes it) when it runs, or `nil` when there is none.
     package var link: String?
+    /// Whether ``link`` was found on `PATH` (not only in `~/.local/bin`).
+    package var linkIsOnPath: Bool
     /// gpg-agent's configuration file (``GnuPGAgentConfiguration/path(environment:)``).
     package var agentConfigurationFile: String
     /// The `pinentry-program` that file names, or `nil` when it names none or cannot be read.
@@ -81,8 +87,10 @@ package struct DoctorSnapshot: Equatable, Sendable {
     ///   - link: The `pinentry-passcode` on `PATH`.
     ///   - agentConfigurationFile: gpg-agent's configuration file.
     ///   - program: The program it names.
-    package init(link: String?, agentConfigurationFile: String, program: Program?) {
+    ///   - linkIsOnPath: Whether the link was found on `PATH`.
+    package init(link: String?, agentConfigurationFile: String, program: Program?, linkIsOnPath: Bool = true) {
       self.link = link
+      self.linkIsOnPath = linkIsOnPath
       self.agentConfigurationFile = agentConfigurationFile
       self.program = program
     }
@@ -102,11 +110,14 @@ package struct DoctorSnapshot: Equatable, Sendable {
   ///   - terminalProblem: Why the prompt's terminal cannot be opened.
   ///   - store: The store and the config file.
   ///   - pinentry: The pinentry set-up.
+  ///   - speechDispatcherSocketUnit: Whether speech-dispatcher's systemd user socket unit is installed.
   package init(
     environment: [String: String], options: CommonOptions, sources: PreferenceSources,
     requestedProfile: OutputProfile?, speechInputs: SpeechPolicyInputs, speechDispatcher: SpeechDiagnostics,
-    braille: BrailleDisplayReport, outputIsTerminal: Bool, terminalProblem: String?, store: Store, pinentry: Pinentry
+    braille: BrailleDisplayReport, outputIsTerminal: Bool, terminalProblem: String?, store: Store, pinentry: Pinentry,
+    speechDispatcherSocketUnit: Bool = false
   ) {
+    self.speechDispatcherSocketUnit = speechDispatcherSocketUnit
     self.environment = environment
     self.options = options
     self.sources = sources
@@ -125,6 +136,12 @@ package struct DoctorSnapshot: Equatable, Sendable {
 
   /// The terminal the prompt asks on: `--tty`, else the controlling one.
   package var terminalDevice: String { options.tty ?? "/dev/tty" }
+
+  /// The config file's path as one shell word, for a `Run:` command, or `nil` when the store was not found.
+  package var configFileWord: String? {
+    if case let .located(configFile, _, _) = store { return DoctorText.shellWord(configFile) }
+    return nil
+  }
 
   /// The config file's path as the report names it, or "the config file" when the store was not found.
   package var shownConfigFile: String {

@@ -20,4 +20,21 @@ package enum DoctorText {
   package static func path(_ path: String) -> String {
     String(SanitizedText(quoting: path).text.prefix(200))
   }
+
+  /// A path as one shell word for a `Run:` command: as it is when it holds only characters the shell leaves
+  /// alone, else in single quotes (a quote in it as `'"'"'`); quoted like ``path(_:)`` too, so a control character
+  /// is shown, never sent (a backslash, shown doubled, is the one character the word then gets wrong).
+  ///
+  /// - Parameter path: A path from the environment, the options or a file.
+  /// - Returns: The word.
+  package static func shellWord(_ path: String) -> String {
+    let plain = path.unicodeScalars.allSatisfy { scalar in
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || "/._-+@%:,=".unicodeScalars.contains(scalar)
+    }
+    if plain, !path.isEmpty { return Self.path(path) }
+    var quoted = "'"
+    for character in path { quoted += character == "'" ? "'\"'\"'" : String(character) }
+    return Self.path(quoted + "'")
+  }
 }

@@ -51,6 +51,8 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case status(entered: Int, length: Int?, kind: CharacterKind, triesLeft: Int?)
   /// A password agent has `count` questions pending, the one being asked included.
   case questionsWaiting(count: Int)
+  /// A password agent found no question to answer; `others` are pending that its `--id` leaves to others.
+  case noQuestionsPending(others: Int)
   /// The question being asked was withdrawn by its asker (or answered elsewhere); the entry was wiped.
   case questionWithdrawn
   /// The question being asked passed its asker's deadline; the entry was wiped.

@@ -20,7 +20,8 @@ extension Announcement {
       .failuresNotRecorded, .settingsNotTrusted:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
+      .status, .questionsWaiting, .noQuestionsPending, .questionSource, .answerSent, .demoCode, .demoUnlocked,
+      .demoKeys, .notice:
       .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     }

@@ -149,8 +149,26 @@ public final class PrivateSpeechDispatcher: Sendable {
   }
 
   private func writeConfiguration() throws {
-    for directory in ["conf/modules", "log", "run", "home"] {
+    for directory in ["log", "run", "home"] {
       try FileManager.default.createDirectory(atPath: base + "/" + directory, withIntermediateDirectories: true)
+    }
+    try Self.writeRecorderConfiguration(in: base + "/conf", base: base)
+    try "default_driver=null\n".write(toFile: base + "/home/.libao", atomically: true, encoding: .utf8)
+  }
+
+  /// Writes the recorder configuration (`speechd.conf` and `modules/recorder.conf`) into a configuration
+  /// directory, such as a scratch home's `~/.config/speech-dispatcher`, which a speech-dispatcher started
+  /// without `-C` reads in place of `/etc/speech-dispatcher`: it then speaks into `BASE/spoken.txt` and logs
+  /// its protocol to `BASE/log/protocol.log`, with no audio.
+  ///
+  /// - Parameters:
+  ///   - directory: The configuration directory; made when missing.
+  ///   - base: Where the spoken text and the logs go (`BASE/log` is made).
+  ///   - more: More lines for `speechd.conf`, such as `Timeout 1`.
+  /// - Throws: An error when a directory or file cannot be written.
+  public static func writeRecorderConfiguration(in directory: String, base: String, more: String = "") throws {
+    for made in [directory + "/modules", base + "/log"] {
+      try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
     }
     let daemonConfiguration = """
       LogLevel 4
@@ -162,7 +180,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       LanguageDefaultModule "en" "recorder"
       LanguageDefaultModule "es" "recorder"
 
-      """
+      """ + more
     let recorderConfiguration = #"""
       Debug 0
       GenericExecuteSynth "printf '%s\\n' \'$DATA\' >> BASE/spoken.txt"
@@ -175,8 +193,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       GenericLanguage "es" "es" "utf-8"
 
       """#.replacingOccurrences(of: "BASE", with: base)
-    try daemonConfiguration.write(toFile: base + "/conf/speechd.conf", atomically: true, encoding: .utf8)
-    try recorderConfiguration.write(toFile: base + "/conf/modules/recorder.conf", atomically: true, encoding: .utf8)
-    try "default_driver=null\n".write(toFile: base + "/home/.libao", atomically: true, encoding: .utf8)
+    try daemonConfiguration.write(toFile: directory + "/speechd.conf", atomically: true, encoding: .utf8)
+    try recorderConfiguration.write(toFile: directory + "/modules/recorder.conf", atomically: true, encoding: .utf8)
   }
 }

@@ -82,19 +82,34 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
       ["found": found])
   }
 
-  /// The one step that makes the file honoured: a command where there is one.
+  /// The one step that makes the file honoured: a command where there is one, else words.
   public var fix: String {
-    let file = SanitizedText(quoting: path).text
+    if let command = fixCommand(quoting: { SanitizedText(quoting: $0).text }) { return command }
+    return Localization.text(
+      "make {directory} a directory, not a link, that only you can change (chmod go-w)",
+      ["directory": SanitizedText(quoting: directoryInQuestion ?? path).text])
+  }
+
+  /// The shell command that makes the file honoured, its paths quoted by `quote`, or `nil` when the step is a
+  /// directory to set right rather than one command.
+  ///
+  /// - Parameter quote: Makes a path one shell word (or, for messages, shows it with visible escapes).
+  /// - Returns: The command.
+  public func fixCommand(quoting quote: (String) -> String) -> String? {
+    let file = quote(path)
     switch reason {
     case .writable: return "chmod go-w \(file)"
     case .anotherOwner: return "cp \(file) \(file).new && mv \(file).new \(file)"
     case .symbolicLink: return "cp --remove-destination \"$(readlink -f \(file))\" \(file)"
-    case let .unsafeDirectory(directory):
-      return Localization.text(
-        "make {directory} a directory, not a link, that only you can change (chmod go-w)",
-        ["directory": SanitizedText(quoting: directory).text])
+    case .unsafeDirectory: return nil
     }
   }
+
+  private var directoryInQuestion: String? {
+    if case let .unsafeDirectory(directory) = reason { return directory }
+    return nil
+  }
+
 
   /// The explanation and the fix, for `status` and the like.
   public var description: String {

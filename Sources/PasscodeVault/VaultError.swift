@@ -75,9 +75,18 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What is wrong, without the command that fixes it where ``description`` ends with one (`Fix it with:
+  /// chmod …`): `passcode doctor` prints that command on a line of its own, once.
+  package var problemStatement: String {
+    if case let .insecurePermissions(path, mode) = self {
+      return Self.permissionsMessage(path: path, mode: mode, withFix: false)
+    }
+    return description
+  }
+
   /// Says what the group and other bits of `mode` let others do, and only that: 0644 lets them read a
-  /// file, 0620 change it, 0711 reach a directory's files by name.
-  private static func permissionsMessage(path: String, mode: UInt32) -> String {
+  /// file, 0620 change it, 0711 reach a directory's files by name; then, when asked, the `chmod` that fixes it.
+  private static func permissionsMessage(path: String, mode: UInt32, withFix: Bool = true) -> String {
     let isDirectory = mode & 0o170000 == 0o040000
     let permissions = String(mode & 0o7777, radix: 8)
     let wanted = isDirectory ? "700" : "600"
@@ -92,9 +101,12 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
       ? Localization.text(
         "{first} or {last}", ["first": abilities.dropLast().joined(separator: ", "), "last": abilities.last ?? ""])
       : abilities.joined()
-    return Localization.text(
-      "{path} has permissions 0{permissions}, so {others} could {allowed}. Fix it with: chmod {wanted} {path}",
-      ["path": shown(path), "permissions": permissions, "others": others, "allowed": allowed, "wanted": wanted])
+    let problem = Localization.text(
+      "{path} has permissions 0{permissions}, so {others} could {allowed}.",
+      ["path": shown(path), "permissions": permissions, "others": others, "allowed": allowed])
+    guard withFix else { return problem }
+    return problem + " "
+      + Localization.text("Fix it with: chmod {wanted} {path}", ["path": shown(path), "wanted": wanted])
   }
 
   /// A path as a message shows it: quoted by the sanitiser, so nothing in it acts on the terminal or starts

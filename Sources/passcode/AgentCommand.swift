@@ -45,17 +45,10 @@ struct AgentCommand {
     } catch {
       throw .agent(error)
     }
-    if let prefix = agent.identifierPrefix {
-      entries = entries.filter { entry in
-        switch entry.question {
-        case let .success(question): question.identifier?.hasPrefix(prefix) ?? false
-        case .failure(.untrusted): true
-        case .failure: false
-        }
-      }
-    }
+    let all = entries.count
+    entries = entries.filter(isForThisAgent)
     guard !entries.isEmpty else {
-      try StandardStreams.output(Localization.text("No questions are pending.") + "\n")
+      try StandardStreams.output(catalogue.text(for: .noQuestionsPending(others: all)) + ".\n")
       return .accepted
     }
     let now = MonotonicInstant.now()
@@ -95,6 +88,29 @@ struct AgentCommand {
       }
     }
     return .accepted
+  }
+
+  /// Whether a pending question is this agent's: any, or with `--id`, one whose `Id=` starts so; a question
+  /// root did not ask is always listed, whatever its `Id=` says.
+  private func isForThisAgent(_ entry: AskPasswordDirectory.Entry) -> Bool {
+    guard let prefix = agent.identifierPrefix else { return true }
+    switch entry.question {
+    case let .success(question): return question.identifier?.hasPrefix(prefix) ?? false
+    case .failure(.untrusted): return true
+    case .failure: return false
+    }
+  }
+
+  /// Says, on the terminal and through speech when it is on, that no question is this agent's to answer,
+  /// and how many others are pending (`--id` leaves them to others).
+  private func sayNoQuestions(_ directory: AskPasswordDirectory, speech: PromptSpeech) throws(CommandError) {
+    let pending = (try? directory.scan()) ?? []
+    let phrase = catalogue.phrase(for: .noQuestionsPending(others: pending.count { !isForThisAgent($0) }))
+    try StandardStreams.output(phrase.words + ".\n")
+    if let announcer = speech.announcer {
+      BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+      announcer.announce(phrase)
+    }
   }
 
   private static func untrustedWords(_ reason: UntrustedReason) -> String {
@@ -157,6 +173,7 @@ struct AgentCommand {
       watcher.finish(turn.question, ending)
       if status == .accepted { status = questionStatus }
     }
+    if isFirst, agent.mode == .query { try sayNoQuestions(directory, speech: speech) }
     return status
   }
 
@@ -197,7 +214,9 @@ struct AgentCommand {
       configuration = try EntryConfiguration(
         title: question.title, length: .variable(1...EntryConfiguration.variableLengthLimit),
         allowed: .printable, isSecure: question.echo.hidesCharacters, reduceMotion: context.options.reduceMotion,
-        timeout: context.options.timeout.map { .seconds($0) })
+        // The asker counts its own tries, if it counts them; the agent has no lockout, so its status (Ctrl-R)
+        // gives no count of tries.
+        lockoutSchedule: .never, timeout: context.options.timeout.map { .seconds($0) })
     } catch {
       throw .configuration(error)
     }

@@ -30,7 +30,21 @@ struct DoctorCommand {
       braille: BrailleDisplayReport.gather(brlttyRunning: speechInputs.detection.brlttyRunning),
       outputIsTerminal: StandardStreams.outputIsTerminal,
       terminalProblem: SetupFiles.terminalProblem(context.options.tty ?? "/dev/tty"), store: store(),
-      pinentry: pinentry())
+      pinentry: pinentry(), speechDispatcherSocketUnit: speechDispatcherSocketUnit())
+  }
+
+  /// Whether systemd's user manager would find a `speech-dispatcher.socket` unit, in the directories it
+  /// reads user units from (`$XDG_CONFIG_HOME/systemd/user`, `/etc/systemd/user`, `/usr/lib/systemd/user`,
+  /// `/lib/systemd/user`).
+  private func speechDispatcherSocketUnit() -> Bool {
+    let configHome =
+      context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? context.environment["HOME"].map { $0 + "/.config" }
+    let directories =
+      (configHome.map { [$0 + "/systemd/user"] } ?? []) + [
+        "/etc/systemd/user", "/usr/lib/systemd/user", "/lib/systemd/user",
+      ]
+    return directories.contains { SetupFiles.readText($0 + "/speech-dispatcher.socket") != nil }
   }
 
   private func store() -> DoctorSnapshot.Store {
@@ -45,8 +59,10 @@ struct DoctorCommand {
   }
 
   private func pinentry() -> DoctorSnapshot.Pinentry {
-    let link = SetupFiles.findOnPath(
+    let onPath = SetupFiles.findOnPath(
       CommandLineParser.pinentryProgramName, searchPath: context.environment["PATH"] ?? "")
+    let documented = context.environment["HOME"].map { $0 + "/.local/bin/" + CommandLineParser.pinentryProgramName }
+    let link = onPath ?? documented.flatMap { SetupFiles.isExecutable($0) ? $0 : nil }
     let agentFile = GnuPGAgentConfiguration.path(environment: context.environment)
     let program = SetupFiles.readText(agentFile).flatMap { GnuPGAgentConfiguration(text: $0).pinentryProgram }.map {
       path in
@@ -54,6 +70,7 @@ struct DoctorCommand {
         path: path, runs: SetupFiles.isExecutable(path),
         isPasscode: SetupFiles.resolved(path) == SetupFiles.resolved("/proc/self/exe"))
     }
-    return DoctorSnapshot.Pinentry(link: link, agentConfigurationFile: agentFile, program: program)
+    return DoctorSnapshot.Pinentry(
+      link: link, agentConfigurationFile: agentFile, program: program, linkIsOnPath: onPath != nil)
   }
 }

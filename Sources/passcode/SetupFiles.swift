@@ -1,3 +1,4 @@
+import PasscodeTerminal
 internal import SystemCalls
 
 /// The funnel for the few file calls `doctor` makes about files that are not the store's: finding a
@@ -49,16 +50,15 @@ enum SetupFiles {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Whether the controlling terminal, or a given one, can be opened for reading and writing.
-  ///
-  /// The layer's `open` and `close`.
+  /// Why the controlling terminal, or a given one, cannot be asked on, by the very check a prompt makes
+  /// (``TerminalDevice``): it must open for reading and writing and be a terminal, not a pseudo-terminal's
+  /// master side; `/dev/null` opens but is no terminal, so `check --tty /dev/null` exits 69 and this says why.
   ///
   /// - Parameter path: The terminal; `/dev/tty` for the controlling one.
-  /// - Returns: `nil` when it opens, else the system's reason.
+  /// - Returns: `nil` when a prompt could ask there, else the reason.
   static func terminalProblem(_ path: String) -> String? {
     do {
-      try FileDescriptor.open(path, .readWrite, options: [.closeOnExec, .noControllingTerminal, .nonBlocking])
-        .closeIgnoringErrors()
+      try TerminalDevice(path: path).close()
       return nil
     } catch {
       return error.description

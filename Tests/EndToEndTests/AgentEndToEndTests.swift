@@ -211,6 +211,48 @@ struct AgentEndToEndTests {
     #expect(!session.text.contains("On the console:"), "asked on the agent's own terminal")
   }
 
+  @Test("Ctrl-R on a systemd question says what was typed and no count of tries, which the agent does not keep")
+  func statusHasNoTries() throws {
+    let (asker, session) = try askAndType("Status check:", identifier: "status", typing: "abc")
+    try session.type("\u{12}")
+    let heard = try session.waitFor("3 characters entered")
+    #expect(!heard.contains("tries left") && !heard.contains("try left"), "\(heard)")
+    try session.type("\u{1B}")
+    _ = try session.finish()
+    _ = try asker.finish()
+    #expect(!session.text.contains("tries left"), "\(session.text)")
+  }
+
+  @Test("--query with nothing for it says so, printed and spoken, with how many others are pending")
+  func queryWithNothingPending() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let other = try SystemdAsker("Someone else's question", identifier: prefix + "other")
+    let session = try DemoSession(
+      ["agent", "--id", prefix + "none:", "--screen-reader", "--query", "--speech", "on"],
+      environment: ["SPEECHD_ADDRESS": daemon.address])
+    #expect(try session.finish() == .exited(0))
+    // Other tests' questions may be pending too: at least this one is.
+    let line = try #require(
+      session.text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("No questions for this agent; ") },
+      "\(session.text)")
+    #expect(line.hasSuffix(" pending."))
+    let spoken = daemon.waitForLastRequest(text: String(line.dropLast())).map(\.text)
+    #expect(spoken.last == String(line.dropLast()), "spoken: \(spoken)")
+    #expect(other.questionFile() != nil, "--query answered another agent's question")
+    other.stop(signal: SIGTERM)
+  }
+
+  @Test("--list with --id says how many other questions are pending, not that none are")
+  func listOthers() throws {
+    let other = try SystemdAsker("Another's question", identifier: prefix + "elsewhere")
+    let session = try DemoSession(["agent", "--id", prefix + "nothing:", "--list"])
+    #expect(try session.finish() == .exited(0))
+    #expect(session.text.contains("No questions for this agent; "), "\(session.text)")
+    #expect(!session.text.contains("No questions are pending"), "\(session.text)")
+    other.stop(signal: SIGTERM)
+  }
+
   @Test("--list prints each pending question with who asks and how, and answers none")
   func list() throws {
     let asker = try SystemdAsker("Listed \u{1B}[31mquestion", identifier: prefix + "listed", echo: "no")

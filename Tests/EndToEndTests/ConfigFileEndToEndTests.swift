@@ -102,7 +102,7 @@ struct RefusedConfigFileEndToEndTests {
     let doctor = try DemoSession(["doctor", "--store", store.path])
     #expect(try doctor.finish() == .exited(0), "a refused config file stops no prompt")
     #expect(doctor.text.contains("Config file: \(configFile) has permissions 0664, so members of its group could"))
-    #expect(doctor.text.contains("  Next: chmod go-w \(configFile)"))
+    #expect(doctor.text.contains("  Run: chmod go-w \(configFile)"))
     #expect(doctor.text.contains("Result: nothing found that stops a prompt from working."), "\(doctor.text)")
   }
 }

@@ -44,9 +44,9 @@ struct DoctorEndToEndTests {
     let doctor = try DemoSession(["doctor", "--store", store.path], environment: ["PATH": bin])
     _ = try doctor.finish()
     #expect(doctor.text.contains("Pinentry link: no pinentry-passcode on PATH"))
-    let prefix = "  Next: mkdir "
+    let prefix = "  Run: mkdir "
     let line = doctor.text.split(whereSeparator: \.isNewline).first { $0.hasPrefix(prefix) }
-    let advice = try #require(line.map { String($0.dropFirst("  Next: ".count)) })
+    let advice = try #require(line.map { String($0.dropFirst("  Run: ".count)) })
 
     let documented = try GnuPGSetUpStepsEndToEndTests.setUpSteps().split(separator: "\n").map(String.init)
     for step in advice.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {

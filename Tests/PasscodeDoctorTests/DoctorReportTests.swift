@@ -14,6 +14,26 @@ struct DoctorReportTests {
     #expect(report.exitCode == .accepted)
   }
 
+  @Test("a step's command is printed once, alone on a Run line under its Next line")
+  func commandLine() {
+    let report = DoctorReport(findings: [DoctorFinding(verdict: "B: so-so.", next: "Do this.", command: "true x")])
+    #expect(
+      report.text
+        == "passcode doctor\nB: so-so.\n  Next: Do this.\n  Run: true x\n"
+        + "Result: nothing found that stops a prompt from working.\n")
+  }
+
+  @Test(
+    "a path becomes one shell word: as it is when plain, else single-quoted, a quote closed around",
+    arguments: [
+      ("/home/ana/.config/passcode/config", "/home/ana/.config/passcode/config"),
+      ("/home/ana b/config", "'/home/ana b/config'"), ("/h/it's", "'/h/it'\"'\"'s'"), ("", "''"),
+      ("/h/$(rm -rf x)", "'/h/$(rm -rf x)'"), ("/h/a\nb", "'/h/a\\nb'"),
+    ])
+  func shellWord(path: String, word: String) {
+    #expect(DoctorText.shellWord(path) == word)
+  }
+
   @Test(
     "problems are counted in the result, singular and plural; exit 78",
     arguments: [

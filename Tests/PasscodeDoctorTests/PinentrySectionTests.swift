@@ -7,7 +7,9 @@ struct PinentrySectionTests {
 
   static let noLink = DoctorFinding(
     verdict: "Pinentry link: no pinentry-passcode on PATH; GnuPG cannot use passcode yet.",
-    next: DoctorSections.pinentryLinkSteps)
+    next: "Link ~/.local/bin/pinentry-passcode to the passcode binary, as Docs/GnuPG.md says (make install and "
+      + "the .deb install the link themselves).",
+    command: DoctorSections.pinentryLinkSteps)
   static let link = DoctorFinding.just("Pinentry link: /b/pinentry-passcode is on PATH.")
   static let noTerminal = DoctorFinding(
     verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
@@ -53,6 +55,8 @@ struct PinentrySectionTests {
             + "cannot ask for a passphrase.",
           next: "Point it at an existing program, such as /b/pinentry-passcode, then run "
             + "'gpg-connect-agent reloadagent /bye'.",
+          command: "sed -i 's|^[[:space:]]*pinentry-program.*|pinentry-program /b/pinentry-passcode|' \(file) "
+            + "&& gpg-connect-agent reloadagent /bye",
           blocksPrompt: true),
         noTerminal,
       ]),
@@ -72,6 +76,25 @@ struct PinentrySectionTests {
       with(program: Program(path: "/x\n/p", runs: true, isPasscode: true), terminal: "/dev/pts/1\nResult: ok"),
       expected: [
         noLink, .just("gpg-agent: pinentry-program /x\\n/p is passcode."), .just("GPG_TTY: /dev/pts/1\\nResult: ok."),
+      ]),
+    SectionCase(
+      "the link only in ~/.local/bin, no pinentry-program: the command that names it and reloads the agent",
+      {
+        $0.pinentry = DoctorSnapshot.Pinentry(
+          link: "/h/.local/bin/pinentry-passcode", agentConfigurationFile: file, program: nil, linkIsOnPath: false)
+        $0.environment["GPG_TTY"] = "/dev/pts/2"
+      },
+      expected: [
+        .just(
+          "Pinentry link: /h/.local/bin/pinentry-passcode, not on PATH, which gpg-agent does not need: it runs "
+            + "the path gpg-agent.conf names."),
+        DoctorFinding(
+          verdict: "gpg-agent: no pinentry-program in \(file), so gpg-agent uses its default pinentry.",
+          next: "To use passcode, add 'pinentry-program /h/.local/bin/pinentry-passcode' to \(file), "
+            + "then run 'gpg-connect-agent reloadagent /bye'.",
+          command: "mkdir -p -m 700 /h/.gnupg && echo 'pinentry-program /h/.local/bin/pinentry-passcode' >> \(file) "
+            + "&& gpg-connect-agent reloadagent /bye"),
+        .just("GPG_TTY: /dev/pts/2."),
       ]),
   ]
 

@@ -45,7 +45,8 @@ struct ScreenReaderSectionTests {
         DoctorFinding(
           verdict: "Screen reader: brltty is running, but it reads only the Linux console and this terminal is "
             + "not one, so passcode does not count it.",
-          next: "If you read this terminal another way, add 'profile = screen-reader' to the config file."),
+          next: "If you read this terminal another way, add 'profile = screen-reader' to the config file.",
+          command: "(umask 077; mkdir -p /s && echo 'profile = screen-reader' >> /s/config)"),
         .just("Braille: brltty running, display of 40 cells (driver vr)."),
         .just("AT-SPI screen reader setting: unknown (no answer on the session bus)."), noSpeakup,
       ]),
@@ -69,7 +70,8 @@ struct ScreenReaderSectionTests {
         reading("Speakup"), noBraille, atspiOff,
         DoctorFinding(
           verdict: "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included.",
-          next: "Turn it off before typing a passcode: echo 0 | sudo tee /sys/accessibility/speakup/key_echo"),
+          next: "Turn it off before typing a passcode.",
+          command: "echo 0 | sudo tee /sys/accessibility/speakup/key_echo"),
       ]),
     SectionCase(
       "Speakup with key_echo 1",

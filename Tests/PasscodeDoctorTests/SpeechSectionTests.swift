@@ -9,10 +9,17 @@ struct SpeechSectionTests {
   static let unreachable = DoctorFinding.just(
     "speech-dispatcher: not answering at unix_socket:/run/s.sock. libspeechd says: no socket.")
   static let local = DoctorFinding.just("Session: local; no SSH, mosh or remote tmux client found.")
-  static let askForSpeech = "To hear announcements, add 'speech = on' to /s/config, or pass --speech on."
+  /// Why `speech-dispatcher -d -t 0` keeps speech working (no socket unit installed).
+  static let keepsRunning =
+    "'-t 0' keeps it from stopping when the last program leaves it; add the same command to your shell's "
+    + "start-up file to start it at each login."
+  static let askForSpeech =
+    "To hear announcements, start speech-dispatcher so that it keeps running: passcode speaks whenever it "
+    + "answers (or pass --speech on). " + keepsRunning
   static let startDaemon =
-    "Start speech-dispatcher (systemctl --user start speech-dispatcher, or speech-dispatcher -d), "
-    + "or add 'speech = off' to /s/config; until then you get one notice and the text."
+    "Start speech-dispatcher so that it keeps running, or add 'speech = off' to /s/config; until then you get "
+    + "one notice and the text. " + keepsRunning
+  static let start = "speech-dispatcher -d -t 0"
   static let answering = SpeechDiagnostics(
     reachable: true, failure: nil, address: "unix_socket:/run/s.sock", outputModule: "espeak-ng")
 
@@ -22,7 +29,7 @@ struct SpeechSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Speech: show the text only, because no speech-dispatcher is running and speech was not asked for.",
-          next: askForSpeech),
+          next: askForSpeech, command: start),
         unreachable, local,
       ]),
     SectionCase(
@@ -31,7 +38,7 @@ struct SpeechSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Speech: show the text only, because no speech-dispatcher is running and speech was not asked for.",
-          next: "To hear announcements, add 'speech = on' to the config file, or pass --speech on."),
+          next: askForSpeech, command: start),
         unreachable, local,
       ]),
     SectionCase(
@@ -40,7 +47,7 @@ struct SpeechSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Speech: show the text only, because no speech-dispatcher is running and speech was not asked for.",
-          next: "To hear announcements, add 'speech = on' to /s\\n/config, or pass --speech on."),
+          next: askForSpeech, command: start),
         unreachable, local,
       ]),
     SectionCase(
@@ -51,7 +58,7 @@ struct SpeechSectionTests {
           verdict: "Speech: speak through speech-dispatcher and show the text, because speech is forced on "
             + "(--speech on). With --speech on, libspeechd may start a speech-dispatcher, which stops 5 seconds "
             + "after passcode leaves it (its own Timeout).",
-          next: startDaemon),
+          next: startDaemon, command: start),
         unreachable, local,
       ]),
     SectionCase(
@@ -93,7 +100,8 @@ struct SpeechSectionTests {
         DoctorFinding(
           verdict: "Session: remote, because SSH_CONNECTION is set; nothing is spoken on this machine.",
           next: "If you use a screen reader on the computer you connect from, say so once: add "
-            + "'profile = screen-reader' to /s/config, or pass --screen-reader."),
+            + "'profile = screen-reader' to /s/config, or pass --screen-reader.",
+          command: "(umask 077; mkdir -p /s && echo 'profile = screen-reader' >> /s/config)"),
       ]),
     SectionCase(
       "a remote session with a screen reader stated: nothing to do",
@@ -111,6 +119,21 @@ struct SpeechSectionTests {
       "Orca reading: print only",
       { $0.speechInputs.detection.orcaRunning = true },
       expected: [.just("Speech: show the text only, because Orca is reading the screen."), unreachable, local]),
+    SectionCase(
+      "speech-dispatcher's user socket unit installed: enable it, never -d alone",
+      {
+        $0.speechInputs.speech = Setting(.on, from: .configuration(path: "/s/config", line: 1))
+        $0.speechDispatcherSocketUnit = true
+      },
+      expected: [
+        DoctorFinding(
+          verdict: "Speech: speak through speech-dispatcher and show the text, because you asked for speech "
+            + "(speech = on on line 1 of /s/config).",
+          next: "Start speech-dispatcher so that it keeps running, or add 'speech = off' to /s/config; until then "
+            + "you get one notice and the text. systemd then starts it whenever a program asks, at every login.",
+          command: "systemctl --user enable --now speech-dispatcher.socket"),
+        unreachable, local,
+      ]),
   ]
 
   @Test("each snapshot gives exactly these findings", arguments: rows)

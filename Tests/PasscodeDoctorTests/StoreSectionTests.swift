@@ -70,7 +70,7 @@ struct StoreSectionTests {
         DoctorFinding(
           verdict: "Config file: /s/config has permissions 0666, so other users could change it; its lockout, length "
             + "and grace are not used, only its profile, speech, reduce-motion and sound.",
-          next: "chmod go-w /s/config")
+          next: "Make it unchangeable by others.", command: "chmod go-w /s/config")
       ]),
     SectionCase(
       "a config file of another user: a copy of one's own replaces it",
@@ -86,7 +86,7 @@ struct StoreSectionTests {
         DoctorFinding(
           verdict: "Config file: /s/config belongs to another user, who could change it; its lockout, length and grace "
             + "are not used, only its profile, speech, reduce-motion and sound.",
-          next: "cp /s/config /s/config.new && mv /s/config.new /s/config")
+          next: "Make it unchangeable by others.", command: "cp /s/config /s/config.new && mv /s/config.new /s/config")
       ]),
     SectionCase(
       "a store directory others can list: chmod 700",
@@ -100,8 +100,8 @@ struct StoreSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Store directory: /s has permissions 0755, so other users could list it or open the files in it "
-            + "by name. Fix it with: chmod 700 /s",
-          next: "chmod 700 /s", blocksPrompt: true)
+            + "by name.",
+          next: "Make it private to you.", command: "chmod 700 /s", blocksPrompt: true)
       ]),
     SectionCase(
       "a damaged hash: the recovery step",

@@ -10,12 +10,14 @@ struct TerminalSectionTests {
   static let askForProfile =
     "If you use a screen reader or a braille display, add 'profile = screen-reader' to /s/config, "
     + "or pass --screen-reader."
+  /// The command that adds the line, the file private when it is new.
+  static let profileCommand = "(umask 077; mkdir -p /s && echo 'profile = screen-reader' >> /s/config)"
   static let plainFile = DoctorFinding(
     verdict: "Profile: plain (lines with no escape codes), because the terminal is dumb or a file.",
-    next: askForProfile)
+    next: askForProfile, command: profileCommand)
   static let visualTerminal = DoctorFinding(
     verdict: "Profile: visual (one status line redrawn in place), because the terminal takes escape codes.",
-    next: askForProfile)
+    next: askForProfile, command: profileCommand)
 
   static let rows: [SectionCase] = [
     SectionCase(
@@ -23,7 +25,7 @@ struct TerminalSectionTests {
       { $0.terminalProblem = "No such device or address" },
       expected: [
         DoctorFinding(
-          verdict: "Terminal: /dev/tty cannot be opened (No such device or address).",
+          verdict: "Terminal: a prompt cannot ask on /dev/tty (No such device or address).",
           next: "Run passcode from a terminal, or give one with --tty.", blocksPrompt: true),
         plainFile,
       ]),
@@ -87,7 +89,7 @@ struct TerminalSectionTests {
         DoctorFinding(
           verdict:
             "Profile: visual (one status line redrawn in place), because profile = visual on line 1 of /s/config.",
-          next: askForProfile),
+          next: askForProfile, command: profileCommand),
       ]),
     SectionCase(
       "profile = plain wins over a reader found reading",
@@ -101,7 +103,7 @@ struct TerminalSectionTests {
         .just("Terminal: /dev/tty opens; TERM not set, colour off."),
         DoctorFinding(
           verdict: "Profile: plain (lines with no escape codes), because profile = plain on line 2 of /s/config.",
-          next: askForProfile),
+          next: askForProfile, command: profileCommand),
       ]),
   ]
 

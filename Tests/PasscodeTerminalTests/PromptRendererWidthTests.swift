@@ -116,6 +116,7 @@ enum RendererSamples {
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
     all += [.questionWithdrawn, .questionExpired, .askedAgain, .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
+    all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -125,7 +126,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 45
+  static let kindCount = 46
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -166,6 +167,7 @@ enum RendererSamples {
     case .demoCode: "demoCode"
     case .demoUnlocked: "demoUnlocked"
     case .demoKeys: "demoKeys"
+    case .noQuestionsPending: "noQuestionsPending"
     case .secretEntered: "secretEntered"
     case .repeatSecret: "repeatSecret"
     case .secretsDiffer: "secretsDiffer"
