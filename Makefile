@@ -19,6 +19,13 @@
 #   $(PREFIX)/share/zsh/site-functions/_passcode                (passcode --generate-completion-script
 #   $(PREFIX)/share/fish/vendor_completions.d/passcode.fish      bash|zsh|fish), so they match its parser
 #   $(PREFIX)/share/doc/passcode/                             README, CHANGELOG, LICENSE and Docs/*.md
+#   $(DRACUT_MODULES_DIR)/90passcode/                         the dracut module (Docs/dracut/90passcode and the
+#                                                             units in Docs/systemd), used only when a dracut.conf
+#                                                             says add_dracutmodules+=" passcode " (Docs/Boot.md)
+#
+# DRACUT_MODULES_DIR is /usr/lib/dracut/modules.d whatever PREFIX is: dracut reads its modules from that one
+# directory (its dracutbasedir) and nowhere under /usr/local, so a module installed elsewhere would never
+# be found. The module installs the passcode it finds in /usr/bin or /usr/local/bin.
 #
 # The .deb holds that tree for PREFIX=/usr, plus what Debian asks of every package: the manual
 # pages compressed with gzip -9n, /usr/share/doc/passcode/copyright and changelog.Debian.gz; the zsh
@@ -28,8 +35,9 @@
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
 #
 # Variables: PREFIX, DESTDIR, SWIFT (the swift driver: from PATH, else /opt/swift/usr/bin/swift),
-# STRIP, DEB_MAINTAINER. The release build has its own scratch directory, .build/install, so another
-# `swift build -c release` can never put a binary that needs the toolchain into the install.
+# STRIP, DEB_MAINTAINER, DRACUT_MODULES_DIR. The release build has its own scratch directory,
+# .build/install, so another `swift build -c release` can never put a binary that needs the toolchain
+# into the install.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 STRIP ?= strip
@@ -46,6 +54,9 @@ DOCDIR = $(DATADIR)/doc/passcode
 BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
 FISH_COMPLETION_DIR = $(DATADIR)/fish/vendor_completions.d
+DRACUT_MODULES_DIR ?= /usr/lib/dracut/modules.d
+DRACUT_MODULE = $(DRACUT_MODULES_DIR)/90passcode
+AGENT_UNITS = Docs/systemd/passcode-agent-console.path Docs/systemd/passcode-agent-console.service
 
 SCRATCH = .build/install
 BINARY = $(SCRATCH)/release/passcode
@@ -115,6 +126,9 @@ install: build
 	  $(INSTALL) -m 0644 $(SCRATCH)/locale/$$language/LC_MESSAGES/passcode.mo \
 	    $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo || exit 1; \
 	done
+	$(INSTALL) -d $(DESTDIR)$(DRACUT_MODULE)
+	$(INSTALL) -m 0755 Docs/dracut/90passcode/module-setup.sh $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh
+	$(INSTALL) -m 0644 $(AGENT_UNITS) $(DESTDIR)$(DRACUT_MODULE)/
 	for language in $(MAN_LANGUAGES); do \
 	  $(INSTALL) -d $(DESTDIR)$(DATADIR)/man/$$language/man1 && \
 	  $(INSTALL) -m 0644 Docs/passcode.$$language.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 && \
@@ -128,6 +142,8 @@ uninstall:
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	-rmdir $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh $(addprefix $(DESTDIR)$(DRACUT_MODULE)/,$(notdir $(AGENT_UNITS)))
+	-rmdir $(DESTDIR)$(DRACUT_MODULE)
 	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo; done
 	for language in $(MAN_LANGUAGES); do \
 	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1; \
