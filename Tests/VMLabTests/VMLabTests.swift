@@ -1,0 +1,133 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// The fixtures, or a recorded failure with its reason.
+private func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
+  switch VMLab.fixtures {
+  case let .success(fixtures): return fixtures
+  case let .failure(error):
+    Issue.record(Comment(rawValue: "the VM lab cannot run: \(error)"), sourceLocation: sourceLocation)
+    return nil
+  }
+}
+
+/// How long each wait on the guest may take: TCG on two shared cores reached the disk prompt in 100 s here.
+private let bootTimeout = Duration.seconds(900)
+private let stepTimeout = Duration.seconds(300)
+
+/// Prints a measurement for the record (Docs/Boot.md); nothing is asserted on time.
+private func report(_ scenario: String, _ steps: [(String, Duration)]) {
+  let text = steps.map { "\($0.0) at \($0.1.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))" }
+  print("VM lab, \(scenario): " + text.joined(separator: ", "))
+}
+
+/// Boots Debian's kernel with a dracut initramfs holding the 90passcode module, and unlocks a LUKS2 disk
+/// through `passcode agent` on the serial console (Docs/Boot.md, issue 23).
+@Suite(
+  "The disk passphrase at boot (VM lab: dracut, QEMU, LUKS2)", .serialized,
+  .enabled(if: VMLab.skipReason == nil, Comment(rawValue: VMLab.skipReason ?? "")))
+struct VMLabTests {
+  /// The words passcode prints on the console when it has taken a disk's question.
+  static let asked = "Asked by cryptsetup for /dev/disk/by-uuid/"
+
+  /// Boots, and waits until passcode has taken the disk's question and asks on the console.
+  ///
+  /// - Returns: The boot, and when systemd-cryptsetup's question was shown.
+  private func bootToPasscodesQuestion(_ fixtures: VMLabFixtures) throws -> (GuestBoot, Duration) {
+    let boot = try GuestBoot(fixtures)
+    let prompt = try boot.waitFor("Please enter passphrase for disk luks-\(fixtures.uuid)", timeout: bootTimeout)
+    try boot.waitFor(Self.asked, timeout: stepTimeout)
+    return (boot, prompt)
+  }
+
+  /// The disk is unlocked: systemd-cryptsetup finished and the encrypted volumes' target was reached.
+  private func expectUnlocked(_ boot: GuestBoot) throws -> Duration {
+    try boot.waitFor("Finished systemd-cryptsetu", timeout: stepTimeout)
+    return try boot.waitFor("Local Encrypted Volumes", timeout: stepTimeout)
+  }
+
+  /// Types a passphrase key by key, each key waiting for its count, then Enter and "Answer sent"; and checks
+  /// that while it was typed the console showed only the counts, "Checking" and "Answer sent" (and systemd's and the kernel's own lines,
+  /// which start with "[" or a status word), so no typed character was echoed.
+  private func enter(_ passphrase: String, on boot: GuestBoot) throws {
+    let before = boot.plainText.utf8.count
+    for (index, key) in passphrase.enumerated() {
+      try boot.type(String(key))
+      let count = index + 1
+      try boot.waitFor(count == 1 ? "1 character entered" : "\(count) characters entered", timeout: stepTimeout)
+    }
+    try boot.type("\r")
+    try boot.waitFor("Answer sent", timeout: stepTimeout)
+    let shown = String(decoding: boot.plainText.utf8.dropFirst(before), as: UTF8.self)
+    let counts = Set((1...passphrase.count).map { $0 == 1 ? "1 character entered" : "\($0) characters entered" })
+    for line in shown.split(whereSeparator: \.isNewline) {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      let isSystemdLine =
+        text.hasPrefix("[") || ["Starting ", "Stopping ", "Expecting "].contains { text.hasPrefix($0) }
+      guard !text.isEmpty, !isSystemdLine, !["Checking", "Answer sent"].contains(text), !counts.contains(text) else {
+        continue
+      }
+      Issue.record("while the passphrase was typed the console showed a line that is not a count: \"\(text)\"")
+    }
+    #expect(!shown.contains(passphrase), "the console showed the passphrase")
+  }
+
+  @Test("passcode asks for the root disk's passphrase at boot, and the right one unlocks it")
+  func rightPassphraseUnlocks() throws {
+    guard let fixtures = requireFixtures() else { return }
+    let (boot, prompt) = try bootToPasscodesQuestion(fixtures)
+    try enter(VMLab.passphrase, on: boot)
+    let unlocked = try expectUnlocked(boot)
+    report("right passphrase", [("the question", prompt), ("unlocked", unlocked)])
+  }
+
+  @Test("After a wrong passphrase passcode says it was asked again, and the second try unlocks the disk")
+  func wrongThenRightPassphrase() throws {
+    guard let fixtures = requireFixtures() else { return }
+    let (boot, prompt) = try bootToPasscodesQuestion(fixtures)
+    try enter(VMLab.wrongPassphrase, on: boot)
+    let retry = try boot.waitFor("Asked again: the last passphrase was not accepted", timeout: stepTimeout)
+    try boot.waitFor(Self.asked, timeout: stepTimeout)
+    try enter(VMLab.passphrase, on: boot)
+    let unlocked = try expectUnlocked(boot)
+    report("wrong, then right", [("the question", prompt), ("asked again", retry), ("unlocked", unlocked)])
+  }
+
+  @Test("Esc at passcode's prompt hands the question to systemd's own agent, and the boot goes on")
+  func escapeFallsBackToSystemdAgent() throws {
+    guard let fixtures = requireFixtures() else { return }
+    let (boot, prompt) = try bootToPasscodesQuestion(fixtures)
+    try boot.type("\u{1B}")
+    // systemd's agent asks with its own words; a cancelled question fails the disk instead.
+    let outcome = try boot.waitForFirst(
+      of: ["(press TAB for no echo)", "Dependency failed for"], timeout: stepTimeout)
+    withKnownIssue(
+      "Esc sends systemd-cryptsetup a cancel today, so the disk stays locked (Docs/Boot.md); the fallback is not done"
+    ) {
+      #expect(outcome.index == 0, "the disk failed after Esc instead of systemd's agent asking")
+      guard outcome.index == 0 else { return }
+      try boot.type(VMLab.passphrase + "\r")
+      let unlocked = try expectUnlocked(boot)
+      report("Esc, then systemd's agent", [("the question", prompt), ("unlocked", unlocked)])
+    }
+    report(
+      "Esc",
+      [("the question", prompt), (outcome.index == 0 ? "systemd's agent asked" : "the disk failed", outcome.elapsed)])
+  }
+
+  @Test("Docs/Boot.md's way back for one boot: with passcode's watch masked, systemd's own agent unlocks the disk")
+  func goingBackForOneBoot() throws {
+    guard let fixtures = requireFixtures() else { return }
+    let boot = try GuestBoot(
+      fixtures,
+      kernelArguments: [
+        "rd.systemd.mask=passcode-agent-console.path", "rd.systemd.wants=systemd-ask-password-console.service",
+      ])
+    let prompt = try boot.waitFor("(press TAB for no echo)", timeout: bootTimeout)
+    #expect(!boot.plainText.contains(Self.asked), "passcode asked although its watch was masked")
+    try boot.type(VMLab.passphrase + "\r")
+    let unlocked = try expectUnlocked(boot)
+    report("systemd's agent (the way back)", [("the question", prompt), ("unlocked", unlocked)])
+  }
+}
