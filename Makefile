@@ -89,7 +89,7 @@ $(SCRATCH)/locale/%/LC_MESSAGES/passcode.mo: Sources/PasscodeLocalization/po/%.p
 	$(MSGFMT) --check -o $@ $<
 
 # The runtime check: the binary must not need the toolchain's libswiftCore at run time.
-$(BINARY): $(SOURCES)
+$(BINARY): $(SOURCES) .ci/release-build .ci/text-order.txt
 	sh .ci/release-build --scratch-path $(SCRATCH) --product passcode
 	@if ldd $@ | grep -q 'libswift\|/opt/swift'; then \
 	  echo "error: $@ still needs the Swift runtime:" >&2; ldd $@ >&2; exit 1; fi

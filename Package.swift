@@ -5,10 +5,13 @@ let package = Package(
   name: "PasscodeKeypad",
   products: [
     .executable(name: "passcode", targets: ["passcode"]),
+    // One import for another tool: the terminal's prompt with the accessible defaults (`current()`).
+    .library(name: "PasscodeKeypad", targets: ["PasscodeKeypad"]),
     .library(name: "PasscodeEngine", targets: ["PasscodeEngine"]),
     .library(name: "AnnouncementWords", targets: ["AnnouncementWords"]),
     .library(name: "LockedSecretStorage", targets: ["LockedSecretStorage"]),
     .library(name: "PasscodeLocalization", targets: ["PasscodeLocalization"]),
+    .library(name: "PasscodePreferences", targets: ["PasscodePreferences"]),
     .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
     .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
     .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
@@ -34,53 +37,65 @@ let package = Package(
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),
     .target(name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"]),
+    // The interface choices, where each came from, and the config file's pure parse (no I/O).
+    .target(name: "PasscodePreferences", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The words of announcements, made at the edge for the screen, speech and braille alike.
     .target(name: "AnnouncementWords", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The engine's secret storage in locked, wiped memory.
     .target(name: "LockedSecretStorage", dependencies: ["PasscodeEngine", "SystemCalls"]),
+    // What surrounds the prompt (package access only, not a product): the screen readers reading, whether the
+    // session is remote, the speech policy, and doctor's braille report.
     .target(
-      name: "PasscodeSpeech",
-      dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "PasscodeTerminal", "PasscodeLocalization", "CSpeechd", "CGio",
-        "SystemCalls",
-      ]),
+      name: "AccessibilityEnvironment",
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CGio", "SystemCalls"]),
+    // speech-dispatcher: the engine's announcer over libspeechd.
+    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "AnnouncementWords", "CSpeechd", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
       dependencies: [
-        "PasscodeEngine", "PasscodeLocalization", "PasscodeCommandLine", "CSodium", "CProcessControl", "SystemCalls",
+        "PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CSodium", "CProcessControl", "SystemCalls",
       ]),
     .target(
       name: "PasscodeTerminal",
       dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "PasscodePreferences",
+        "SystemCalls",
       ]),
-    .target(name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
+    // The terminal and speech joined: the accessible prompt, and the one import a consumer writes.
+    .target(
+      name: "PasscodeKeypad",
+      dependencies: [
+        "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment",
+        "SystemCalls",
+      ]),
+    .target(
+      name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "LockedSecretStorage", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
     // `passcode doctor`'s findings, pure functions of a snapshot the command gathers (package access only).
     .target(
       name: "PasscodeDoctor",
       dependencies: [
-        "PasscodeEngine", "PasscodeLocalization", "PasscodeSpeech", "PasscodeTerminal", "PasscodeVault",
-        "PasscodeCommandLine",
+        "PasscodeEngine", "PasscodeLocalization", "AccessibilityEnvironment", "PasscodeSpeech", "PasscodeTerminal",
+        "PasscodeVault", "PasscodeCommandLine", "PasscodePreferences",
       ]),
     .executableTarget(
       name: "passcode",
       dependencies: [
-        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeVault",
-        "PasscodeTerminal", "PasscodeCommandLine", "Pinentry", "PasswordAgent", "PasscodeDoctor", "PasscodeLocalization",
-        "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
+        "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent",
+        "PasscodeDoctor",
+        "PasscodeLocalization", "SystemCalls",
       ]),
 
     // Tests.
     .target(
       name: "PasscodeTestSupport",
       dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls"]),
-    .systemLibrary(name: "CBenchTrace"),
     .executableTarget(
       name: "passcode-bench",
       dependencies: [
-        "PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "CBenchTrace", "SystemCalls",
+        "PasscodeTestSupport", "PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "SystemCalls",
       ]),
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
@@ -91,21 +106,30 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeSpeech", "PasscodeTestSupport",
       ]),
     .testTarget(name: "PasscodeLocalizationTests", dependencies: ["PasscodeLocalization"]),
+    .testTarget(name: "PasscodePreferencesTests", dependencies: ["PasscodePreferences", "PasscodeEngine"]),
     .testTarget(
       name: "PasscodeDoctorTests",
       dependencies: [
-        "PasscodeDoctor", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine", "PasscodeTerminal", "PasscodeEngine",
+        "PasscodeDoctor", "AccessibilityEnvironment", "PasscodeSpeech", "PasscodeVault", "PasscodeCommandLine",
+        "PasscodePreferences",
+        "PasscodeTerminal", "PasscodeEngine",
       ]),
     .testTarget(
       name: "PasscodeVaultTests",
-      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodeCommandLine", "SystemCalls"]),
+      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodePreferences", "SystemCalls"]),
+    .testTarget(
+      name: "AccessibilityEnvironmentTests",
+      dependencies: ["AccessibilityEnvironment", "PasscodeEngine", "PasscodePreferences", "PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeSpeechTests",
-      dependencies: ["PasscodeSpeech", "AnnouncementWords", "PasscodeTestSupport", "SystemCalls"]),
+      dependencies: [
+        "PasscodeSpeech", "AnnouncementWords", "PasscodePreferences", "PasscodeTestSupport", "SystemCalls",
+      ]),
     .testTarget(
       name: "PasscodeTerminalTests",
       dependencies: [
-        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport", "SystemCalls",
+        "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodePreferences", "PasscodeTestSupport",
+        "SystemCalls",
       ]),
     .testTarget(
       name: "EndToEndTests",
@@ -126,7 +150,8 @@ let package = Package(
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(name: "VMLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
-      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodeEngine"], exclude: ["Snapshots"]),
+      name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodePreferences", "PasscodeEngine"],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

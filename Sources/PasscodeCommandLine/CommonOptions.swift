@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodePreferences
 
 /// The options of one run, after the command line and the environment are combined.
 ///

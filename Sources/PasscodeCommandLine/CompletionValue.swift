@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodePreferences
 
 /// What a shell may offer for an option's value.
 enum CompletionValue: Equatable, Sendable {

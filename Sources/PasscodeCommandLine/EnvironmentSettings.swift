@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeLocalization
+import PasscodePreferences
 
 /// Applies the environment to options the command line did not give.
 enum EnvironmentSettings {

@@ -1,3 +1,5 @@
+import PasscodePreferences
+
 /// One parsed run of `passcode`: what to do, and how.
 public struct Invocation: Equatable, Sendable {
   /// The subcommand.
@@ -32,6 +34,14 @@ public struct Invocation: Equatable, Sendable {
     self.agent = agent
     self.options = options
     self.sources = sources
+  }
+
+  /// A preference in force with where it came from, such as `setting(\.speech)`.
+  ///
+  /// - Parameter field: The option that holds the preference.
+  /// - Returns: Its value and its source.
+  public func setting<Value: PreferenceValue>(_ field: KeyPath<CommonOptions, Value>) -> Setting<Value> {
+    Setting(options[keyPath: field], from: sources[Value.preference])
   }
 
   /// Fills in the preferences that neither an option nor the environment gave from the config file

@@ -1,5 +1,6 @@
 import PasscodeEngine
 import PasscodeLocalization
+import PasscodePreferences
 
 /// One pass over a command line: the position reached and everything gathered so far.
 struct ParserState {

@@ -1,5 +1,5 @@
+import AccessibilityEnvironment
 import PasscodeLocalization
-import PasscodeSpeech
 
 extension DoctorSections {
   /// The screen readers reading this session, console readers running elsewhere, braille, the AT-SPI

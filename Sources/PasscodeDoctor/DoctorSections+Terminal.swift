@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeLocalization
+import PasscodePreferences
 import PasscodeTerminal
 
 extension DoctorSections {

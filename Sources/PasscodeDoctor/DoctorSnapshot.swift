@@ -1,5 +1,7 @@
+import AccessibilityEnvironment
 import PasscodeCommandLine
 import PasscodeLocalization
+import PasscodePreferences
 import PasscodeSpeech
 import PasscodeTerminal
 import PasscodeVault

@@ -114,7 +114,7 @@ public enum Localization {
   public static var language: String {
     let header = GettextCalls.translation(of: "", domain: domain)
     for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
-      let value = line.dropFirst("Language:".count).trimmingSpaces()
+      let value = line.dropFirst("Language:".count).trimmingWhitespace()
       // A language tag (es, pt_BR, sr@latin) and nothing else: it is sent to speech-dispatcher.
       let isTag = value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-@.".contains($0)) }
       if !value.isEmpty, isTag { return String(value) }
@@ -153,14 +153,5 @@ public enum Localization {
       if GettextCalls.fileExists(installed) { return installed }
     }
     return defaultDirectory
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingSpaces() -> Substring {
-    var result = self
-    while result.first == " " { result = result.dropFirst() }
-    while result.last == " " || result.last == "\r" { result = result.dropLast() }
-    return result
   }
 }

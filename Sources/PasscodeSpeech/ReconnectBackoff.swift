@@ -20,14 +20,14 @@ public struct ReconnectBackoff: Equatable, Sendable {
   /// The delay before the next attempt; each call doubles the following one up to the maximum.
   ///
   /// - Returns: The delay.
-  public mutating func next() -> Duration {
+  package mutating func next() -> Duration {
     let delay = nextDelay
     nextDelay = min(nextDelay * 2, maximum)
     return delay
   }
 
   /// Starts again from the first delay, after a success.
-  public mutating func reset() {
+  package mutating func reset() {
     nextDelay = initial
   }
 }

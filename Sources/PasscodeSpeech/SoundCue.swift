@@ -2,10 +2,10 @@ import PasscodeEngine
 
 extension SoundCue {
   /// The speech-dispatcher sound icon name.
-  public var iconName: String { rawValue }
+  package var iconName: String { rawValue }
 
   /// The priority the cue is played with, matching the announcement it goes with.
-  public var priority: SpeechPriority {
+  package var priority: SpeechPriority {
     switch self {
     case .error, .lockout: .important
     case .success: .message

@@ -1,8 +1,8 @@
 /// Looks whether a speech-dispatcher is listening at the address libspeechd would use, without speaking
-/// SSIP and without ever starting one.
-public enum SpeechDaemonProbe {
+/// SSIP and without ever starting one: what the speech policy's `SpeechPolicyInputs.gather` is given to ask.
+package enum SpeechDaemonProbe {
   /// The longest a TCP connection attempt may take.
-  public static let deadline = Duration.milliseconds(100)
+  package static let deadline = Duration.milliseconds(100)
 
   /// Tries one connection to `SPEECHD_ADDRESS`, or libspeechd's default socket, and closes it at once.
   ///
@@ -10,23 +10,21 @@ public enum SpeechDaemonProbe {
   /// deadline then finds it out and the one notice is shown.
   ///
   /// - Parameter address: The address to try; `nil` uses libspeechd's own choice.
-  /// - Returns: `.answering` when the connection was accepted, else `.absent`.
-  public static func presence(address: SpeechDispatcherAddress? = nil) -> SpeechDaemonPresence {
+  /// - Returns: `true` when the connection was accepted.
+  package static func answers(address: SpeechDispatcherAddress? = nil) -> Bool {
     let target: SpeechDispatcherAddress
     if let address {
       target = address
     } else {
       guard case let .success(found) = SpeechDispatcherCalls.load().flatMap({ $0.defaultAddress() }) else {
-        return .absent
+        return false
       }
       target = found
     }
-    let accepted: Bool
     switch target {
-    case let .unixSocket(path): accepted = SpeechSystemCalls.unixSocketAccepts(path)
+    case let .unixSocket(path): return SpeechSystemCalls.unixSocketAccepts(path)
     case let .inetSocket(host, port):
-      accepted = SpeechSystemCalls.tcpSocketAccepts(host: host, port: port, deadline: deadline)
+      return SpeechSystemCalls.tcpSocketAccepts(host: host, port: port, deadline: deadline)
     }
-    return accepted ? .answering : .absent
   }
 }

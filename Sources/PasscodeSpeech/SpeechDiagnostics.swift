@@ -2,15 +2,15 @@ internal import SystemCalls
 
 /// What `passcode doctor` reports about speech-dispatcher: whether it answers, at which address, and
 /// with which output module. It never starts a daemon.
-public struct SpeechDiagnostics: Equatable, Sendable {
+package struct SpeechDiagnostics: Equatable, Sendable {
   /// Whether a connection to speech-dispatcher succeeded within the deadline.
-  public var reachable: Bool
+  package var reachable: Bool
   /// Why it did not, when it did not: libspeechd's text on one line, with control characters removed.
-  public var failure: String?
+  package var failure: String?
   /// The address used: `SPEECHD_ADDRESS`, or libspeechd's default socket, in `SPEECHD_ADDRESS` form.
-  public var address: String
+  package var address: String
   /// The output module the daemon uses for us, such as `espeak-ng`, when it said.
-  public var outputModule: String?
+  package var outputModule: String?
 
   /// Creates a report.
   ///
@@ -19,7 +19,7 @@ public struct SpeechDiagnostics: Equatable, Sendable {
   ///   - failure: Why not.
   ///   - address: The address used.
   ///   - outputModule: The daemon's output module.
-  public init(reachable: Bool, failure: String?, address: String, outputModule: String?) {
+  package init(reachable: Bool, failure: String?, address: String, outputModule: String?) {
     self.reachable = reachable
     self.failure = failure.map(Self.oneLine)
     self.address = address
@@ -30,7 +30,7 @@ public struct SpeechDiagnostics: Equatable, Sendable {
   ///
   /// - Parameter configuration: How to connect; its address and deadline are used.
   /// - Returns: The report; takes at most about the deadline.
-  public static func gather(configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration())
+  package static func gather(configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration())
     -> SpeechDiagnostics
   {
     let library = SpeechDispatcherCalls.load()
@@ -64,7 +64,7 @@ public struct SpeechDiagnostics: Equatable, Sendable {
   }
 
   /// The report as one line of words for `passcode doctor`.
-  public var line: String {
+  package var line: String {
     if reachable {
       return "speech-dispatcher: answering at \(address), output module \(outputModule ?? "unknown")."
     }

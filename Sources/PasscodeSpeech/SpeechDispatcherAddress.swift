@@ -45,7 +45,7 @@ public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertibl
   ///
   /// - Parameter runtimeDirectory: `XDG_RUNTIME_DIR`; without it, GLib's fallback `~/.cache` is used.
   /// - Returns: The path.
-  public static func defaultSocketPath(runtimeDirectory: String?) -> String {
+  package static func defaultSocketPath(runtimeDirectory: String?) -> String {
     let base = runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 } ?? (SpeechSystemCalls.homeDirectory() + "/.cache")
     return base + "/speech-dispatcher/speechd.sock"
   }

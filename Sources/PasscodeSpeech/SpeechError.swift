@@ -1,5 +1,5 @@
-/// Why speech or screen-reader detection did not work. Messages never carry a secret.
-public enum SpeechError: Error, Equatable, Sendable {
+/// Why speech did not work. Messages never carry a secret.
+package enum SpeechError: Error, Equatable, Sendable {
   /// libspeechd could not connect; carries libspeechd's own explanation.
   case connectFailed(String)
   /// The daemon did not answer within the deadline.
@@ -8,19 +8,16 @@ public enum SpeechError: Error, Equatable, Sendable {
   case sendFailed
   /// An address could not be understood; carries the text or libspeechd's explanation.
   case addressInvalid(String)
-  /// A D-Bus call failed; carries GLib's error domain, code and message.
-  case dbus(domain: UInt32, code: Int32, message: String)
-  /// A C library loaded at run time (libspeechd, GIO) is missing; carries the loader's explanation.
+  /// libspeechd, loaded at run time, is missing; carries the loader's explanation.
   case libraryMissing(String)
 
   /// A short sentence for diagnostics; the prompt shows a fixed notice instead.
-  public var description: String {
+  package var description: String {
     switch self {
     case let .connectFailed(reason): reason
     case let .timedOut(milliseconds): "speech-dispatcher did not answer within \(milliseconds) ms"
     case .sendFailed: "speech-dispatcher stopped answering"
     case let .addressInvalid(reason): "bad speech-dispatcher address: \(reason)"
-    case let .dbus(_, code, message): "D-Bus error \(code): \(message)"
     case let .libraryMissing(reason): reason
     }
   }

@@ -1,7 +1,7 @@
 import PasscodeEngine
 
 /// speech-dispatcher's message priorities that the program uses.
-public enum SpeechPriority: Equatable, Hashable, Sendable, CaseIterable {
+package enum SpeechPriority: Equatable, Hashable, Sendable, CaseIterable {
   /// Progress: a newer message replaces an older one.
   case text
   /// The prompt, success, cancel and status.
@@ -12,7 +12,7 @@ public enum SpeechPriority: Equatable, Hashable, Sendable, CaseIterable {
 
 extension Announcement {
   /// How urgently speech should deliver this announcement (Docs/Accessibility.md §4).
-  public var priority: SpeechPriority {
+  package var priority: SpeechPriority {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important

@@ -1,5 +1,5 @@
-internal import Glibc
 import Synchronization
+internal import SystemCalls
 
 /// Puts the terminal back even when the program dies of a fault: a crash (`SIGSEGV`, `SIGBUS`,
 /// `SIGILL`, `SIGFPE`, `SIGTRAP`) or an abort (`SIGABRT`, which Swift's runtime traps and `fatalError`
@@ -9,7 +9,7 @@ import Synchronization
 /// program in an orderly way (INT, TERM, HUP, QUIT) go through ``SignalRelay`` instead.
 enum CrashGuard {
   /// The fault and abort signals guarded.
-  static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT]
+  static let signals: [Signal] = [.segmentationFault, .busError, .illegalInstruction, .arithmeticError, .trap, .abort]
 
   private static let isInstalled = Mutex(false)
 
@@ -21,13 +21,13 @@ enum CrashGuard {
     }
     guard first else { return }
     for signal in signals {
-      try? TerminalCalls.setOneShotSignalHandler(signal, restoreThenDie)
+      _ = try? SignalAction.oneShotHandler(restoreThenDie).install(for: signal)
     }
   }
 }
 
 /// Restores the terminal, then re-raises the signal, whose disposition is the default again.
-private func restoreThenDie(_ signal: Int32) {
+private func restoreThenDie(_ number: Int32) {
   RawMode.emergencyRestore()
-  TerminalCalls.signalSafeRaise(signal)
+  Signal(number: number)?.raiseFromSignalHandler()
 }

@@ -49,13 +49,13 @@ final class TerminalPromptEvents: PromptEvents {
   }
 
   func wait(until deadline: Duration?, listensForInterruption: Bool) throws(PromptError) -> Set<PromptEventSource> {
-    var sources: [PromptEventSource: Int32] = [
-      .terminal: session.device.fileDescriptor,
-      .signals: session.signals.readFileDescriptor,
-      .verification: verification.readFileDescriptor,
+    var sources: [PromptEventSource: FileDescriptor] = [
+      .terminal: session.device.descriptor,
+      .signals: session.signals.readEnd,
+      .verification: verification.readEnd,
     ]
-    sources[.notices] = notices?.readFileDescriptor
-    if listensForInterruption { sources[.interruption] = interruption?.readFileDescriptor }
+    sources[.notices] = notices?.readEnd
+    if listensForInterruption { sources[.interruption] = interruption?.readEnd }
     return try PromptEventSource.wait(on: sources, until: deadline.map(clock.instant(at:)))
   }
 
@@ -72,7 +72,7 @@ final class TerminalPromptEvents: PromptEvents {
   func takeVerdict() -> VerificationRunner.Answer? { verification.takeAnswer() }
 
   func sleep(until instant: Duration) {
-    TerminalCalls.pause(until: clock.instant(at: instant))
+    BootTimeClock.sleep(until: clock.instant(at: instant))
   }
 }
 
@@ -97,28 +97,18 @@ enum PromptEventSource: CaseIterable, Hashable {
   /// - Returns: The sources that are readable (or hung up); empty when the deadline passed.
   /// - Throws: ``PromptError/terminal(_:)`` when `poll` fails.
   static func wait(
-    on sources: [PromptEventSource: Int32], until deadline: BootTimeClock.Instant?
+    on sources: [PromptEventSource: FileDescriptor], until deadline: BootTimeClock.Instant?
   ) throws(PromptError) -> Set<PromptEventSource> {
     let listened = allCases.filter { sources[$0] != nil }
     var poll = Poll<PromptEventSource>()
-    for source in listened { poll.add(source, FileDescriptor(rawValue: sources[source] ?? -1)) }
-    let timeout = deadline.map { milliseconds(until: $0, from: BootTimeClock.now) } ?? -1
+    for source in listened {
+      if let descriptor = sources[source] { poll.add(source, descriptor) }
+    }
     do {
-      let result = try TerminalCalls.naming(.poll) { () throws(Errno) in
-        try poll.wait(timeoutMilliseconds: timeout, retryOnInterrupt: true)
-      }
+      let result = try poll.wait(timeout: deadline.map { $0 - BootTimeClock.now })
       return Set(listened.filter { result.isReadable($0) })
     } catch {
-      throw .terminal(error)
+      throw .terminal(TerminalError(operation: .poll, errno: error))
     }
-  }
-
-  /// Whole milliseconds from `now` to `deadline`, rounded up so a wake-up never comes early; 0 when it passed.
-  private static func milliseconds(until deadline: BootTimeClock.Instant, from now: BootTimeClock.Instant) -> Int32 {
-    let remaining = deadline - now
-    guard remaining > .zero else { return 0 }
-    let (seconds, attoseconds) = remaining.components
-    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(min(milliseconds, Int64(Int32.max)))
   }
 }

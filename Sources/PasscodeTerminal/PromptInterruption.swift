@@ -1,4 +1,5 @@
 import Synchronization
+internal import SystemCalls
 
 /// Ends a running ``TerminalPasscodePrompt/ask(_:failureCount:lockoutRemaining:attemptLimit:hint:preamble:verifier:)``
 /// from another thread, as when a password agent's question is withdrawn mid-entry.
@@ -7,25 +8,28 @@ import Synchronization
 /// ``PasscodeEngine/EntryOutcome/cancelled``; the caller reads ``isInterrupted`` to tell this apart from
 /// the user cancelling, and says why itself. Call ``reset()`` before the next prompt.
 package final class PromptInterruption: Sendable {
-  private let pipe: (read: Int32, write: Int32)
+  private let pipe: Pipe
   private let raised = Atomic<Bool>(false)
 
   /// Creates a lowered interruption.
   ///
   /// - Throws: ``TerminalError`` when its wake-up pipe cannot be made.
   package init() throws(TerminalError) {
-    pipe = try TerminalCalls.makeNonBlockingPipe()
+    do {
+      pipe = try Pipe(nonBlocking: true)
+    } catch {
+      throw TerminalError(operation: .pipe, errno: error)
+    }
   }
 
   deinit {
-    TerminalCalls.close(pipe.read)
-    TerminalCalls.close(pipe.write)
+    pipe.close()
   }
 
   /// Raises the interruption from any thread; a prompt that is asking ends at once.
   package func interrupt() {
     raised.store(true, ordering: .sequentiallyConsistent)
-    TerminalCalls.signalSafeWrite(pipe.write, byte: 1)
+    pipe.writeEnd.writeFromSignalHandler(1)
   }
 
   /// Whether ``interrupt()`` was called since the last ``reset()``.
@@ -35,9 +39,9 @@ package final class PromptInterruption: Sendable {
   package func reset() {
     raised.store(false, ordering: .sequentiallyConsistent)
     var scratch = [UInt8](repeating: 0, count: 64)
-    _ = try? scratch.withUnsafeMutableBytes { try TerminalCalls.read(pipe.read, into: $0) }
+    _ = try? scratch.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
   }
 
   /// The descriptor that becomes readable when the interruption is raised.
-  var readFileDescriptor: Int32 { pipe.read }
+  var readEnd: FileDescriptor { pipe.readEnd }
 }

@@ -1,5 +1,6 @@
 import LockedSecretStorage
 import PasscodeEngine
+import PasscodePreferences
 internal import SystemCalls
 
 /// How a terminal prompt opens its terminal, renders and speaks; decided once at start.
@@ -23,8 +24,13 @@ public struct PromptSettings: Sendable {
   public var environment: [String: String]
   /// Whether the output (standard output) is a terminal; `false` selects the plain profile.
   public var outputIsTerminal: Bool
-  /// Where announcements are spoken, or `nil` to only show them.
+  /// Where announcements are spoken, or `nil` to only show them. The caller closes it, after the prompt, unless
+  /// ``closesAnnouncer`` gives it to the prompt.
   public var announcer: (any Announcer)?
+  /// Whether ``TerminalPasscodePrompt/close()`` also closes ``announcer``: `true` when the prompt owns its speech
+  /// (`current()` opens speech for that prompt alone); `false`, the default, when the caller shares one announcer
+  /// between prompts (`passcode`'s pinentry opens a prompt per dialog) and closes it itself.
+  package var closesAnnouncer = false
   /// Whether to ring the bell as an optional cue (never under reduce motion).
   public var soundCues: Bool
   /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP, SIGTTIN, SIGTTOU and SIGQUIT, are
@@ -53,7 +59,7 @@ public struct PromptSettings: Sendable {
   ///   - environment: The environment; by default the process's own, so the defaults are the terminal's real
   ///     profile and never the plain one by accident.
   ///   - outputIsTerminal: Whether standard output is a terminal.
-  ///   - announcer: Where to speak, if anywhere.
+  ///   - announcer: Where to speak, if anywhere; the caller closes it after the prompt.
   ///   - soundCues: Whether to ring the bell as a cue.
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.

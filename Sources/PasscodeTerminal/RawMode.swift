@@ -1,18 +1,4 @@
-internal import Glibc
-
-/// The terminal and settings that ``RawMode/emergencyRestore()`` puts back from a signal handler.
-///
-/// Written only by ``RawMode`` on the normal thread of control (before any handler that calls
-/// `emergencyRestore()` can run, and again when raw mode ends); read only from signal context. The settings
-/// live in memory allocated once and never freed, so the handler touches no Swift runtime machinery.
-private struct EmergencyTerminalState {
-  var fileDescriptor: Int32
-  let settings: UnsafeMutablePointer<termios>
-}
-
-/// See ``EmergencyTerminalState``. `nonisolated(unsafe)`: it is shared with signal handlers, not threads.
-nonisolated(unsafe) private var emergencyTerminalState = EmergencyTerminalState(
-  fileDescriptor: -1, settings: UnsafeMutablePointer<termios>.allocate(capacity: 1))
+internal import SystemCalls
 
 /// Raw mode for passcode entry, modelled on pinentry-tty: the settings in force are saved, the new ones
 /// are derived from them, and ``restore()`` puts back exactly the saved settings.
@@ -29,7 +15,7 @@ package final class RawMode {
   package static let attributeReset: [UInt8] = Array("\u{1b}[0m".utf8)
 
   /// The terminal in raw mode.
-  package let fileDescriptor: Int32
+  package let terminal: FileDescriptor
   /// Whether escape sequences are written on entry and restore.
   package let writesEscapes: Bool
   /// Whether restoring also resets colours and styles (only when colour may have been used, so that
@@ -37,27 +23,30 @@ package final class RawMode {
   package let resetsAttributes: Bool
   /// Whether raw mode is still in force (``restore()`` has not yet succeeded).
   package private(set) var isActive: Bool
-  private let savedSettings: termios
-  private let rawSettings: termios
+  private let savedSettings: TerminalAttributes
+  private let rawSettings: TerminalAttributes
 
   /// Saves the terminal's settings and enters raw mode with `TCSAFLUSH`, discarding anything typed before.
   ///
   /// - Parameters:
-  ///   - fileDescriptor: The terminal, usually ``TerminalDevice/fileDescriptor``.
+  ///   - terminal: The terminal, usually ``TerminalDevice/descriptor``.
   ///   - writesEscapes: Whether to write the bracketed-paste and restore sequences; pass
   ///     ``TerminalCapabilities/allowsEscapes``.
   ///   - resetsAttributes: Whether restoring resets colours and styles; pass
   ///     ``TerminalCapabilities/usesColor``.
   /// - Throws: ``TerminalError`` when the settings cannot be read or changed, or when the terminal did not
   ///   take the raw settings (`.setAttributes` with `EINVAL`); the saved settings are then put back.
-  package init(fileDescriptor: Int32, writesEscapes: Bool, resetsAttributes: Bool = true) throws(TerminalError) {
-    self.fileDescriptor = fileDescriptor
+  package init(terminal: FileDescriptor, writesEscapes: Bool, resetsAttributes: Bool = true) throws(TerminalError) {
+    self.terminal = terminal
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes && writesEscapes
-    savedSettings = try TerminalCalls.getAttributes(fileDescriptor)
-    rawSettings = Self.rawSettings(from: savedSettings)
-    emergencyTerminalState.settings.pointee = savedSettings
-    emergencyTerminalState.fileDescriptor = fileDescriptor
+    do {
+      savedSettings = try TerminalAttributes(of: terminal)
+    } catch {
+      throw TerminalError(operation: .getAttributes, errno: error)
+    }
+    rawSettings = savedSettings.rawInput
+    EmergencyTerminalRestore.arm(savedSettings, for: terminal)
     isActive = true
     do {
       try applyRawSettings()
@@ -71,16 +60,14 @@ package final class RawMode {
   /// bracketed paste on.
   private func applyRawSettings() throws(TerminalError) {
     // Output stopped by a Ctrl-S typed before the prompt would block every write; restart it.
-    TerminalCalls.resumeOutput(fileDescriptor)
-    try TerminalCalls.setAttributes(fileDescriptor, action: TCSAFLUSH, rawSettings)
+    terminal.resumeOutput()
+    try apply(rawSettings, .afterOutputDiscardingInput)
     // tcsetattr succeeds when any change took; check that the ones that matter did.
-    let applied = try TerminalCalls.getAttributes(fileDescriptor)
-    let required = tcflag_t(ECHO | ICANON | ISIG | IEXTEN | ECHONL)
-    guard applied.c_lflag & required == 0, applied.c_iflag & tcflag_t(ICRNL | IXON) == 0 else {
-      throw TerminalError(operation: .setAttributes, errno: EINVAL)
+    guard try currentSettings().hasRawInput else {
+      throw TerminalError(operation: .setAttributes, errno: .invalidArgument)
     }
     if writesEscapes {
-      try TerminalCalls.write(fileDescriptor, Self.bracketedPasteOn)
+      try write(Self.bracketedPasteOn)
     }
   }
 
@@ -95,52 +82,24 @@ package final class RawMode {
   @discardableResult
   package func applyAgainIfChanged() throws(TerminalError) -> Bool {
     guard isActive else { return false }
-    let current = try TerminalCalls.getAttributes(fileDescriptor)
-    guard !Self.haveSameModes(current, rawSettings) else { return false }
+    guard try !currentSettings().hasSameModes(as: rawSettings) else { return false }
     try applyRawSettings()
     return true
-  }
-
-  /// Whether two settings have the same modes and control characters (line speeds aside).
-  static func haveSameModes(_ first: termios, _ second: termios) -> Bool {
-    guard first.c_iflag == second.c_iflag, first.c_oflag == second.c_oflag, first.c_cflag == second.c_cflag,
-      first.c_lflag == second.c_lflag
-    else { return false }
-    return withUnsafeBytes(of: first.c_cc) { firstCharacters in
-      withUnsafeBytes(of: second.c_cc) { firstCharacters.elementsEqual($0) }
-    }
   }
 
   deinit {
     try? restore()
   }
 
-  /// The raw settings derived from the saved ones: echo, canonical input, signals, extended input,
-  /// CR-to-NL translation and XON/XOFF output control off; reads return after one byte with no timer.
-  ///
-  /// IXON goes too (unlike pinentry-tty, which keeps it): with it, a Ctrl-S stops all output until a Ctrl-Q,
-  /// so the prompt's next write, or the restore that waits for output to drain, blocks for good, and a
-  /// person who cannot see the screen has no way to know why. Without it Ctrl-S and Ctrl-Q are keys that
-  /// mean nothing here.
-  ///
-  /// - Parameter saved: The settings in force before raw mode.
-  /// - Returns: The settings to apply.
-  static func rawSettings(from saved: termios) -> termios {
-    var raw = saved
-    raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
-    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
-      characters[Int(VMIN)] = 1
-      characters[Int(VTIME)] = 0
-    }
-    return raw
-  }
-
   /// Discards input typed but not yet read, such as keys pressed while a rejection was showing.
   ///
   /// - Throws: ``TerminalError`` (`.flush`).
   package func flushInput() throws(TerminalError) {
-    try TerminalCalls.flushInput(fileDescriptor)
+    do {
+      try terminal.discardPendingInput()
+    } catch {
+      throw TerminalError(operation: .flush, errno: error)
+    }
   }
 
   /// Leaves raw mode: writes the restore sequence (when escapes are allowed), then applies the exact saved
@@ -154,15 +113,14 @@ package final class RawMode {
     var writeError: TerminalError?
     if writesEscapes {
       do {
-        try TerminalCalls.write(
-          fileDescriptor, resetsAttributes ? Self.restoreSequence + Self.attributeReset : Self.restoreSequence)
+        try write(resetsAttributes ? Self.restoreSequence + Self.attributeReset : Self.restoreSequence)
       } catch {
         writeError = error
       }
     }
-    try TerminalCalls.setAttributes(fileDescriptor, action: TCSADRAIN, savedSettings)
+    try apply(savedSettings, .afterOutput)
     isActive = false
-    emergencyTerminalState.fileDescriptor = -1
+    EmergencyTerminalRestore.disarm()
     if let writeError { throw writeError }
   }
 
@@ -170,12 +128,34 @@ package final class RawMode {
   ///
   /// Use it ONLY in signal context, for signals that cannot be routed through ``SignalRelay`` (for
   /// example a crash handler for `SIGSEGV` or `SIGABRT`); everywhere else call ``restore()``. It is
-  /// async-signal-safe: it reads a global copy of the saved `termios` and the descriptor, which
-  /// ``init(fileDescriptor:writesEscapes:)`` wrote before raw mode began, and calls only `tcsetattr`
+  /// async-signal-safe: it reads a global copy of the saved settings and the descriptor, which
+  /// ``init(terminal:writesEscapes:resetsAttributes:)`` armed before raw mode began, and calls only `tcsetattr`
   /// (`TCSANOW`). It writes no escape sequences and does nothing when no raw mode is active.
   package static func emergencyRestore() {
-    let state = emergencyTerminalState
-    guard state.fileDescriptor >= 0 else { return }
-    TerminalCalls.signalSafeSetAttributes(state.fileDescriptor, state.settings)
+    EmergencyTerminalRestore.restoreFromSignalHandler()
+  }
+
+  private func currentSettings() throws(TerminalError) -> TerminalAttributes {
+    do {
+      return try TerminalAttributes(of: terminal)
+    } catch {
+      throw TerminalError(operation: .getAttributes, errno: error)
+    }
+  }
+
+  private func apply(_ settings: TerminalAttributes, _ timing: TerminalAttributes.Timing) throws(TerminalError) {
+    do {
+      try settings.apply(to: terminal, timing)
+    } catch {
+      throw TerminalError(operation: .setAttributes, errno: error)
+    }
+  }
+
+  private func write(_ bytes: [UInt8]) throws(TerminalError) {
+    do {
+      try terminal.writeAll(bytes)
+    } catch {
+      throw TerminalError(operation: .write, errno: error)
+    }
   }
 }

@@ -21,14 +21,18 @@ struct SignalPolicy: Equatable {
   /// Whether interruptions are ignored (`passcode lock`).
   let ignoresInterruptions: Bool
 
-  /// What to do with a signal.
+  /// What to do with a signal; those the relay does not deliver (``SignalRelay/relayed``) get what their default
+  /// action would suggest.
   func response(to signal: Signal) -> Response {
     switch signal {
     case .interrupt, .quit:
       ignoresInterruptions ? .ignore : .terminate
     case .terminate, .hangup, .user1, .user2, .alarm, .virtualAlarm, .profilingAlarm, .cpuLimitExceeded,
-      .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault:
+      .fileSizeLimitExceeded, .badSystemCall, .powerFailure, .inputOutputPossible, .stackFault, .kill, .abort,
+      .segmentationFault, .busError, .illegalInstruction, .arithmeticError, .trap, .brokenPipe:
       .terminate
+    case .childStatusChanged, .urgentData, .stop:
+      .ignore
     case .terminalStop, .backgroundRead, .backgroundWrite:
       // `lock` keeps the terminal: a stop sent from outside is ignored, as Ctrl-Z is.
       ignoresInterruptions ? .ignore : .stop(signal)

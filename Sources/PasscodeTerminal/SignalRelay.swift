@@ -1,4 +1,3 @@
-internal import Glibc
 import Synchronization
 internal import SystemCalls
 
@@ -6,11 +5,11 @@ internal import SystemCalls
 ///
 /// Set before any handler is installed and reset after they are all removed. `nonisolated(unsafe)`: it is
 /// shared with signal handlers, which only read it.
-nonisolated(unsafe) private var relayWriteDescriptor: Int32 = -1
+nonisolated(unsafe) private var relayWriteDescriptor: FileDescriptor?
 
 /// The terminal of the installed relay's prompt, read by ``relaySignal(_:)`` to tell the kernel's stop of a
-/// background job from a `kill`; -1 for none. Set and reset like ``relayWriteDescriptor``.
-nonisolated(unsafe) private var relayTerminalDescriptor: Int32 = -1
+/// background job from a `kill`; `nil` for none. Set and reset like ``relayWriteDescriptor``.
+nonisolated(unsafe) private var relayTerminalDescriptor: FileDescriptor?
 
 /// The stop signal (`SIGTTIN` or `SIGTTOU`) left to its default action by ``relaySignal(_:)``, whose handler the
 /// next `SIGCONT` puts back; 0 for none. Atomic, so signal context can exchange it.
@@ -26,18 +25,21 @@ private let relayIsInstalled = Mutex(false)
 /// retried): it is given its default action and raised again, so the job stops as any job does, and is not
 /// relayed. The `SIGCONT` that continues it puts the handler back.
 private func relaySignal(_ number: Int32) {
-  let descriptor = relayWriteDescriptor
-  guard descriptor >= 0 else { return }
-  if number == SIGTTIN || number == SIGTTOU, TerminalCalls.signalSafeIsInBackground(relayTerminalDescriptor) {
+  guard let descriptor = relayWriteDescriptor, let signal = Signal(number: number) else { return }
+  if signal == .backgroundRead || signal == .backgroundWrite,
+    relayTerminalDescriptor?.isInBackgroundFromSignalHandler == true
+  {
     backgroundStop.store(number, ordering: .sequentiallyConsistent)
-    TerminalCalls.signalSafeStopByDefault(number)
+    signal.stopByDefaultFromSignalHandler()
     return
   }
-  if number == SIGCONT {
+  if signal == .continued {
     let stopped = backgroundStop.exchange(0, ordering: .sequentiallyConsistent)
-    if stopped != 0 { TerminalCalls.signalSafeSetHandler(stopped, relaySignal) }
+    if let stopped = Signal(number: stopped) {
+      SignalAction.handler(relaySignal).installFromSignalHandler(for: stopped)
+    }
   }
-  TerminalCalls.signalSafeWrite(descriptor, byte: UInt8(truncatingIfNeeded: number))
+  descriptor.writeFromSignalHandler(UInt8(truncatingIfNeeded: number))
 }
 
 /// Turns signals into bytes on a pipe (the self-pipe trick), so the prompt loop sees them in `poll`
@@ -55,41 +57,51 @@ private func relaySignal(_ number: Int32) {
 /// terminal's foreground; the kernel's own, to a background job, stop the process as by default (see
 /// ``relaySignal(_:)``). When the caller ignored them, they stay ignored and are not relayed.
 package final class SignalRelay {
+  /// Every signal that can be caught and whose default action ends or stops the process, or that changes what
+  /// is drawn: the faults (SEGV, BUS, ILL, FPE, TRAP, ABRT) are ``CrashGuard``'s, SIGKILL and SIGSTOP cannot be
+  /// caught, and SIGPIPE is ignored on purpose; the rest that end the process are here, so the prompt can
+  /// restore the terminal before it dies of them, and so is every catchable one that stops it, so the prompt
+  /// gives the terminal back first (or, for `lock`, does not stop).
+  package static let relayed: [Signal] = Signal.allCases.filter { signal in
+    signal != .kill && signal != .stop && signal != .brokenPipe && !CrashGuard.signals.contains(signal)
+      && (signal.isTerminating || signal.isStop || signal == .continued || signal == .windowSizeChanged)
+  }
+
   /// The descriptor to `poll` for `POLLIN`; when it is readable, call ``drain()``.
-  package let readFileDescriptor: Int32
+  package let readEnd: FileDescriptor
   /// The signals this relay handles.
   package let signals: [Signal]
-  private let writeFileDescriptor: Int32
+  private let writeEnd: FileDescriptor
   private var previousActions: [(Signal, SignalAction)] = []
   private var isInstalled = true
 
   /// Creates the pipe and installs a handler for each signal.
   ///
   /// - Parameters:
-  ///   - signals: The signals to relay; all of ``Signal`` by default.
-  ///   - terminalFileDescriptor: The prompt's terminal, which tells a background job's `SIGTTIN` and `SIGTTOU`
-  ///     from a `kill`; -1 when there is none, and both are then relayed.
+  ///   - signals: The signals to relay; ``relayed`` by default.
+  ///   - terminal: The prompt's terminal, which tells a background job's `SIGTTIN` and `SIGTTOU` from a
+  ///     `kill`; `nil` when there is none, and both are then relayed.
   /// - Throws: ``TerminalError`` (`.pipe` or `.signalAction`; `.signalAction` with `EBUSY` when another
   ///   relay is installed). Nothing stays installed after a failure.
-  package init(signals: [Signal] = Signal.allCases, terminalFileDescriptor: Int32 = -1) throws(TerminalError) {
+  package init(signals: [Signal] = SignalRelay.relayed, terminal: FileDescriptor? = nil) throws(TerminalError) {
     let claimed = relayIsInstalled.withLock { installed in
       if installed { return false }
       installed = true
       return true
     }
-    guard claimed else { throw TerminalError(operation: .signalAction, errno: EBUSY) }
-    let descriptors: (read: Int32, write: Int32)
+    guard claimed else { throw TerminalError(operation: .signalAction, errno: .busy) }
+    let pipe: Pipe
     do {
-      descriptors = try TerminalCalls.makeNonBlockingPipe()
+      pipe = try Pipe(nonBlocking: true)
     } catch {
       relayIsInstalled.withLock { $0 = false }
-      throw error
+      throw TerminalError(operation: .pipe, errno: error)
     }
-    readFileDescriptor = descriptors.read
-    writeFileDescriptor = descriptors.write
+    readEnd = pipe.readEnd
+    writeEnd = pipe.writeEnd
     self.signals = signals
-    relayWriteDescriptor = descriptors.write
-    relayTerminalDescriptor = terminalFileDescriptor
+    relayWriteDescriptor = pipe.writeEnd
+    relayTerminalDescriptor = terminal
     do {
       try installHandlers()
     } catch {
@@ -104,13 +116,10 @@ package final class SignalRelay {
 
   private func installHandlers() throws(TerminalError) {
     for signal in signals {
-      if signal == .backgroundRead || signal == .backgroundWrite,
-        SignalAction.current(for: SignalNumber(rawValue: signal.number)).isIgnore
-      {
+      if signal == .backgroundRead || signal == .backgroundWrite, SignalAction.current(for: signal).isIgnore {
         continue
       }
-      let previous = try TerminalCalls.setSignalHandler(signal.number, relaySignal)
-      previousActions.append((signal, previous))
+      previousActions.append((signal, try Self.install(.handler(relaySignal), for: signal)))
     }
   }
 
@@ -122,7 +131,7 @@ package final class SignalRelay {
     var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
     while true {
       let count = withUnsafeMutableBytes(of: &buffer) { bytes in
-        (try? TerminalCalls.read(readFileDescriptor, into: bytes)).flatMap { $0 }.map { count in
+        (try? readEnd.read(into: bytes)).map { count in
           for index in 0..<count {
             if let signal = Signal(number: Int32(bytes[index])), !arrived.contains(signal) {
               arrived.append(signal)
@@ -143,16 +152,15 @@ package final class SignalRelay {
   /// - Parameter signal: The stop signal to stop with (so the shell reports it), `SIGTSTP` by default.
   /// - Throws: ``TerminalError`` (`.signalAction` or `.raiseSignal`).
   package func suspendSelf(by signal: Signal = .terminalStop) throws(TerminalError) {
-    try TerminalCalls.setDefaultSignalAction(signal.number)
+    try Self.install(.defaultAction, for: signal)
     var raiseError: TerminalError?
     do {
-      try TerminalCalls.unblockSignal(signal.number)
-      try TerminalCalls.raise(signal.number)
+      try Self.unblockAndRaise(signal)
     } catch {
       raiseError = error
     }
     if isInstalled && signals.contains(signal) {
-      _ = try TerminalCalls.setSignalHandler(signal.number, relaySignal)
+      try Self.install(.handler(relaySignal), for: signal)
     }
     if let raiseError { throw raiseError }
   }
@@ -166,11 +174,10 @@ package final class SignalRelay {
   /// - Parameter signal: The signal to re-raise, usually one with ``Signal/isTerminating``.
   /// - Throws: ``TerminalError`` (`.signalAction` or `.raiseSignal`).
   package func reraise(_ signal: Signal) throws(TerminalError) {
-    try TerminalCalls.setDefaultSignalAction(signal.number)
-    try TerminalCalls.unblockSignal(signal.number)
-    try TerminalCalls.raise(signal.number)
+    try Self.install(.defaultAction, for: signal)
+    try Self.unblockAndRaise(signal)
     if isInstalled && signals.contains(signal) {
-      _ = try TerminalCalls.setSignalHandler(signal.number, relaySignal)
+      try Self.install(.handler(relaySignal), for: signal)
     }
   }
 
@@ -178,15 +185,15 @@ package final class SignalRelay {
   package func uninstall() {
     guard isInstalled else { return }
     isInstalled = false
-    relayTerminalDescriptor = -1
+    relayTerminalDescriptor = nil
     backgroundStop.store(0, ordering: .sequentiallyConsistent)
     for (signal, previous) in previousActions.reversed() {
-      _ = try? TerminalCalls.setSignalAction(signal.number, previous)
+      _ = try? Self.install(previous, for: signal)
     }
     previousActions = []
-    relayWriteDescriptor = -1
-    TerminalCalls.close(readFileDescriptor)
-    TerminalCalls.close(writeFileDescriptor)
+    relayWriteDescriptor = nil
+    readEnd.closeIgnoringErrors()
+    writeEnd.closeIgnoringErrors()
     relayIsInstalled.withLock { $0 = false }
   }
 
@@ -195,6 +202,36 @@ package final class SignalRelay {
   ///
   /// - Throws: ``TerminalError`` (`.signalAction`).
   package static func ignoreSIGPIPE() throws(TerminalError) {
-    try TerminalCalls.naming(.signalAction) { () throws(Errno) in try SignalAction.ignoreBrokenPipe() }
+    do {
+      try SignalAction.ignoreBrokenPipe()
+    } catch {
+      throw TerminalError(operation: .signalAction, errno: error)
+    }
+  }
+
+  /// Makes an action a signal's disposition, naming a failure as the terminal's.
+  ///
+  /// - Returns: The action it replaced.
+  @discardableResult
+  private static func install(_ action: SignalAction, for signal: Signal) throws(TerminalError) -> SignalAction {
+    do {
+      return try action.install(for: signal)
+    } catch {
+      throw TerminalError(operation: .signalAction, errno: error)
+    }
+  }
+
+  /// Unblocks a signal in the calling thread and raises it, so that it takes effect before this returns.
+  private static func unblockAndRaise(_ signal: Signal) throws(TerminalError) {
+    do {
+      try SignalSet([signal]).unblockInThread()
+    } catch {
+      throw TerminalError(operation: .signalAction, errno: error)
+    }
+    do {
+      try signal.raise()
+    } catch {
+      throw TerminalError(operation: .raiseSignal, errno: error)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodePreferences
 
 /// What the output can do and how to present the prompt on it, decided once at start from the
 /// environment, the command-line options and whether the output is a terminal. A pure value: no I/O.

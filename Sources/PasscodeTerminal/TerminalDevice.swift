@@ -1,4 +1,3 @@
-internal import Glibc
 internal import SystemCalls
 
 /// The terminal the prompt reads keys from and writes to: the controlling terminal (`/dev/tty`) or a
@@ -15,10 +14,8 @@ package final class TerminalDevice {
 
   /// The path that was opened.
   package let path: String
-  /// The open file, read and written straight through the system-call layer.
-  let descriptor: FileDescriptor
-  /// The open file descriptor, for raw mode and for polling.
-  package var fileDescriptor: Int32 { descriptor.rawValue }
+  /// The open file, which ``TerminalSession`` reads and writes straight through the system-call layer.
+  package let descriptor: FileDescriptor
   private var isClosed = false
 
   /// Opens a terminal.
@@ -34,50 +31,65 @@ package final class TerminalDevice {
   package init(
     path: String = TerminalDevice.controllingTerminalPath, requiresOwnTerminal: Bool = false
   ) throws(TerminalError) {
-    let descriptor = try TerminalCalls.open(path, flags: O_RDWR | O_NOCTTY | O_CLOEXEC)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, .readWrite, options: [.noControllingTerminal, .closeOnExec])
+    } catch {
+      throw TerminalError(operation: .open, errno: error, path: path)
+    }
     do {
       try Self.check(descriptor, path: path, requiresOwnTerminal: requiresOwnTerminal)
     } catch {
-      TerminalCalls.close(descriptor)
+      descriptor.closeIgnoringErrors()
       throw error
     }
     self.path = path
-    self.descriptor = FileDescriptor(rawValue: descriptor)
+    self.descriptor = descriptor
   }
 
-  /// Checks that an open file is a terminal to ask on.
-  private static func check(_ descriptor: Int32, path: String, requiresOwnTerminal: Bool) throws(TerminalError) {
-    guard TerminalCalls.isTerminal(descriptor) else {
-      throw TerminalError(operation: .checkTerminal, errno: ENOTTY, path: path)
+  /// Checks that an open file is a terminal to ask on: a terminal, not a pseudo-terminal's master side (one
+  /// from `/dev/ptmx`, which the kernel gives a number, or a BSD-style one, device major 2), and, when asked,
+  /// this process's user's or root's.
+  private static func check(
+    _ descriptor: FileDescriptor, path: String, requiresOwnTerminal: Bool
+  ) throws(TerminalError) {
+    guard descriptor.isTerminal else {
+      throw TerminalError(operation: .checkTerminal, errno: .notATerminal, path: path)
     }
-    if TerminalCalls.isPseudoTerminalMaster(descriptor) {
+    let status = try? FileStatus(descriptor: descriptor)
+    if descriptor.isPseudoTerminalMaster || status.map({ $0.isCharacterDevice && $0.deviceMajor == 2 }) == true {
       throw TerminalError(refusal: .pseudoTerminalMaster, path: path)
     }
     guard requiresOwnTerminal else { return }
     // `/dev/tty` itself belongs to root: it stands for the controlling terminal, which is the caller's own.
-    let owner = try TerminalCalls.owner(descriptor, path: path)
-    if owner != 0, owner != TerminalCalls.userIdentifier {
+    let owner: UInt32
+    do {
+      owner = try FileStatus(descriptor: descriptor).owner
+    } catch {
+      throw TerminalError(operation: .checkTerminal, errno: error, path: path)
+    }
+    if owner != 0, owner != ProcessCredentials.effective.user {
       throw TerminalError(refusal: .otherUsersTerminal(owner: owner), path: path)
     }
   }
 
   deinit {
-    if !isClosed { TerminalCalls.close(fileDescriptor) }
+    if !isClosed { descriptor.closeIgnoringErrors() }
   }
 
   /// Closes the terminal now instead of when the value is released. Calling it again does nothing.
   package func close() {
     guard !isClosed else { return }
     isClosed = true
-    TerminalCalls.close(fileDescriptor)
+    descriptor.closeIgnoringErrors()
   }
 
   /// The number of columns the kernel reports for the window, if it reports a positive one.
   ///
   /// - Returns: The columns, or `nil` when `TIOCGWINSZ` fails or reports zero.
   package func windowColumns() -> Int? {
-    guard let size = try? TerminalCalls.windowSize(fileDescriptor), size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    guard let size = try? descriptor.windowSize(), size.columns > 0 else { return nil }
+    return size.columns
   }
 
   /// The width to render for: `COLUMNS` when it is a positive number, else the window size, else 80.
@@ -86,36 +98,5 @@ package final class TerminalDevice {
   /// - Returns: The width in columns.
   package func width(environment: [String: String]) -> Int {
     TerminalCapabilities.width(environment: environment, windowColumns: windowColumns())
-  }
-
-  /// Reads the bytes that are available, waiting for at least one.
-  ///
-  /// - Parameter buffer: Where to put them. Callers should wipe it after decoding.
-  /// - Returns: The number of bytes read; `0` when the terminal has hung up.
-  /// - Throws: ``TerminalError`` (`.read`).
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(TerminalError) -> Int {
-    do {
-      return try descriptor.read(into: buffer)
-    } catch  where error == .wouldBlock {
-      return 0
-    } catch {
-      throw TerminalError(operation: .read, errno: error.rawValue)
-    }
-  }
-
-  /// Writes all of the bytes.
-  ///
-  /// - Parameter bytes: The bytes to write.
-  /// - Throws: ``TerminalError`` (`.write`).
-  package func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
-    try TerminalCalls.naming(.write) { () throws(Errno) in try descriptor.writeAll(bytes) }
-  }
-
-  /// Writes text (never a secret) as UTF-8.
-  ///
-  /// - Parameter text: The text to write.
-  /// - Throws: ``TerminalError`` (`.write`).
-  package func write(_ text: String) throws(TerminalError) {
-    try TerminalCalls.naming(.write) { () throws(Errno) in try descriptor.writeAll(Array(text.utf8)) }
   }
 }

@@ -1,6 +1,6 @@
-internal import Glibc
 import PasscodeEngine
 import PasscodeLocalization
+internal import SystemCalls
 
 /// An error from the terminal layer: a system call on the terminal, a pipe or a signal disposition failed.
 ///
@@ -67,6 +67,16 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
     refusal = nil
   }
 
+  /// Creates the error for a failed system call.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation that failed.
+  ///   - errno: The call's error.
+  ///   - path: The file involved, if any.
+  package init(operation: Operation, errno: Errno, path: String? = nil) {
+    self.init(operation: operation, errno: errno.rawValue, path: path)
+  }
+
   /// Creates the error for a terminal that opened but is refused; it counts as not a usable terminal
   /// (`.checkTerminal`, `ENOTTY`).
   ///
@@ -75,7 +85,7 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
   ///   - path: The path it was opened by.
   package init(refusal: Refusal, path: String) {
     operation = .checkTerminal
-    errno = ENOTTY
+    errno = Errno.notATerminal.rawValue
     self.path = path
     self.refusal = refusal
   }
@@ -96,7 +106,7 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
     case nil:
       var sentence = "Cannot \(operation.rawValue)"
       if let shownPath { sentence += " \(shownPath)" }
-      if errno != 0 { sentence += ": \(TerminalCalls.errorMessage(errno))" }
+      if errno != 0 { sentence += ": \(Errno(rawValue: errno))" }
       return sentence
     }
   }

@@ -13,6 +13,8 @@ internal import SystemCalls
 /// It is made of three parts: a ``TerminalSession`` (the device, raw mode, the signal relay, the crash
 /// guard), the ``PromptLoop`` that waits on the ``TerminalPromptEvents`` and drives the engine, and this façade.
 ///
+/// With `import PasscodeKeypad`, `current()` opens one with the accessible defaults:
+///
 /// ```swift
 /// let prompt = try TerminalPasscodePrompt.current()
 /// defer { prompt.close() }
@@ -26,8 +28,6 @@ public final class TerminalPasscodePrompt {
   private let settings: PromptSettings
   private let session: TerminalSession
   private let loop: PromptLoop
-  /// The speech channel ``current()`` opened, closed with the prompt.
-  package var ownedAnnouncer: (any Announcer)?
   private var isClosed = false
 
   /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
@@ -92,8 +92,7 @@ public final class TerminalPasscodePrompt {
     loop.removeAllKeys()
     try? loop.finishLine()
     session.close()
-    ownedAnnouncer?.close()
-    ownedAnnouncer = nil
+    if settings.closesAnnouncer { settings.announcer?.close() }
   }
 
   /// Prints a line of words that is not an announcement (a heading, a caller's text), in the profile's form.

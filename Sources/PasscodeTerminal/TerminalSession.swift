@@ -27,10 +27,10 @@ final class TerminalSession: PromptTerminal {
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes
     try SignalRelay.ignoreSIGPIPE()
-    signals = try SignalRelay(terminalFileDescriptor: device.fileDescriptor)
+    signals = try SignalRelay(terminal: device.descriptor)
     do {
       rawMode = try RawMode(
-        fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+        terminal: device.descriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
     } catch {
       signals.uninstall()
       throw error
@@ -49,7 +49,7 @@ final class TerminalSession: PromptTerminal {
     } catch  where error == .inputOutput {
       isHungUp = true
     } catch {
-      throw .terminal(TerminalError(operation: .write, errno: error.rawValue))
+      throw .terminal(TerminalError(operation: .write, errno: error))
     }
   }
 
@@ -65,7 +65,7 @@ final class TerminalSession: PromptTerminal {
     } catch  where error == .inputOutput || error == .wouldBlock {
       count = 0
     } catch {
-      throw .terminal(TerminalError(operation: .read, errno: error.rawValue))
+      throw .terminal(TerminalError(operation: .read, errno: error))
     }
     // In raw mode (VMIN 1) Ctrl-D is a byte, so a read of nothing, like EIO, means the terminal hung up: its
     // other side closed.
@@ -76,7 +76,7 @@ final class TerminalSession: PromptTerminal {
   /// Whether the terminal has input to read now, without waiting; `false` once it hung up.
   func hasInputWaiting() -> Bool {
     guard !isHungUp,
-      let events = try? Poll<Int>.wait(for: device.descriptor, timeoutMilliseconds: 0)
+      let events = try? Poll<Int>.wait(for: device.descriptor, timeout: .zero)
     else { return false }
     return events.contains(.readable)
   }
@@ -118,7 +118,7 @@ final class TerminalSession: PromptTerminal {
         try rawMode.applyAgainIfChanged()
       } else {
         rawMode = try RawMode(
-          fileDescriptor: device.fileDescriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+          terminal: device.descriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
       }
     } catch {
       throw .terminal(error)

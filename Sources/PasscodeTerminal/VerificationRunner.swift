@@ -7,19 +7,22 @@ final class VerificationRunner: Sendable {
   /// The verifier's answer: a verdict, or an error that is not a verdict.
   typealias Answer = Result<Verdict, PromptError>
 
-  private let pipe: (read: Int32, write: Int32)
+  private let pipe: Pipe
   private let answer = Mutex<Answer?>(nil)
 
   /// The descriptor that becomes readable when an answer is ready.
-  var readFileDescriptor: Int32 { pipe.read }
+  var readEnd: FileDescriptor { pipe.readEnd }
 
   init() throws(TerminalError) {
-    pipe = try TerminalCalls.makeNonBlockingPipe()
+    do {
+      pipe = try Pipe(nonBlocking: true)
+    } catch {
+      throw TerminalError(operation: .pipe, errno: error)
+    }
   }
 
   deinit {
-    TerminalCalls.close(pipe.read)
-    TerminalCalls.close(pipe.write)
+    pipe.close()
   }
 
   /// Starts verifying; the answer arrives through ``takeAnswer()`` once the pipe is readable. The storage
@@ -28,7 +31,7 @@ final class VerificationRunner: Sendable {
   func start(
     _ secret: any SecretStorage, verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) {
-    let writeEnd = pipe.write
+    let writeEnd = pipe.writeEnd
     // One verification at a time: the engine waits for a verdict before it asks for another.
     let started = BackgroundThread.start { [self] in
       let result: Answer
@@ -42,18 +45,18 @@ final class VerificationRunner: Sendable {
       // Before the answer is published: after it, the prompt may reuse the storage for the next entry.
       secret.wipe()
       self.answer.withLock { $0 = result }
-      TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
+      writeEnd.writeFromSignalHandler(1)
     }
     if !started {
       answer.withLock { $0 = .failure(.verifierFailed(VerifierFailure(message: "could not start a thread"))) }
-      TerminalCalls.signalSafeWrite(writeEnd, byte: 1)
+      writeEnd.writeFromSignalHandler(1)
     }
   }
 
   /// The answer, if one is ready, draining the wake-up pipe.
   func takeAnswer() -> Answer? {
     var byte: UInt8 = 0
-    _ = try? withUnsafeMutableBytes(of: &byte) { try TerminalCalls.read(pipe.read, into: $0) }
+    _ = try? withUnsafeMutableBytes(of: &byte) { try pipe.readEnd.read(into: $0) }
     return answer.withLock { value in
       defer { value = nil }
       return value

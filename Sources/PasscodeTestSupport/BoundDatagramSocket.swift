@@ -36,7 +36,7 @@ public final class BoundDatagramSocket: @unchecked Sendable {
 
   /// The next datagram, waiting up to 10 seconds.
   public func receive() -> [UInt8]? {
-    guard descriptor >= 0, SpeechTestSystemCalls.waitReadable(descriptor, timeoutMilliseconds: 10_000) else {
+    guard descriptor >= 0, SpeechTestSystemCalls.waitReadable(descriptor, timeout: .seconds(10)) else {
       return nil
     }
     return SpeechTestSystemCalls.receiveWithoutWaiting(descriptor)

@@ -80,8 +80,11 @@ public final class ChildProcess {
     guard processIdentifier > 0 else {
       throw PseudoTerminalError.systemCall(name: "kill", errno: Errno.noSuchProcess.rawValue)
     }
+    guard let signal = Signal(number: number) else {
+      throw PseudoTerminalError.systemCall(name: "kill", errno: Errno.invalidArgument.rawValue)
+    }
     try PseudoTerminalCalls.naming("kill") { () throws(Errno) in
-      try ProcessIdentifier(rawValue: processIdentifier).send(SignalNumber(rawValue: number))
+      try ProcessIdentifier(rawValue: processIdentifier).send(signal)
     }
   }
 
@@ -95,7 +98,7 @@ public final class ChildProcess {
     let deadline = clock.now + timeout
     while processState() != "T" {
       guard clock.now < deadline, exitStatus == nil else { throw PseudoTerminalError.timedOut(received: []) }
-      PseudoTerminalCalls.pause(milliseconds: 2)
+      PseudoTerminalCalls.pause(.milliseconds(2))
     }
   }
 
@@ -130,7 +133,7 @@ public final class ChildProcess {
         return status
       }
       guard clock.now < deadline else { throw PseudoTerminalError.timedOut(received: []) }
-      PseudoTerminalCalls.pause(milliseconds: 2)
+      PseudoTerminalCalls.pause(.milliseconds(2))
     }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
-internal import Glibc
 import PasscodeSpeech
 import Synchronization
+internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A real speech-dispatcher of its own for tests, with no audio: its output module writes each text it is asked to
@@ -15,9 +15,11 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///
   /// - Throws: ``SpeechTestSupportError`` when the directory cannot be made or the daemon does not start.
   public init() throws {
-    var template = Array("/tmp/passcode-speech.XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
-    base = String(cString: made)
+    do {
+      base = try FileSystem.makeTemporaryDirectory("/tmp/passcode-speech.XXXXXX")
+    } catch {
+      throw SpeechTestSupportError.systemCall("mkdtemp", errno: error.rawValue)
+    }
     try writeConfiguration()
     try start()
   }
@@ -35,8 +37,8 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///
   /// - Throws: ``SpeechTestSupportError`` when it cannot start or the socket does not appear.
   public func start() throws {
-    unlink(socketPath)
-    unlink(base + "/run/speechd.pid")
+    try? FileSystem.removeFile(socketPath)
+    try? FileSystem.removeFile(base + "/run/speechd.pid")
     let daemon = try SpawnedProcess(
       executable: "speech-dispatcher",
       arguments: [
@@ -48,10 +50,10 @@ public final class PrivateSpeechDispatcher: Sendable {
     let end = ContinuousClock.now + .seconds(3)
     while !FileManager.default.fileExists(atPath: socketPath) {
       guard ContinuousClock.now < end, daemon.isRunning else {
-        daemon.signal(SIGKILL)
+        daemon.signal(Signal.kill.number)
         throw SpeechTestSupportError.notReady("speech-dispatcher socket \(socketPath)")
       }
-      usleep(10_000)
+      sleep(for: .milliseconds(10))
     }
   }
 
@@ -118,16 +120,16 @@ public final class PrivateSpeechDispatcher: Sendable {
   /// Kills the daemon with SIGKILL, as if it crashed, and reaps it.
   public func kill() {
     guard let daemon = process.withLock({ $0 }) else { return }
-    daemon.signal(SIGKILL)
+    daemon.signal(Signal.kill.number)
     _ = daemon.waitForExit(timeout: .seconds(2))
   }
 
   /// Stops the daemon with SIGTERM and waits up to 3 s (it takes about 1 s to stop its modules), then SIGKILL.
   public func stop() {
     guard let daemon = process.withLock({ $0 }) else { return }
-    daemon.signal(SIGTERM)
+    daemon.signal(Signal.terminate.number)
     if daemon.waitForExit(timeout: .seconds(3)) == nil {
-      daemon.signal(SIGKILL)
+      daemon.signal(Signal.kill.number)
       _ = daemon.waitForExit(timeout: .seconds(1))
     }
   }
@@ -142,7 +144,7 @@ public final class PrivateSpeechDispatcher: Sendable {
     while true {
       let value = read()
       if done(value) || ContinuousClock.now >= end { return value }
-      usleep(20_000)
+      sleep(for: .milliseconds(20))
     }
   }
 

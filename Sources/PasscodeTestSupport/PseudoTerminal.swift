@@ -1,4 +1,4 @@
-internal import Glibc
+internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A pseudo-terminal pair for tests: the test writes keys to and reads output from the master side; the
@@ -23,8 +23,7 @@ public final class PseudoTerminal {
   ///   - rows: The window's height.
   /// - Throws: ``PseudoTerminalError``.
   public init(columns: Int = 80, rows: Int = 24) throws {
-    let size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    let pair = try PseudoTerminalCalls.openPseudoTerminal(size: size)
+    let pair = try PseudoTerminalCalls.openPseudoTerminal(size: WindowSize(columns: columns, rows: rows))
     masterFileDescriptor = pair.master
     slaveFileDescriptor = pair.slave
     do {
@@ -73,9 +72,9 @@ public final class PseudoTerminal {
   public func read(timeout: Duration) throws -> [UInt8] {
     if !pending.isEmpty {
       defer { pending = [] }
-      return pending + (try readAvailable(waitingMilliseconds: 0))
+      return pending + (try readAvailable(waiting: .zero))
     }
-    return try readAvailable(waitingMilliseconds: Self.milliseconds(timeout))
+    return try readAvailable(waiting: timeout)
   }
 
   /// Reads output until `needle` appears.
@@ -99,8 +98,7 @@ public final class PseudoTerminal {
       let remaining = deadline - clock.now
       guard remaining > .zero else { throw PseudoTerminalError.timedOut(received: received) }
       guard
-        try PseudoTerminalCalls.waitUntilReadable(
-          masterFileDescriptor, timeoutMilliseconds: Self.milliseconds(remaining))
+        try PseudoTerminalCalls.waitUntilReadable(masterFileDescriptor, timeout: remaining)
       else { continue }
       let chunk = try PseudoTerminalCalls.read(masterFileDescriptor, maximumCount: 4096)
       if chunk.isEmpty { throw PseudoTerminalError.endOfFile(received: received) }
@@ -124,7 +122,7 @@ public final class PseudoTerminal {
   /// - Returns: The bytes of the `termios` structure.
   /// - Throws: ``PseudoTerminalError``.
   public func termiosSnapshot() throws -> [UInt8] {
-    try PseudoTerminalCalls.attributeBytes(slaveFileDescriptor)
+    try PseudoTerminalCalls.attributes(slaveFileDescriptor).bytes
   }
 
   /// Puts back settings taken with ``termiosSnapshot()``, as a shell does when a job stops and it takes the
@@ -133,7 +131,7 @@ public final class PseudoTerminal {
   /// - Parameter snapshot: The bytes of the `termios` structure.
   /// - Throws: ``PseudoTerminalError``.
   public func restoreTermios(_ snapshot: [UInt8]) throws {
-    try PseudoTerminalCalls.setAttributeBytes(slaveFileDescriptor, snapshot)
+    try PseudoTerminalCalls.setAttributes(slaveFileDescriptor, TerminalAttributes(bytes: snapshot))
   }
 
   /// Whether the slave side is in raw mode: echo and canonical (line-by-line) input both off.
@@ -141,7 +139,7 @@ public final class PseudoTerminal {
   /// - Returns: `true` in raw mode.
   /// - Throws: ``PseudoTerminalError``.
   public func isRaw() throws -> Bool {
-    try PseudoTerminalCalls.isRaw(slaveFileDescriptor)
+    try PseudoTerminalCalls.attributes(slaveFileDescriptor).echoesNothingAndReadsBytes
   }
 
   /// Changes the window size; the kernel sends `SIGWINCH` to the terminal's foreground process group.
@@ -151,26 +149,19 @@ public final class PseudoTerminal {
   ///   - rows: The new height.
   /// - Throws: ``PseudoTerminalError``.
   public func setWindowSize(columns: Int, rows: Int) throws {
-    let size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    try PseudoTerminalCalls.setWindowSize(masterFileDescriptor, size)
+    try PseudoTerminalCalls.setWindowSize(masterFileDescriptor, WindowSize(columns: columns, rows: rows))
   }
 
-  private func readAvailable(waitingMilliseconds: Int32) throws -> [UInt8] {
+  private func readAvailable(waiting: Duration) throws -> [UInt8] {
     var received: [UInt8] = []
-    var wait = waitingMilliseconds
-    while try PseudoTerminalCalls.waitUntilReadable(masterFileDescriptor, timeoutMilliseconds: wait) {
+    var wait = waiting
+    while try PseudoTerminalCalls.waitUntilReadable(masterFileDescriptor, timeout: wait) {
       let chunk = try PseudoTerminalCalls.read(masterFileDescriptor, maximumCount: 4096)
       if chunk.isEmpty { break }
       received += chunk
-      wait = 0
+      wait = .zero
     }
     return received
-  }
-
-  private static func milliseconds(_ duration: Duration) -> Int32 {
-    let components = duration.components
-    let total = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    return Int32(clamping: max(0, total))
   }
 
   private static func endOfFirstMatch(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

@@ -1,12 +1,12 @@
 import Foundation
-internal import Glibc
 import Synchronization
+internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A child process started with `posix_spawn` (no Foundation `Process`, so a daemon never holds our pipes).
 public final class SpawnedProcess: Sendable {
   /// The child's process id.
-  public let pid: pid_t
+  public let pid: Int32
   private let exitStatus = Mutex<Int32?>(nil)
 
   /// Starts a program in a new session; stdout and stderr are appended to `outputPath`.
@@ -39,7 +39,7 @@ public final class SpawnedProcess: Sendable {
   ) throws -> Int32? {
     let process = try SpawnedProcess(executable: executable, arguments: arguments, outputPath: outputPath)
     guard let status = process.waitForExit(timeout: timeout) else {
-      process.signal(SIGKILL)
+      process.signal(Signal.kill.number)
       _ = process.waitForExit(timeout: .seconds(1))
       return nil
     }
@@ -53,7 +53,7 @@ public final class SpawnedProcess: Sendable {
 
   /// Sends a signal to the child, unless it has been reaped.
   ///
-  /// - Parameter signal: The signal.
+  /// - Parameter signal: The signal's number, such as `SIGTERM`.
   public func signal(_ signal: Int32) {
     if isRunning { SpeechTestSystemCalls.send(signal, to: pid) }
   }
@@ -67,7 +67,7 @@ public final class SpawnedProcess: Sendable {
     while true {
       if let status = reap() { return status }
       if ContinuousClock.now >= end { return nil }
-      usleep(10_000)
+      sleep(for: .milliseconds(10))
     }
   }
 

@@ -1,8 +1,7 @@
-internal import Glibc
 internal import SystemCalls
 
-/// The speech test support's own C calls (Unix sockets), and adapters for the `SystemCalls` layer's spawner,
-/// waits and signals; the layer retries `EINTR`.
+/// The speech test support's adapters for the `SystemCalls` layer's spawner, waits, signals and Unix sockets,
+/// on plain descriptor numbers; the layer makes the calls and retries `EINTR`.
 enum SpeechTestSystemCalls {
   /// Starts a program in a new session with stdin from `/dev/null`, stdout and stderr appended to a file,
   /// and every other inherited descriptor closed; the layer's spawner starts it with nothing blocked and
@@ -48,10 +47,11 @@ enum SpeechTestSystemCalls {
   /// Sends a signal to a process.
   ///
   /// - Parameters:
-  ///   - signal: The signal, such as `SIGTERM`.
+  ///   - signal: The signal's number, such as `SIGTERM`.
   ///   - pid: The process.
   static func send(_ signal: Int32, to pid: Int32) {
-    try? ProcessIdentifier(rawValue: pid).send(SignalNumber(rawValue: signal))
+    guard let signal = Signal(number: signal) else { return }
+    try? ProcessIdentifier(rawValue: pid).send(signal)
   }
 
   /// Makes a listening Unix stream socket at a path (close-on-exec).
@@ -59,32 +59,13 @@ enum SpeechTestSystemCalls {
   /// - Parameter path: The socket's path; an old file there is removed.
   /// - Returns: The listening descriptor.
   /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when a call fails.
-  /// The corresponding C functions are `socket`, `bind` and `listen`.
   static func listenUnix(path: String) throws -> Int32 {
-    unlink(path)
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw SpeechTestSupportError.systemCall("socket", errno: errno) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-      closeDescriptor(descriptor)
-      throw SpeechTestSupportError.systemCall("socket path too long", errno: ENAMETOOLONG)
+    try? FileSystem.removeFile(path)
+    do {
+      return try UnixSocket.listeningStream(at: path).rawValue
+    } catch {
+      throw SpeechTestSupportError.systemCall("socket/bind/listen \(path)", errno: error.rawValue)
     }
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      buffer.copyBytes(from: bytes)
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard bound == 0, listen(descriptor, 16) == 0 else {
-      let code = errno
-      closeDescriptor(descriptor)
-      throw SpeechTestSupportError.systemCall("bind/listen \(path)", errno: code)
-    }
-    return descriptor
   }
 
   /// Makes a Unix datagram socket bound at a path (close-on-exec), as an asker's.
@@ -92,16 +73,12 @@ enum SpeechTestSystemCalls {
   /// - Parameter path: The socket's path.
   /// - Returns: The bound descriptor.
   /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when a call fails.
-  /// The corresponding C functions are `socket` and `bind`.
   static func bindDatagram(path: String) throws -> Int32 {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw SpeechTestSupportError.systemCall("socket", errno: errno) }
-    guard withAddress(path, { bind(descriptor, $0, $1) }) == 0 else {
-      let code = errno
-      closeDescriptor(descriptor)
-      throw SpeechTestSupportError.systemCall("bind \(path)", errno: code)
+    do {
+      return try UnixSocket.boundDatagram(at: path).rawValue
+    } catch {
+      throw SpeechTestSupportError.systemCall("socket/bind \(path)", errno: error.rawValue)
     }
-    return descriptor
   }
 
   /// Sends one datagram without waiting.
@@ -110,72 +87,48 @@ enum SpeechTestSystemCalls {
   ///   - bytes: The datagram.
   ///   - path: The receiving socket.
   ///   - descriptor: An unbound datagram socket to send from (``unboundDatagram()``).
-  /// - Returns: `nil` when it was sent, else the errno (`EAGAIN` when the receiver's queue is full).
-  /// The corresponding C function is `sendto` with `MSG_DONTWAIT`.
+  /// - Returns: `nil` when it was sent, else the errno (``wouldBlock`` when the receiver's queue is full).
   static func sendDatagramWithoutWaiting(_ bytes: [UInt8], to path: String, from descriptor: Int32) -> Int32? {
-    let sent = bytes.withUnsafeBytes { raw in
-      withAddress(path) { address, length in
-        Int32(sendto(descriptor, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT), address, length))
-      }
+    do {
+      try FileDescriptor(rawValue: descriptor).sendDatagramWithoutWaiting(bytes, to: path)
+      return nil
+    } catch {
+      return error.rawValue
     }
-    return sent < 0 ? errno : nil
   }
 
   /// Makes an unbound datagram socket to send from (close-on-exec); -1 when it cannot be made.
-  /// The corresponding C function is `socket`.
   static func unboundDatagram() -> Int32 {
-    socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    (try? UnixSocket.unboundDatagram())?.rawValue ?? -1
   }
 
   /// Receives one datagram without waiting; `nil` when none is waiting.
-  /// The corresponding C function is `recv` with `MSG_DONTWAIT`.
   static func receiveWithoutWaiting(_ descriptor: Int32) -> [UInt8]? {
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-    return count < 0 ? nil : Array(buffer[0..<count])
+    try? FileDescriptor(rawValue: descriptor).receiveWithoutWaiting()
   }
 
   /// `EAGAIN`: a non-blocking send found the receiver's queue full.
-  static let wouldBlock = EAGAIN
+  static let wouldBlock = Errno.wouldBlock.rawValue
 
   /// Whether a descriptor became readable within the timeout.
-  static func waitReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool {
-    let events = try? Poll.wait(for: FileDescriptor(rawValue: descriptor), timeoutMilliseconds: timeoutMilliseconds)
+  static func waitReadable(_ descriptor: Int32, timeout: Duration) -> Bool {
+    let events = try? Poll.wait(for: FileDescriptor(rawValue: descriptor), timeout: timeout)
     return !(events ?? []).isEmpty
-  }
-
-  /// Calls `body` with a Unix socket address for `path` (at most 107 bytes) and its length.
-  private static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-      errno = ENAMETOOLONG
-      return -1
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
   }
 
   /// Accepts one connection (close-on-exec).
   ///
   /// - Parameter descriptor: The listening socket.
   /// - Returns: The connection's descriptor, or -1 when the socket was shut down.
-  /// The corresponding C function is `accept`.
   static func accept(_ descriptor: Int32) -> Int32 {
-    guard let connection = try? valueOrErrno({ Glibc.accept(descriptor, nil, nil) }) else { return -1 }
-    try? FileDescriptor(rawValue: connection).setClosesOnExec(true)
-    return connection
+    (try? FileDescriptor(rawValue: descriptor).acceptConnection())?.rawValue ?? -1
   }
 
   /// Shuts a socket down both ways, waking a thread blocked in accept.
   ///
   /// - Parameter descriptor: The socket.
-  /// The corresponding C function is `shutdown`.
   static func shutdownBoth(_ descriptor: Int32) {
-    _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    FileDescriptor(rawValue: descriptor).shutDownBothWays()
   }
 
   /// Closes a descriptor.

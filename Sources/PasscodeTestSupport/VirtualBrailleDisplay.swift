@@ -81,7 +81,7 @@ public final class VirtualBrailleDisplay {
     var connected: Int32?
     while connected == nil, ContinuousClock.now < deadline, process.isRunning {
       connected = VirtualConsoleCalls.connectUnix(socketPath)
-      if connected == nil { PseudoTerminalCalls.pause(milliseconds: 20) }
+      if connected == nil { PseudoTerminalCalls.pause(.milliseconds(20)) }
     }
     guard let connected else {
       let log = (try? String(contentsOfFile: directory + "/brltty.log", encoding: .utf8)) ?? ""
@@ -97,7 +97,7 @@ public final class VirtualBrailleDisplay {
       let apiSocket = "/var/lib/BrlAPI/\(1000 + console.number)"
       while servesApi, !FileManager.default.fileExists(atPath: apiSocket) {
         guard ContinuousClock.now < deadline else { throw SpeechTestSupportError.notReady("brltty's BrlAPI socket") }
-        PseudoTerminalCalls.pause(milliseconds: 20)
+        PseudoTerminalCalls.pause(.milliseconds(20))
       }
     } catch {
       stop()
@@ -127,8 +127,7 @@ public final class VirtualBrailleDisplay {
       }
       let remaining = deadline - ContinuousClock.now
       guard remaining > .zero, isSocketOpen else { return nil }
-      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
-      guard (try? PseudoTerminalCalls.waitUntilReadable(socket, timeoutMilliseconds: min(milliseconds, 200))) == true
+      guard (try? PseudoTerminalCalls.waitUntilReadable(socket, timeout: min(remaining, .milliseconds(200)))) == true
       else { continue }
       guard let bytes = try? PseudoTerminalCalls.read(socket, maximumCount: 65_536), !bytes.isEmpty else {
         isSocketOpen = false

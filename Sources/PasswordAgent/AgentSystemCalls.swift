@@ -143,13 +143,13 @@ enum AgentSystemCalls {
         try socket.send(bytes)
         return nil
       } catch .wouldBlock {
-        let remaining = (deadline - BootTimeClock.now).wholeMilliseconds
-        guard remaining > 0 else { return .askerNotReading }
+        let remaining = deadline - BootTimeClock.now
+        guard remaining > .zero else { return .askerNotReading }
         var poll = Poll<SendWait>()
         poll.add(.socket, socket.descriptor, waitingFor: .writable)
         if let stop { poll.add(.stop, stop) }
-        // Rounded up, so the last wait does not end a moment before the deadline and spin.
-        let ready = try? poll.wait(timeoutMilliseconds: Int32(clamping: remaining + 1))
+        // The poll rounds up, so the last wait does not end a moment before the deadline and spin.
+        let ready = try? poll.wait(timeout: remaining)
         if ready?.isReadable(.stop) == true { return .stopped }
       } catch {
         return sendFailure(error, path: path)
@@ -177,7 +177,6 @@ enum AgentSystemCalls {
 
   /// Waits until a descriptor is readable, or the timeout passes (`nil`: for ever).
   static func waitReadable(_ descriptor: FileDescriptor, timeout: Duration?) {
-    let milliseconds = timeout.map { Int32(clamping: max($0, .zero).wholeMilliseconds) } ?? -1
-    _ = try? Poll<Int>.wait(for: descriptor, timeoutMilliseconds: milliseconds)
+    _ = try? Poll<Int>.wait(for: descriptor, timeout: timeout)
   }
 }

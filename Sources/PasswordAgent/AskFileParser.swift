@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// Reads an `ask.*` file into a ``PasswordQuestion``. Pure: bytes in, a question or an error out.
 ///
 /// The format is systemd's ini style, as systemd 252 writes it: a `[Ask]` section of `Key=Value` lines.
@@ -56,7 +58,7 @@ public enum AskFileParser {
     for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
       var line = rawLine[...]
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      let text = trimmed(String(decoding: line, as: UTF8.self))
+      let text = String(decoding: line, as: UTF8.self).trimmingWhitespace()
       guard let first = text.first, first != "#", first != ";" else { continue }
       if first == "[", text.last == "]" {
         section = String(text.dropFirst().dropLast())
@@ -64,18 +66,11 @@ public enum AskFileParser {
         continue
       }
       guard section == "Ask", let equals = text.firstIndex(of: "=") else { continue }
-      values[trimmed(String(text[..<equals]))] = trimmed(String(text[text.index(after: equals)...]))
+      let key = text[..<equals].trimmingWhitespace()
+      values[String(key)] = String(text[text.index(after: equals)...].trimmingWhitespace())
     }
     guard sawAsk else { throw .missingAskSection }
     return values
-  }
-
-  private static func trimmed(_ text: String) -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-    guard let start = text.firstIndex(where: { !isSpace($0) }),
-      let end = text.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(text[start...end])
   }
 
   /// A number of ASCII digits only, when it fits in 64 bits.

@@ -17,7 +17,7 @@ public enum BoundedWait {
     var waited = 0
     while !condition() {
       guard waited < milliseconds else { return false }
-      sleep(milliseconds: 10)
+      sleep(for: .milliseconds(10))
       waited += 10
     }
     return true

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// One pinentry command with its argument decoded, as parsed from an Assuan line.
 ///
 /// Parsing is pure: ``parse(line:)`` applies libassuan's line rules and ``parse(name:argument:)`` the
@@ -119,7 +121,7 @@ public enum AssuanCommand: Equatable, Sendable {
     case "GETINFO":
       guard let topic = PinentryInfoTopic(rawValue: argument) else { throw .parameter() }
       return .getInfo(topic)
-    case "CLEARPASSPHRASE": return .clearPassphrase(argument.trimmingBlanks())
+    case "CLEARPASSPHRASE": return .clearPassphrase(String(argument.trimmingWhitespace()))
     case "RESET": return .reset
     case "NOP": return .noOperation
     case "BYE": return .bye
@@ -203,14 +205,5 @@ public enum AssuanCommand: Equatable, Sendable {
       value = min(value * 10 + digit, Int(Int32.max) + 1)
     }
     return max(Int(Int32.min), min(Int(Int32.max), sign * value))
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces.
-  ///
-  /// - Returns: The trimmed string.
-  fileprivate func trimmingBlanks() -> String {
-    String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -197,12 +197,12 @@ public final class PinentrySession {
     switch topic {
     case .version: return identity.version
     case .flavor: return identity.flavor
-    case .pid: return String(ProcessIdentifier.current.rawValue)
+    case .pid: return Self.digits(UInt32(clamping: ProcessIdentifier.current.rawValue))
     case .ttyinfo:
       let ids = ProcessCredentials.effective
       return [
         request.ttyName ?? "-", request.ttyType ?? "-", request.options["display"] ?? "-",
-        deviceStatus(request.ttyName), "\(ids.user)/\(ids.group)", "-",
+        deviceStatus(request.ttyName), Self.digits(ids.user) + "/" + Self.digits(ids.group), "-",
       ].joined(separator: " ")
     }
   }
@@ -215,7 +215,28 @@ public final class PinentrySession {
   private func deviceStatus(_ path: String?) -> String {
     guard let path, !path.isEmpty else { return "-" }
     guard let status = try? FileStatus(path: path) else { return "?" }
-    return "\(String(status.mode, radix: 8))/\(status.owner)/\(status.group)"
+    return Self.digits(status.mode, radix: 8) + "/" + Self.digits(status.owner) + "/" + Self.digits(status.group)
+  }
+
+  /// A number's digits in ASCII, for the `GETINFO` answers that gpg-agent asks for before every dialog.
+  ///
+  /// Written out by hand because the standard library formats a `UInt32` through its generic
+  /// `BinaryInteger` code, whose pages are spread over the binary: formatting the pid and the tty's mode
+  /// that way put two more 64 KiB windows of text into a pinentry session's resident memory
+  /// (Docs/Benchmarks.md, "Peak RSS: the text windows").
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - radix: The base, 2 to 10.
+  /// - Returns: Its digits, most significant first, with no sign or prefix.
+  static func digits(_ value: UInt32, radix: UInt32 = 10) -> String {
+    var bytes: [UInt8] = []
+    var rest = value
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % radix))
+      rest /= radix
+    } while rest > 0
+    return String(decoding: bytes.reversed(), as: UTF8.self)
   }
 
   /// Sends non-secret text as `D` lines.

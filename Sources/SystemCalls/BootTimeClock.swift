@@ -30,4 +30,16 @@ package enum BootTimeClock {
   package static var now: Instant {
     Instant(nanoseconds: SystemClock.sinceBoot.nanosecondsNow)
   }
+
+  /// Sleeps until an instant has passed (at once when it has), waking on no descriptor: a signal that ends a
+  /// slice early only starts the next.
+  ///
+  /// - Parameter instant: When to wake.
+  package static func sleep(until instant: Instant) {
+    while true {
+      let remaining = instant - now
+      guard remaining > .zero else { return }
+      SystemCalls.sleep(for: min(remaining, .seconds(1)))
+    }
+  }
 }

@@ -9,20 +9,9 @@ package enum ConnectionProbe {
   /// - Parameter path: The socket's path.
   /// - Returns: `true` when the connection was accepted.
   package static func unixStreamAccepts(_ path: String) -> Bool {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard !bytes.isEmpty, bytes.count < capacity else { return false }
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-    guard let socket = try? streamSocket(family: AF_UNIX, nonBlocking: false) else { return false }
-    defer { socket.closeIgnoringErrors() }
-    let length = socklen_t(MemoryLayout<sockaddr_un>.size)
-    return withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        (try? nothingOrErrno { connect(socket.rawValue, socketAddress, length) }) != nil
-      }
-    }
+    guard let socket = try? UnixSocket.connectedStream(to: path) else { return false }
+    socket.closeIgnoringErrors()
+    return true
   }
 
   /// Whether something accepts a TCP connection over IPv4 within a time. The corresponding C functions
@@ -48,8 +37,7 @@ package enum ConnectionProbe {
     } catch {
       guard error == .inProgress else { return false }
     }
-    let milliseconds = Int32(clamping: max(limit.wholeMilliseconds, 1))
-    let events = try? Poll<Int>.wait(for: socket, .writable, timeoutMilliseconds: milliseconds)
+    let events = try? Poll<Int>.wait(for: socket, .writable, timeout: max(limit, .milliseconds(1)))
     guard let events, !events.isEmpty else { return false }
     var failure: Int32 = 0
     var size = socklen_t(MemoryLayout<Int32>.size)

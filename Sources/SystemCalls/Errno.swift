@@ -47,6 +47,8 @@ package struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringC
   package static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
   /// A non-blocking connection is still being made (`EINPROGRESS`).
   package static let inProgress = Errno(rawValue: EINPROGRESS)
+  /// The resource is in use (`EBUSY`).
+  package static let busy = Errno(rawValue: EBUSY)
   /// No such process (`ESRCH`).
   package static let noSuchProcess = Errno(rawValue: ESRCH)
   /// The descriptor is not a terminal (`ENOTTY`).

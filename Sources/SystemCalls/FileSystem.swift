@@ -31,6 +31,44 @@ package enum FileSystem {
     }
   }
 
+  /// Makes a fresh directory, mode 0700, from a template whose last six characters are `XXXXXX`. The
+  /// corresponding C function is `mkdtemp`.
+  ///
+  /// - Parameter template: Such as `/tmp/passcode-speech.XXXXXX`.
+  /// - Returns: The directory made.
+  /// - Throws: The call's ``Errno``.
+  package static func makeTemporaryDirectory(_ template: String) throws(Errno) -> String {
+    var path = Array(template.utf8CString)
+    guard let made = mkdtemp(&path) else { throw .current }
+    return String(cString: made)
+  }
+
+  /// Makes a character device node. The corresponding C function is `mknod`.
+  ///
+  /// - Parameters:
+  ///   - path: Where.
+  ///   - major: The major number.
+  ///   - minor: The minor number.
+  ///   - permissions: Its mode bits, before the umask.
+  /// - Throws: The call's ``Errno``.
+  package static func makeCharacterDevice(
+    _ path: String, major: UInt32, minor: UInt32, permissions: UInt32
+  ) throws(Errno) {
+    let device = (dev_t(major & 0xfff) << 8) | dev_t(minor & 0xff) | (dev_t(minor & ~0xff) << 12)
+    try nothingOrErrno { mknod(path, S_IFCHR | permissions, device) }
+  }
+
+  /// Gives a file to a user and group. The corresponding C function is `chown`.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - user: The new owner.
+  ///   - group: The new group.
+  /// - Throws: The call's ``Errno``.
+  package static func changeOwner(_ path: String, user: UInt32, group: UInt32) throws(Errno) {
+    try nothingOrErrno { chown(path, user, group) }
+  }
+
   /// Removes a file. The corresponding C function is `unlink`.
   ///
   /// - Parameter path: The file.
@@ -168,6 +206,14 @@ extension FileDescriptor {
   /// - Throws: The call's ``Errno``.
   package func lockExclusively() throws(Errno) {
     try nothingOrErrno { flock(rawValue, LOCK_EX) }
+  }
+
+  /// Takes an exclusive advisory lock on the open file if nobody holds one. The corresponding C function is
+  /// `flock` with `LOCK_EX | LOCK_NB`.
+  ///
+  /// - Throws: The call's ``Errno`` (``Errno/wouldBlock`` when another holds it).
+  package func lockExclusivelyWithoutWaiting() throws(Errno) {
+    try nothingOrErrno { flock(rawValue, LOCK_EX | LOCK_NB) }
   }
 
   /// The path of the terminal this descriptor is open on, such as `/dev/pts/3`. The corresponding C

@@ -42,14 +42,16 @@ package struct Poll<Name: Hashable & Sendable>: Sendable {
   /// Waits until a descriptor is ready or the timeout passes. The corresponding C function is `poll`.
   ///
   /// - Parameters:
-  ///   - timeoutMilliseconds: How long to wait; `-1` waits for ever.
+  ///   - timeout: How long to wait, rounded up to whole milliseconds so the wait never ends early; `nil` waits
+  ///     for ever.
   ///   - retryOnInterrupt: Whether to wait again after `EINTR`; a loop that must notice signals passes `false`.
   /// - Returns: What happened to each named descriptor; empty on timeout.
   /// - Throws: The call's ``Errno``.
-  package func wait(timeoutMilliseconds: Int32, retryOnInterrupt: Bool = true) throws(Errno) -> PollResult<Name> {
+  package func wait(timeout: Duration?, retryOnInterrupt: Bool = true) throws(Errno) -> PollResult<Name> {
     var entries = zip(descriptors, wanted).map { pollfd(fd: $0.rawValue, events: $1.rawValue, revents: 0) }
     let count = nfds_t(entries.count)
-    _ = try valueOrErrno(retryOnInterrupt: retryOnInterrupt) { Glibc.poll(&entries, count, timeoutMilliseconds) }
+    let milliseconds = pollMilliseconds(timeout)
+    _ = try valueOrErrno(retryOnInterrupt: retryOnInterrupt) { Glibc.poll(&entries, count, milliseconds) }
     var happened: [Name: PollEvents] = [:]
     for (name, entry) in zip(names, entries) where entry.revents != 0 {
       happened[name, default: []].formUnion(PollEvents(rawValue: entry.revents))
@@ -62,15 +64,15 @@ package struct Poll<Name: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - descriptor: The descriptor.
   ///   - events: What to wait for.
-  ///   - timeoutMilliseconds: How long to wait; `-1` waits for ever.
+  ///   - timeout: How long to wait; `nil` waits for ever.
   /// - Returns: What happened; empty on timeout.
   /// - Throws: The call's ``Errno``.
   package static func wait(
-    for descriptor: FileDescriptor, _ events: PollEvents = .readable, timeoutMilliseconds: Int32
+    for descriptor: FileDescriptor, _ events: PollEvents = .readable, timeout: Duration?
   ) throws(Errno) -> PollEvents where Name == Int {
     var poll = Poll<Int>()
     poll.add(0, descriptor, waitingFor: events)
-    return try poll.wait(timeoutMilliseconds: timeoutMilliseconds).events(of: 0)
+    return try poll.wait(timeout: timeout).events(of: 0)
   }
 }
 
@@ -97,10 +99,17 @@ package struct PollResult<Name: Hashable & Sendable>: Sendable {
   }
 }
 
-/// Sleeps for up to a number of milliseconds, waking on no descriptor; a signal may end it early.
-/// The corresponding C function is `poll` with no descriptors.
+/// Sleeps for up to a duration (rounded up to whole milliseconds), waking on no descriptor; a signal may end it
+/// early. The corresponding C function is `poll` with no descriptors.
 ///
-/// - Parameter milliseconds: How long.
-package func sleep(milliseconds: Int32) {
-  _ = Glibc.poll(nil, 0, milliseconds)
+/// - Parameter duration: How long.
+package func sleep(for duration: Duration) {
+  _ = Glibc.poll(nil, 0, pollMilliseconds(duration))
+}
+
+/// A timeout in the whole milliseconds `poll` takes, rounded up so a wait never ends early and clamped to
+/// `0...Int32.max`; `-1` (for ever) for `nil`.
+private func pollMilliseconds(_ timeout: Duration?) -> Int32 {
+  guard let timeout else { return -1 }
+  return Int32(clamping: (max(timeout, .zero) + .nanoseconds(999_999)).wholeMilliseconds)
 }

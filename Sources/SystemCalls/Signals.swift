@@ -1,68 +1,192 @@
 internal import CProcessControl
 internal import Glibc
 
-/// A signal number, such as `SIGTERM`.
-package struct SignalNumber: RawRepresentable, Hashable, Sendable {
-  /// The C signal number.
-  package let rawValue: Int32
-  /// Wraps a C signal number.
-  package init(rawValue: Int32) { self.rawValue = rawValue }
+/// A standard signal (1 to 31), such as `SIGTERM`: the package's one signal type, from the system calls that
+/// send, block and handle signals up to the prompt's public ``PromptError`` (a consumer re-raises the signal
+/// that ended an entry by its ``number``). It is the one public declaration of this package-access layer,
+/// re-exported by `PasscodeTerminal`, whose prompt carries it.
+public enum Signal: CaseIterable, Hashable, Sendable {
+  /// `SIGHUP`: the terminal went away.
+  case hangup
+  /// `SIGINT`: interrupt, usually from `kill -INT` (Ctrl-C arrives as a key in raw mode).
+  case interrupt
+  /// `SIGQUIT`: quit.
+  case quit
+  /// `SIGILL`: an illegal instruction.
+  case illegalInstruction
+  /// `SIGTRAP`: a trace or breakpoint trap (Swift's runtime traps end in it).
+  case trap
+  /// `SIGABRT`: an abort (`fatalError` ends in it).
+  case abort
+  /// `SIGBUS`: a bus error.
+  case busError
+  /// `SIGFPE`: an arithmetic error.
+  case arithmeticError
+  /// `SIGKILL`: ends the process; cannot be caught.
+  case kill
+  /// `SIGUSR1`: user-defined; ends the process by default.
+  case user1
+  /// `SIGSEGV`: a segmentation fault.
+  case segmentationFault
+  /// `SIGUSR2`: user-defined; ends the process by default.
+  case user2
+  /// `SIGPIPE`: a write to a pipe or socket nobody reads.
+  case brokenPipe
+  /// `SIGALRM`: a real-time timer expired.
+  case alarm
+  /// `SIGTERM`: a polite request to end.
+  case terminate
+  /// `SIGSTKFLT`: a coprocessor stack fault (unused on current Linux, but it still ends a process).
+  case stackFault
+  /// `SIGCHLD`: a child stopped or ended; ignored by default.
+  case childStatusChanged
+  /// `SIGCONT`: the process was continued after a stop.
+  case continued
+  /// `SIGSTOP`: stops the process; cannot be caught.
+  case stop
+  /// `SIGTSTP`: a request to suspend (Ctrl-Z arrives as a key in raw mode).
+  case terminalStop
+  /// `SIGTTIN`: stop, sent by the kernel to a background job that reads its terminal, or by `kill -TTIN`.
+  case backgroundRead
+  /// `SIGTTOU`: stop, sent by the kernel to a background job that changes its terminal's settings (or writes
+  /// to it, under `stty tostop`), or by `kill -TTOU`.
+  case backgroundWrite
+  /// `SIGURG`: urgent data on a socket; ignored by default.
+  case urgentData
+  /// `SIGXCPU`: the CPU time limit (`ulimit -t`) was passed.
+  case cpuLimitExceeded
+  /// `SIGXFSZ`: the file size limit (`ulimit -f`) was passed.
+  case fileSizeLimitExceeded
+  /// `SIGVTALRM`: a virtual (user CPU time) timer expired.
+  case virtualAlarm
+  /// `SIGPROF`: a profiling timer expired.
+  case profilingAlarm
+  /// `SIGWINCH`: the window size changed.
+  case windowSizeChanged
+  /// `SIGIO` (also `SIGPOLL`): I/O is possible on a descriptor.
+  case inputOutputPossible
+  /// `SIGPWR`: power failure.
+  case powerFailure
+  /// `SIGSYS`: a bad system call (or one a seccomp filter refused).
+  case badSystemCall
 
-  /// `SIGHUP`.
-  package static let hangUp = SignalNumber(rawValue: SIGHUP)
-  /// `SIGINT`.
-  package static let interrupt = SignalNumber(rawValue: SIGINT)
-  /// `SIGQUIT`.
-  package static let quit = SignalNumber(rawValue: SIGQUIT)
-  /// `SIGABRT`.
-  package static let abort = SignalNumber(rawValue: SIGABRT)
-  /// `SIGKILL`.
-  package static let kill = SignalNumber(rawValue: SIGKILL)
-  /// `SIGSEGV`.
-  package static let segmentationFault = SignalNumber(rawValue: SIGSEGV)
-  /// `SIGBUS`.
-  package static let busError = SignalNumber(rawValue: SIGBUS)
-  /// `SIGILL`.
-  package static let illegalInstruction = SignalNumber(rawValue: SIGILL)
-  /// `SIGFPE`.
-  package static let arithmeticError = SignalNumber(rawValue: SIGFPE)
-  /// `SIGTRAP`.
-  package static let trap = SignalNumber(rawValue: SIGTRAP)
-  /// `SIGPIPE`.
-  package static let brokenPipe = SignalNumber(rawValue: SIGPIPE)
-  /// `SIGALRM`.
-  package static let alarm = SignalNumber(rawValue: SIGALRM)
-  /// `SIGTERM`.
-  package static let terminate = SignalNumber(rawValue: SIGTERM)
-  /// `SIGUSR1`.
-  package static let user1 = SignalNumber(rawValue: SIGUSR1)
-  /// `SIGUSR2`.
-  package static let user2 = SignalNumber(rawValue: SIGUSR2)
-  /// `SIGCHLD`.
-  package static let childStatusChanged = SignalNumber(rawValue: SIGCHLD)
-  /// `SIGCONT`.
-  package static let continued = SignalNumber(rawValue: SIGCONT)
-  /// `SIGSTOP`.
-  package static let stop = SignalNumber(rawValue: SIGSTOP)
-  /// `SIGTSTP`.
-  package static let terminalStop = SignalNumber(rawValue: SIGTSTP)
-  /// `SIGWINCH`.
-  package static let windowSizeChanged = SignalNumber(rawValue: SIGWINCH)
+  /// The C signal number. A `switch`, so it is safe in a signal handler.
+  public var number: Int32 {
+    switch self {
+    case .hangup: SIGHUP
+    case .interrupt: SIGINT
+    case .quit: SIGQUIT
+    case .illegalInstruction: SIGILL
+    case .trap: SIGTRAP
+    case .abort: SIGABRT
+    case .busError: SIGBUS
+    case .arithmeticError: SIGFPE
+    case .kill: SIGKILL
+    case .user1: SIGUSR1
+    case .segmentationFault: SIGSEGV
+    case .user2: SIGUSR2
+    case .brokenPipe: SIGPIPE
+    case .alarm: SIGALRM
+    case .terminate: SIGTERM
+    case .stackFault: SIGSTKFLT
+    case .childStatusChanged: SIGCHLD
+    case .continued: SIGCONT
+    case .stop: SIGSTOP
+    case .terminalStop: SIGTSTP
+    case .backgroundRead: SIGTTIN
+    case .backgroundWrite: SIGTTOU
+    case .urgentData: SIGURG
+    case .cpuLimitExceeded: SIGXCPU
+    case .fileSizeLimitExceeded: SIGXFSZ
+    case .virtualAlarm: SIGVTALRM
+    case .profilingAlarm: SIGPROF
+    case .windowSizeChanged: SIGWINCH
+    case .inputOutputPossible: SIGIO
+    case .powerFailure: SIGPWR
+    case .badSystemCall: SIGSYS
+    }
+  }
 
-  /// The standard signals (1 to 31) whose disposition can be changed: all but `SIGKILL` and `SIGSTOP`.
-  package static let changeable: [SignalNumber] = (1..<32).map(SignalNumber.init).filter { $0 != .kill && $0 != .stop }
+  /// Finds the signal for a C signal number; `nil` for a real-time signal or a number that is none. Allocates
+  /// nothing, so it is safe in a signal handler.
+  ///
+  /// - Parameter number: A C signal number.
+  public init?(number: Int32) {
+    switch number {
+    case SIGHUP: self = .hangup
+    case SIGINT: self = .interrupt
+    case SIGQUIT: self = .quit
+    case SIGILL: self = .illegalInstruction
+    case SIGTRAP: self = .trap
+    case SIGABRT: self = .abort
+    case SIGBUS: self = .busError
+    case SIGFPE: self = .arithmeticError
+    case SIGKILL: self = .kill
+    case SIGUSR1: self = .user1
+    case SIGSEGV: self = .segmentationFault
+    case SIGUSR2: self = .user2
+    case SIGPIPE: self = .brokenPipe
+    case SIGALRM: self = .alarm
+    case SIGTERM: self = .terminate
+    case SIGSTKFLT: self = .stackFault
+    case SIGCHLD: self = .childStatusChanged
+    case SIGCONT: self = .continued
+    case SIGSTOP: self = .stop
+    case SIGTSTP: self = .terminalStop
+    case SIGTTIN: self = .backgroundRead
+    case SIGTTOU: self = .backgroundWrite
+    case SIGURG: self = .urgentData
+    case SIGXCPU: self = .cpuLimitExceeded
+    case SIGXFSZ: self = .fileSizeLimitExceeded
+    case SIGVTALRM: self = .virtualAlarm
+    case SIGPROF: self = .profilingAlarm
+    case SIGWINCH: self = .windowSizeChanged
+    case SIGIO: self = .inputOutputPossible
+    case SIGPWR: self = .powerFailure
+    case SIGSYS: self = .badSystemCall
+    default: return nil
+    }
+  }
+
+  /// Whether the signal's default action ends the process (signal(7)'s Term and Core).
+  package var isTerminating: Bool {
+    switch self {
+    case .childStatusChanged, .urgentData, .windowSizeChanged, .continued: false
+    default: !isStop
+    }
+  }
+
+  /// Whether the signal's default action stops the process.
+  package var isStop: Bool {
+    switch self {
+    case .stop, .terminalStop, .backgroundRead, .backgroundWrite: true
+    default: false
+    }
+  }
+
+  /// The signals whose disposition can be changed: all but `SIGKILL` and `SIGSTOP`.
+  package static let changeable: [Signal] = allCases.filter { $0 != .kill && $0 != .stop }
 
   /// Sends the signal to the calling thread; a handler runs before this returns. Async-signal-safe.
   /// The corresponding C function is `raise`.
   ///
   /// - Throws: The call's ``Errno``.
   package func raise() throws(Errno) {
-    try nothingOrErrno { Glibc.raise(rawValue) }
+    try nothingOrErrno { Glibc.raise(number) }
   }
 
   /// Sends the signal to the calling thread from a signal handler, ignoring failure.
   package func raiseFromSignalHandler() {
-    _ = Glibc.raise(rawValue)
+    _ = Glibc.raise(number)
+  }
+
+  /// Gives a stop signal its default action and raises it again, from its own handler: it is blocked there,
+  /// so the process stops as the handler returns. `errno` is kept.
+  package func stopByDefaultFromSignalHandler() {
+    SignalAction.defaultAction.installFromSignalHandler(for: self)
+    let saved = errno
+    raiseFromSignalHandler()
+    errno = saved
   }
 }
 
@@ -86,7 +210,7 @@ package struct SignalSet: Sendable {
   /// A set of the given signals. The corresponding C function is `sigaddset`.
   ///
   /// - Parameter signals: The signals.
-  package init(_ signals: some Sequence<SignalNumber>) {
+  package init(_ signals: some Sequence<Signal>) {
     self.init()
     for signal in signals { insert(signal) }
   }
@@ -94,15 +218,15 @@ package struct SignalSet: Sendable {
   /// Adds a signal.
   ///
   /// - Parameter signal: The signal.
-  package mutating func insert(_ signal: SignalNumber) { sigaddset(&storage, signal.rawValue) }
+  package mutating func insert(_ signal: Signal) { sigaddset(&storage, signal.number) }
 
   /// Whether the set holds a signal. The corresponding C function is `sigismember`.
   ///
   /// - Parameter signal: The signal.
   /// - Returns: `true` when it is in the set.
-  package func contains(_ signal: SignalNumber) -> Bool {
+  package func contains(_ signal: Signal) -> Bool {
     var copy = storage
-    return sigismember(&copy, signal.rawValue) == 1
+    return sigismember(&copy, signal.number) == 1
   }
 
   /// The calling thread's signal mask. The corresponding C function is `pthread_sigmask`.
@@ -200,20 +324,20 @@ package struct SignalAction: Sendable {
   /// - Returns: The action it replaced, to put back with another ``install(for:)``.
   /// - Throws: The call's ``Errno``.
   @discardableResult
-  package func install(for signal: SignalNumber) throws(Errno) -> SignalAction {
+  package func install(for signal: Signal) throws(Errno) -> SignalAction {
     var action = storage
     var previous = SignalAction()
-    try nothingOrErrno { sigaction(signal.rawValue, &action, &previous.storage) }
+    try nothingOrErrno { sigaction(signal.number, &action, &previous.storage) }
     return previous
   }
 
   /// Makes this the signal's disposition from a signal handler, ignoring failure and keeping `errno`.
   ///
   /// - Parameter signal: The signal.
-  package func installFromSignalHandler(for signal: SignalNumber) {
+  package func installFromSignalHandler(for signal: Signal) {
     let saved = errno
     var action = storage
-    _ = sigaction(signal.rawValue, &action, nil)
+    _ = sigaction(signal.number, &action, nil)
     errno = saved
   }
 
@@ -221,9 +345,9 @@ package struct SignalAction: Sendable {
   ///
   /// - Parameter signal: The signal.
   /// - Returns: The action.
-  package static func current(for signal: SignalNumber) -> SignalAction {
+  package static func current(for signal: Signal) -> SignalAction {
     var action = SignalAction()
-    _ = sigaction(signal.rawValue, nil, &action.storage)
+    _ = sigaction(signal.number, nil, &action.storage)
     return action
   }
 
@@ -248,10 +372,10 @@ package struct InheritedSignals: Sendable {
   /// The calling thread's mask.
   package let mask: SignalSet
 
-  /// The state now: which of ``SignalNumber/changeable`` are ignored, and the calling thread's mask.
+  /// The state now: which of ``Signal/changeable`` are ignored, and the calling thread's mask.
   package static func current() -> InheritedSignals {
     InheritedSignals(
-      ignored: SignalSet(SignalNumber.changeable.filter { SignalAction.current(for: $0).isIgnore }),
+      ignored: SignalSet(Signal.changeable.filter { SignalAction.current(for: $0).isIgnore }),
       mask: SignalSet.threadMask)
   }
 
@@ -260,7 +384,7 @@ package struct InheritedSignals: Sendable {
   /// reach the command), and the calling thread's mask as it was. Failures are ignored: a signal that cannot
   /// be changed keeps what it has.
   package func restore() {
-    for signal in SignalNumber.changeable {
+    for signal in Signal.changeable {
       _ = try? (ignored.contains(signal) ? SignalAction.ignore : SignalAction.defaultAction).install(for: signal)
     }
     SignalSet.setThreadMask(mask)
@@ -303,8 +427,8 @@ package struct ProcessIdentifier: RawRepresentable, Hashable, Sendable {
   ///
   /// - Parameter signal: The signal.
   /// - Throws: The call's ``Errno``.
-  package func send(_ signal: SignalNumber) throws(Errno) {
-    try nothingOrErrno { kill(rawValue, signal.rawValue) }
+  package func send(_ signal: Signal) throws(Errno) {
+    try nothingOrErrno { kill(rawValue, signal.number) }
   }
 
   /// Collects the child's status if it has ended, without waiting. The corresponding C function is `waitpid`
@@ -341,9 +465,9 @@ package struct WaitStatus: RawRepresentable, Hashable, Sendable {
   package var exitCode: Int32? { rawValue & 0x7f == 0 ? (rawValue >> 8) & 0xff : nil }
 
   /// The signal that ended the child.
-  package var terminatingSignal: SignalNumber? {
+  package var terminatingSignal: Signal? {
     let number = rawValue & 0x7f
-    return number != 0 && number != 0x7f ? SignalNumber(rawValue: number) : nil
+    return number != 0 && number != 0x7f ? Signal(number: number) : nil
   }
 
   /// Whether a core dump was written when a signal ended the child.

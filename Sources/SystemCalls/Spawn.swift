@@ -52,11 +52,11 @@ package struct Spawn: Sendable {
   /// - Throws: The ``Errno`` `posix_spawn` returned; a program that cannot be executed is reported as
   ///   `ENOENT` or `EACCES`.
   package func run() throws(Errno) -> ProcessIdentifier {
-    let argumentPointers = ([executable] + arguments).map { strdup($0) } + [nil]
-    let environmentPointers = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let argumentPointers = CStringVector([executable] + arguments)
+    let environmentPointers = CStringVector(environment: environment)
     defer {
-      argumentPointers.forEach { free($0) }
-      environmentPointers.forEach { free($0) }
+      argumentPointers.free()
+      environmentPointers.free()
     }
     var actions = posix_spawn_file_actions_t()
     try nothingOrReturnedErrno(posix_spawn_file_actions_init(&actions))
@@ -79,7 +79,7 @@ package struct Spawn: Sendable {
     try nothingOrReturnedErrno(posix_spawnattr_init(&attributes))
     defer { posix_spawnattr_destroy(&attributes) }
     var noSignals = SignalSet.empty
-    var everySignal = SignalSet(SignalNumber.changeable)
+    var everySignal = SignalSet(Signal.changeable)
     try nothingOrReturnedErrno(posix_spawnattr_setsigmask(&attributes, &noSignals.storage))
     try nothingOrReturnedErrno(posix_spawnattr_setsigdefault(&attributes, &everySignal.storage))
     // glibc's POSIX_SPAWN_SETSID (0x80) is a GNU extension that Swift's Glibc module does not export.
@@ -91,8 +91,8 @@ package struct Spawn: Sendable {
     var child: pid_t = 0
     let status =
       searchesPath
-      ? posix_spawnp(&child, executable, &actions, &attributes, argumentPointers, environmentPointers)
-      : posix_spawn(&child, executable, &actions, &attributes, argumentPointers, environmentPointers)
+      ? posix_spawnp(&child, executable, &actions, &attributes, argumentPointers.pointers, environmentPointers.pointers)
+      : posix_spawn(&child, executable, &actions, &attributes, argumentPointers.pointers, environmentPointers.pointers)
     try nothingOrReturnedErrno(status)
     return ProcessIdentifier(rawValue: child)
   }
@@ -124,9 +124,34 @@ package enum ProcessImage {
     executable: String, arguments: [String], searchesPath: Bool, restoring inherited: InheritedSignals
   ) -> Errno {
     inherited.restore()
-    let pointers = arguments.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    if searchesPath { _ = execvp(executable, pointers) } else { _ = execv(executable, pointers) }
+    let vector = CStringVector(arguments)
+    defer { vector.free() }
+    if searchesPath { _ = execvp(executable, vector.pointers) } else { _ = execv(executable, vector.pointers) }
     return .current
+  }
+}
+
+/// A null-terminated array of C strings, as `argv` and `envp` are, copied before a spawn or exec and freed after.
+struct CStringVector {
+  /// The strings, then `nil`.
+  let pointers: [UnsafeMutablePointer<CChar>?]
+
+  /// Copies strings. The corresponding C function is `strdup`.
+  ///
+  /// - Parameter strings: The strings.
+  init(_ strings: [String]) {
+    pointers = strings.map { strdup($0) } + [nil]
+  }
+
+  /// Copies an environment as `NAME=value` strings, sorted by name.
+  ///
+  /// - Parameter environment: The variables.
+  init(environment: [String: String]) {
+    self.init(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+  }
+
+  /// Frees every string. The corresponding C function is `free`.
+  func free() {
+    pointers.forEach { Glibc.free($0) }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// What every benchmark shares: the options, the programs, a scratch directory, and the results.
@@ -62,5 +63,5 @@ final class BenchContext {
 /// - Returns: The milliseconds.
 func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
   let duration = end - start
-  return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+  return Double(duration.wholeNanoseconds) / 1e6
 }

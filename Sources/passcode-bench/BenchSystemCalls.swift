@@ -1,9 +1,7 @@
-internal import CBenchTrace
-internal import Glibc
 internal import SystemCalls
 
-/// passcode-bench's own C calls (ptrace through `CBenchTrace`, `getrusage`) and its adapters for the
-/// `SystemCalls` layer, which spawns the measured commands, waits for them, and retries `EINTR`.
+/// passcode-bench's adapters for the `SystemCalls` layer, on plain descriptor and process numbers: the layer
+/// spawns the measured commands (and traces one to its exit), waits for them, and retries `EINTR`.
 enum BenchSystemCalls {
   /// Makes a pipe whose ends are closed on exec.
   ///
@@ -72,7 +70,7 @@ enum BenchSystemCalls {
   /// - Throws: ``BenchError/systemCall(_:errno:)``.
   static func spawn(
     path: String, arguments: [String], environment: [String: String], input: [UInt8]
-  ) throws(BenchError) -> (pid: pid_t, output: Int32) {
+  ) throws(BenchError) -> (pid: Int32, output: Int32) {
     let inputPipe = try makePipe()
     let outputPipe = try makePipe()
     writeAll(inputPipe.write, input)
@@ -108,7 +106,7 @@ enum BenchSystemCalls {
   /// - Throws: ``BenchError/systemCall(_:errno:)``.
   static func spawnOnTerminal(
     path: String, arguments: [String], environment: [String: String], terminalPath: String, closing: [Int32]
-  ) throws(BenchError) -> pid_t {
+  ) throws(BenchError) -> Int32 {
     var spawn = Spawn(executable: path, arguments: arguments, environment: environment)
     spawn.startsNewSession = true
     spawn.fileActions =
@@ -128,7 +126,7 @@ enum BenchSystemCalls {
   ///
   /// - Parameter pid: The child.
   /// - Returns: Whether it has ended (or is not a child any more).
-  static func reapIfExited(_ pid: pid_t) -> Bool {
+  static func reapIfExited(_ pid: Int32) -> Bool {
     do {
       return try ProcessIdentifier(rawValue: pid).statusIfExited() != nil
     } catch {
@@ -140,16 +138,12 @@ enum BenchSystemCalls {
   ///
   /// - Parameter pid: The child.
   /// - Returns: The raw wait status, or -1 when there is no such child.
-  static func waitForExit(_ pid: pid_t) -> Int32 {
+  static func waitForExit(_ pid: Int32) -> Int32 {
     (try? ProcessIdentifier(rawValue: pid).waitForExit())?.rawValue ?? -1
   }
 
   /// Runs a program with `input` on standard input under ptrace, stops it at its exit and reads its peak
-  /// resident set (VmHWM) and the shared objects it mapped before it is gone.
-  ///
-  /// `wait4`'s `ru_maxrss` cannot be used for a child of a large process: exec records the old image's
-  /// high-water mark, which after fork (or posix_spawn's vfork) is the parent's.
-  /// The corresponding C functions are `fork`, `ptrace` and `execve`.
+  /// resident set (VmHWM) and the shared objects it mapped before it is gone (``TracedExit``).
   ///
   /// - Parameters:
   ///   - path: The program's absolute path.
@@ -161,65 +155,33 @@ enum BenchSystemCalls {
   static func inspectAtExit(
     path: String, arguments: [String], environment: [String: String], input: [UInt8]
   ) throws(BenchError) -> ExitSnapshot? {
-    let vectors = ArgumentVectors(path: path, arguments: arguments, environment: environment)
-    defer { vectors.free() }
-    let (argv, envp) = (vectors.argv, vectors.envp)
     let inputPipe = try makePipe()
     writeAll(inputPipe.write, input)
     close(inputPipe.write)
     defer { close(inputPipe.read) }
-    let devNull = (try? FileDescriptor.open("/dev/null", .readWrite))?.rawValue ?? -1
-    defer { close(devNull) }
-    let pid = argv.withUnsafeBufferPointer { argumentBuffer in
-      envp.withUnsafeBufferPointer { environmentBuffer -> pid_t in
-        let child = fork()
-        if child == 0 {
-          _ = dup2(inputPipe.read, 0)
-          _ = dup2(devNull, 1)
-          _ = dup2(devNull, 2)
-          _ = passcode_bench_trace_me()
-          if let base = argumentBuffer.baseAddress, let first = base.pointee,
-            let environment = environmentBuffer.baseAddress
-          {
-            _ = execve(first, base, environment)
-          }
-          _exit(127)
-        }
-        return child
-      }
-    }
-    guard pid > 0 else { throw .systemCall("fork", errno: errno) }
+    let devNull = (try? FileDescriptor.open("/dev/null", .readWrite)) ?? FileDescriptor(rawValue: -1)
+    defer { devNull.closeIgnoringErrors() }
     var snapshot: ExitSnapshot?
-    var status: Int32 = 0
-    var optionsSet = false
-    while let next = try? ProcessIdentifier(rawValue: pid).waitForExit() {
-      status = next.rawValue
-      let stopped = status & 0xff == 0x7f
-      guard stopped else { break }
-      let stopSignal = (status >> 8) & 0xff
-      if status >> 8 == passcode_bench_exit_stop_status() {
+    do {
+      try TracedExit.run(
+        path: path, arguments: arguments, environment: environment, input: FileDescriptor(rawValue: inputPipe.read),
+        output: devNull
+      ) { process in
         snapshot = ExitSnapshot(
-          peakKibibytes: ProcessStatus(pid: pid)?.kibibytes("VmHWM"),
-          sharedObjects: ProcessStatus.sharedObjects(pid: pid))
-        _ = passcode_bench_continue(pid, 0)
-      } else if !optionsSet && stopSignal == SIGTRAP {
-        optionsSet = true
-        _ = passcode_bench_stop_at_exit(pid)
-        _ = passcode_bench_continue(pid, 0)
-      } else {
-        _ = passcode_bench_continue(pid, stopSignal)
+          peakKibibytes: ProcessStatus(pid: process.rawValue)?.kibibytes("VmHWM"),
+          sharedObjects: ProcessStatus.sharedObjects(pid: process.rawValue))
       }
+    } catch {
+      throw .systemCall("fork", errno: error.rawValue)
     }
     return snapshot
   }
 
-  /// Removes a file.
-  ///
-  /// The corresponding C function is `unlink`.
+  /// Removes a file, if it is there.
   ///
   /// - Parameter path: The file.
   static func removeFile(_ path: String) {
-    unlink(path)
+    try? FileSystem.removeFile(path)
   }
 
   /// Sends a signal to a process.
@@ -227,21 +189,16 @@ enum BenchSystemCalls {
   /// - Parameters:
   ///   - signal: The signal.
   ///   - pid: The process.
-  static func send(_ signal: Int32, to pid: pid_t) {
-    try? ProcessIdentifier(rawValue: pid).send(SignalNumber(rawValue: signal))
+  static func send(_ signal: Signal, to pid: Int32) {
+    try? ProcessIdentifier(rawValue: pid).send(signal)
   }
 
-  /// Sleeps the calling thread; used only to leave a measured program idle.
-  ///
-  /// The corresponding C function is `nanosleep`.
+  /// Sleeps the calling thread for the whole duration, signals or not; used only to leave a measured program
+  /// idle.
   ///
   /// - Parameter duration: How long.
   static func sleep(_ duration: Duration) {
-    let components = duration.components
-    var request = timespec(tv_sec: Int(components.seconds), tv_nsec: Int(components.attoseconds / 1_000_000_000))
-    // After EINTR nanosleep leaves the time still to sleep in its second argument, so the layer's retry sleeps
-    // only the rest.
-    withUnsafeMutablePointer(to: &request) { time in _ = try? valueOrErrno { nanosleep(time, time) } }
+    BootTimeClock.sleep(until: BootTimeClock.now + duration)
   }
 
   /// Ignores SIGPIPE, so a measured program that hangs up cannot kill the bench.
@@ -249,33 +206,8 @@ enum BenchSystemCalls {
     try? SignalAction.ignoreBrokenPipe()
   }
 
-  /// The process's own peak resident set.
-  ///
-  /// The corresponding C function is `getrusage`.
-  ///
-  /// - Returns: `ru_maxrss` in KiB.
+  /// The process's own peak resident set, in KiB.
   static func ownPeakResidentKibibytes() -> Int {
-    var usage = rusage()
-    _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.ru_maxrss
-  }
-}
-
-/// `argv` and `envp` as C string arrays, built before a fork or spawn and freed after it.
-private struct ArgumentVectors {
-  let argv: [UnsafeMutablePointer<CChar>?]
-  let envp: [UnsafeMutablePointer<CChar>?]
-
-  /// Copies the program path, its arguments and the environment (sorted, `NAME=value`) into C strings.
-  /// The corresponding C function is `strdup`.
-  init(path: String, arguments: [String], environment: [String: String]) {
-    argv = ([path] + arguments).map { strdup($0) } + [nil]
-    envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-  }
-
-  /// Frees every string. The corresponding C function is `free`.
-  func free() {
-    argv.forEach { Glibc.free($0) }
-    envp.forEach { Glibc.free($0) }
+    ResourceUsage.ownPeakResidentKibibytes
   }
 }

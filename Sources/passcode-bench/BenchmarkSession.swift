@@ -74,7 +74,7 @@ final class BenchmarkSession {
     let deadline = ContinuousClock.now + .seconds(2)
     while !BenchSystemCalls.reapIfExited(pid) {
       guard ContinuousClock.now < deadline else {
-        BenchSystemCalls.send(9, to: pid)
+        BenchSystemCalls.send(.kill, to: pid)
         _ = BenchSystemCalls.waitForExit(pid)
         return
       }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PasscodeTestSupport
 import Synchronization
+internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A minimal SSIP server on a Unix socket that answers just enough of the protocol for libspeechd (the
@@ -80,9 +81,7 @@ final class TimestampingSSIPServer: Sendable {
       if let found { return found }
       let remaining = deadline - ContinuousClock.now
       guard remaining > .zero else { return nil }
-      let nanoseconds =
-        Int(remaining.components.seconds) * 1_000_000_000 + Int(remaining.components.attoseconds / 1_000_000_000)
-      _ = arrived.wait(timeout: .now() + .nanoseconds(nanoseconds))
+      _ = arrived.wait(timeout: .now() + .nanoseconds(remaining.wholeNanoseconds))
     }
   }
 

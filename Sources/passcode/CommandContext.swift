@@ -1,7 +1,9 @@
+import AccessibilityEnvironment
 import LockedSecretStorage
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization
+import PasscodePreferences
 import PasscodeSpeech
 import PasscodeTerminal
 import PasscodeVault
@@ -14,7 +16,7 @@ struct CommandContext {
   /// Where the store and the config file are, or why that could not be worked out.
   let location: Result<StoreLocation, VaultError>
   /// The config file, read once; the defaults when it does not exist.
-  let settings: Result<VaultSettings, VaultError>
+  let settings: Result<ConfigurationFile, VaultError>
 
   /// Resolves the store, reads the config file and applies its preferences under the options and the
   /// environment.
@@ -28,7 +30,7 @@ struct CommandContext {
       try StoreLocation.resolve(environment: environment, store: parsed.options.store)
     }
     settings = location.flatMap { location in
-      Result { () throws(VaultError) in try VaultSettings.load(from: location.configFile) }
+      Result { () throws(VaultError) in try ConfigurationFile.load(from: location.configFile) }
     }
     if case let .success(location) = location, case let .success(settings) = settings {
       invocation = parsed.applying(settings.preferences, configFile: location.configFile)
@@ -38,24 +40,6 @@ struct CommandContext {
   }
 
   var options: CommonOptions { invocation.options }
-
-  /// What the person asked for about speech, and where: `--speech on` forces, `on` from the environment
-  /// or the config file is a standing wish.
-  var speechChoice: SpeechChoice {
-    let source = invocation.sources[.speech]
-    let phrase = source.phrase(for: .speech, value: options.speech.rawValue)
-    switch options.speech {
-    case .auto: return .automatic
-    case .off: return .refused(source: phrase)
-    case .on: return source.isOption ? .forced(source: phrase) : .wanted(source: phrase)
-    }
-  }
-
-  /// Where the person said they use a screen reader, or `nil` when they did not.
-  var screenReaderStated: String? {
-    guard options.profile == .screenReader else { return nil }
-    return invocation.sources[.profile].phrase(for: .profile, value: options.profile.rawValue)
-  }
 
   /// The profile the person chose other than `auto` and the screen-reader one, for the terminal.
   var requestedProfile: OutputProfile? {
@@ -73,8 +57,8 @@ struct CommandContext {
   /// - Returns: The inputs.
   func speechPolicyInputs(terminalPath: String? = nil) -> SpeechPolicyInputs {
     SpeechPolicyInputs.gather(
-      choice: speechChoice, screenReaderStated: screenReaderStated, environment: environment,
-      terminalPath: terminalPath ?? options.tty)
+      speech: invocation.setting(\.speech), profile: invocation.setting(\.profile), environment: environment,
+      terminalPath: terminalPath ?? options.tty, daemonAnswers: { SpeechDaemonProbe.answers() })
   }
 
   /// Opens a prompt: decides the speech channel, starts speech in the background when it was chosen,

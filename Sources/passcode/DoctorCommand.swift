@@ -1,3 +1,4 @@
+import AccessibilityEnvironment
 import PasscodeCommandLine
 import PasscodeDoctor
 import PasscodeSpeech

@@ -1,5 +1,6 @@
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodePreferences
 import PasscodeVault
 
 /// `passcode lock`: locks this terminal until the stored passcode is typed, an accessible vlock.
@@ -25,11 +26,11 @@ struct LockCommand {
       throw .vault(error)
     }
     var problems: [VaultError] = []
-    let settings: VaultSettings
+    let settings: ConfigurationFile
     switch context.settings {
     case let .success(read): settings = read
     case let .failure(error):
-      settings = VaultSettings()
+      settings = ConfigurationFile()
       problems.append(error)
     }
     let store = VaultContext(location: location, settings: settings)

@@ -79,8 +79,7 @@ enum PasscodeMain {
   /// Prints an error and chooses its exit status; re-raises a terminating signal after the terminal was
   /// restored, so the caller sees the conventional status.
   private static func report(_ error: CommandError) -> ExitCode {
-    if case let .prompt(.terminated(signalNumber)) = error {
-      let signal = SignalNumber(rawValue: signalNumber.number)
+    if case let .prompt(.terminated(signal)) = error {
       _ = try? SignalAction.defaultAction.install(for: signal)
       try? signal.raise()
     }

@@ -25,7 +25,7 @@ enum ProcessReplacement {
   }
 
   /// The signals for which Swift's runtime installs its crash backtracer at start.
-  static let backtracedSignals: [SignalNumber] = [
+  static let backtracedSignals: [Signal] = [
     .quit, .abort, .segmentationFault, .busError, .illegalInstruction, .arithmeticError, .trap,
   ]
 

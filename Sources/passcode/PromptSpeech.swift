@@ -1,3 +1,4 @@
+import AccessibilityEnvironment
 import PasscodeSpeech
 import PasscodeTerminal
 

@@ -1,6 +1,7 @@
 import PasscodeCommandLine
 import PasscodeEngine
 import PasscodeLocalization
+import PasscodePreferences
 import PasscodeTerminal
 import PasscodeVault
 
@@ -8,7 +9,7 @@ import PasscodeVault
 /// `PASSCODE_HOME` or the XDG directories), the settings file read once, and the vault over both.
 struct VaultContext {
   let location: StoreLocation
-  let settings: VaultSettings
+  let settings: ConfigurationFile
   let vault: Vault
 
   /// Takes the location and the settings file the context read.
@@ -29,7 +30,7 @@ struct VaultContext {
   /// - Parameters:
   ///   - location: Where the files are.
   ///   - settings: The settings, the file's or the defaults.
-  init(location: StoreLocation, settings: VaultSettings) {
+  init(location: StoreLocation, settings: ConfigurationFile) {
     self.location = location
     self.settings = settings
     vault = Vault(location: location, schedule: settings.lockout)

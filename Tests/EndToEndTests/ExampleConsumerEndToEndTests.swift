@@ -13,6 +13,11 @@ struct ExampleConsumerEndToEndTests {
   @Test("the example in Architecture.md builds against this package by path, offline, and unlocks with its code")
   func exampleBuildsAndUnlocks() throws {
     let (manifest, program) = try Self.exampleFiles()
+    // A consumer writes one import and names one product, and gets the accessible prompt by default.
+    let imports = program.split(separator: "\n").filter { $0.hasPrefix("import ") }
+    #expect(imports == ["import PasscodeKeypad"], "the example's imports: \(imports)")
+    let products = manifest.matches(of: #/\.product\(name: "([^"]+)"/#).map { String($0.output.1) }
+    #expect(products == ["PasscodeKeypad"], "the example's products: \(products)")
     let workspace = try StoreDirectory()
     // The example names its dependency `../PasscodeKeypad`, as a checkout of this repository would be called.
     try FileManager.default.createSymbolicLink(

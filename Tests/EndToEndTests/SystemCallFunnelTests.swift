@@ -9,27 +9,7 @@ struct SystemCallFunnelTests {
   /// The files outside `Sources/SystemCalls` that may import Glibc, each with the reason.
   private static let allowed: [String: String] = [
     "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns",
-    "PasscodeSpeech/BrailleApiCalls.swift": "BrlAPI's wrapper passes C buffers and sizes to the library",
-  ]
-
-  /// Files that still import Glibc today, being moved onto `SystemCalls` by other work (issue 24): the
-  /// terminal's and the unshipped benchmark's and test support's. Shrink this
-  /// list as they move; a file that no longer imports Glibc must leave it.
-  private static let notYetMoved: Set<String> = [
-    "PasscodeTerminal/CrashGuard.swift",
-    "PasscodeTerminal/RawMode.swift",
-    "PasscodeTerminal/Signal.swift",
-    "PasscodeTerminal/SignalRelay.swift",
-    "PasscodeTerminal/TerminalCalls.swift",
-    "PasscodeTerminal/TerminalDevice.swift",
-    "PasscodeTerminal/TerminalError.swift",
-    "PasscodeTestSupport/PrivateSpeechDispatcher.swift",
-    "PasscodeTestSupport/PseudoTerminal.swift",
-    "PasscodeTestSupport/PseudoTerminalCalls.swift",
-    "PasscodeTestSupport/SpawnedProcess.swift",
-    "PasscodeTestSupport/SpeechTestSystemCalls.swift",
-    "PasscodeTestSupport/VirtualConsoleCalls.swift",
-    "passcode-bench/BenchSystemCalls.swift",
+    "AccessibilityEnvironment/BrailleApiCalls.swift": "BrlAPI's wrapper passes C buffers and sizes to the library",
   ]
 
   @Test("only SystemCalls and the C libraries' own wrappers import Glibc")
@@ -37,10 +17,10 @@ struct SystemCallFunnelTests {
     let importing = try Self.filesImportingGlibc()
     #expect(importing.contains { $0.hasPrefix("SystemCalls/") }, "the scan must see SystemCalls: \(importing)")
     let outside = importing.filter { !$0.hasPrefix("SystemCalls/") }
-    let offenders = outside.subtracting(Self.allowed.keys).subtracting(Self.notYetMoved)
+    let offenders = outside.subtracting(Self.allowed.keys)
     #expect(offenders.isEmpty, "call libc through SystemCalls instead: \(offenders.sorted())")
-    let moved = Self.notYetMoved.subtracting(outside)
-    #expect(moved.isEmpty, "no longer import Glibc; take them off the list: \(moved.sorted())")
+    let stale = Set(Self.allowed.keys).subtracting(outside)
+    #expect(stale.isEmpty, "no longer import Glibc; take them off the list: \(stale.sorted())")
   }
 
   /// The files under `Sources`, as `Target/path.swift`, with a line that imports Glibc.

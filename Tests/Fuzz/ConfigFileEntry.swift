@@ -1,4 +1,4 @@
-// libFuzzer entry for the settings file parser (built by .ci/fuzz, not by SwiftPM).
+// libFuzzer entry for the config file parser (built by .ci/fuzz, not by SwiftPM).
 //
 // Properties: parsing never traps, and an error never repeats more than a bounded piece of the file.
 
@@ -7,10 +7,11 @@
 public func fuzzConfigFile(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
   let text = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
   do {
-    let settings = try VaultSettings.parse(text, path: "/config")
+    let settings = try ConfigurationFile.parse(text)
     precondition(settings.grace >= .zero)
   } catch {
-    _ = error.description
+    precondition(error.line >= 1)
+    _ = VaultError.invalidSetting(path: "/config", line: error.line, reason: error.reason).description
   }
   return 0
 }

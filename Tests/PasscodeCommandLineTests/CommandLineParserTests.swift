@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodePreferences
 import Testing
 
 private func run(

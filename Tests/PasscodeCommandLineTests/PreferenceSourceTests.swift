@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodePreferences
 import Testing
 
 /// Precedence of the four preferences: option, then environment, then config file, then default.
@@ -64,55 +65,13 @@ struct PreferenceSourceTests {
     #expect(parsed.sources[.profile] == .option(spelling: "--screen-reader"))
   }
 
-  @Test("each source is phrased for doctor and the speech decision")
-  func phrases() {
-    #expect(SettingSource.option(spelling: "--speech").phrase(for: .speech, value: "on") == "--speech on")
-    #expect(
-      SettingSource.option(spelling: "--screen-reader").phrase(for: .profile, value: "screen-reader")
-        == "--screen-reader")
-    #expect(
-      SettingSource.environment(variable: "PASSCODE_SPEECH").phrase(for: .speech, value: "on") == "PASSCODE_SPEECH=on")
-    #expect(
-      SettingSource.configuration(path: "/c", line: 3).phrase(for: .reduceMotion, value: "yes")
-        == "reduce-motion = yes on line 3 of /c")
-  }
-
-  @Test(
-    "config values: each key takes exactly its accepted values, in any case",
-    arguments: [
-      ("speech", "auto", true), ("speech", "ON", true), ("speech", "yes", false),
-      ("profile", "screen-reader", true), ("profile", "Visual", true), ("profile", "plain", true),
-      ("profile", "braille", false), ("reduce-motion", "yes", true), ("reduce-motion", "1", false),
-      ("sound", "no", true), ("sound", "off", false),
-    ])
-  func configValues(key: String, value: String, accepted: Bool) throws {
-    var preferences = ConfiguredPreferences()
-    do {
-      #expect(try preferences.read(key: key, value: value, line: 5))
-      #expect(accepted)
-      #expect(preferences.lines[Preference(rawValue: key) ?? .speech] == 5)
-    } catch {
-      #expect(!accepted)
-      #expect(error.reason.hasPrefix("\(key) must be "))
-      #expect(!error.reason.contains(value), "the message never repeats the value")
-    }
-  }
-
-  @Test("the refusal names every accepted value")
-  func refusalNamesValues() {
-    var preferences = ConfiguredPreferences()
-    #expect(throws: ConfigurationValueError(reason: "profile must be auto, visual, screen-reader or plain")) {
-      try preferences.read(key: "profile", value: "x", line: 1)
-    }
-    #expect(throws: ConfigurationValueError(reason: "sound must be yes or no")) {
-      try preferences.read(key: "sound", value: "x", line: 1)
-    }
-  }
-
-  @Test("a key that is no preference is left to the caller")
-  func otherKeys() throws {
-    var preferences = ConfiguredPreferences()
-    #expect(try !preferences.read(key: "lockout", value: "1,2", line: 1))
-    #expect(preferences == ConfiguredPreferences())
+  @Test("a setting carries the value in force and where it came from")
+  func settings() throws {
+    let parsed = try invocation(["demo", "--screen-reader"], environment: ["PASSCODE_SPEECH": "on"])
+      .applying(Self.configured, configFile: Self.configFile)
+    #expect(parsed.setting(\.speech) == Setting(.on, from: .environment(variable: "PASSCODE_SPEECH")))
+    #expect(parsed.setting(\.profile) == Setting(.screenReader, from: .option(spelling: "--screen-reader")))
+    let defaults = try invocation(["demo"])
+    #expect(defaults.setting(\.speech) == Setting(.auto))
   }
 }

@@ -1,3 +1,4 @@
+import AccessibilityEnvironment
 import PasscodeDoctor
 import PasscodeSpeech
 import Testing

@@ -1,5 +1,7 @@
+import AccessibilityEnvironment
 import PasscodeCommandLine
 import PasscodeDoctor
+import PasscodePreferences
 import PasscodeSpeech
 import PasscodeVault
 import Testing
@@ -37,7 +39,7 @@ extension DoctorSnapshot {
   /// pinentry set-up.
   static let sample = DoctorSnapshot(
     environment: ["HOME": "/h"], options: CommonOptions(), sources: PreferenceSources(), requestedProfile: nil,
-    speechInputs: SpeechPolicyInputs(choice: .automatic, daemon: .absent),
+    speechInputs: SpeechPolicyInputs(daemon: .absent),
     speechDispatcher: SpeechDiagnostics(
       reachable: false, failure: "no socket", address: "unix_socket:/run/s.sock", outputModule: nil),
     braille: .brlttyNotRunning, outputIsTerminal: false, terminalProblem: nil,

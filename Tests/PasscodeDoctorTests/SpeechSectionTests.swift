@@ -1,4 +1,6 @@
+import AccessibilityEnvironment
 import PasscodeDoctor
+import PasscodePreferences
 import PasscodeSpeech
 import Testing
 
@@ -43,7 +45,7 @@ struct SpeechSectionTests {
       ]),
     SectionCase(
       "--speech on with no daemon: speak, may start one, and how to start it",
-      { $0.speechInputs.choice = .forced(source: "--speech on") },
+      { $0.speechInputs.speech = Setting(.on, from: .option(spelling: "--speech")) },
       expected: [
         DoctorFinding(
           verdict: "Speech: speak through speech-dispatcher and show the text, because speech is forced on "
@@ -55,7 +57,7 @@ struct SpeechSectionTests {
     SectionCase(
       "a standing wish and an answering daemon: speak, nothing to do",
       {
-        $0.speechInputs.choice = .wanted(source: "PASSCODE_SPEECH=on")
+        $0.speechInputs.speech = Setting(.on, from: .environment(variable: "PASSCODE_SPEECH"))
         $0.speechDispatcher = answering
       },
       expected: [
@@ -78,7 +80,7 @@ struct SpeechSectionTests {
       ]),
     SectionCase(
       "--speech off: print, no advice",
-      { $0.speechInputs.choice = .refused(source: "--speech off") },
+      { $0.speechInputs.speech = Setting(.off, from: .option(spelling: "--speech")) },
       expected: [.just("Speech: show the text only, because speech is off (--speech off)."), unreachable, local]),
     SectionCase(
       "a remote session: print, and how to state a screen reader",
@@ -97,7 +99,7 @@ struct SpeechSectionTests {
       "a remote session with a screen reader stated: nothing to do",
       {
         $0.speechInputs.locality = .remote(.ancestor(program: "sshd"))
-        $0.speechInputs.screenReaderStated = "--screen-reader"
+        $0.speechInputs.profile = Setting(.screenReader, from: .option(spelling: "--screen-reader"))
       },
       expected: [
         .just(

@@ -1,5 +1,7 @@
+import AccessibilityEnvironment
 import PasscodeCommandLine
 import PasscodeDoctor
+import PasscodePreferences
 import PasscodeSpeech
 import Testing
 
@@ -63,7 +65,7 @@ struct TerminalSectionTests {
       {
         $0.options.profile = .screenReader
         $0.sources[.profile] = .option(spelling: "--screen-reader")
-        $0.speechInputs.screenReaderStated = "--screen-reader"
+        $0.speechInputs.profile = Setting(.screenReader, from: .option(spelling: "--screen-reader"))
       },
       expected: [
         .just("Terminal: /dev/tty opens; TERM not set, colour off."),

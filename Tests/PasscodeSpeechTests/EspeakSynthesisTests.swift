@@ -67,10 +67,12 @@ struct EspeakSynthesisTests {
   }
 
   private func expectSynthesised(_ texts: [String], voice: String) throws {
-    let directory = try FakeTree()
+    let directory = NSTemporaryDirectory() + "passcode-espeak-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     for (index, text) in texts.enumerated() {
-      let wave = directory.root + "/\(index).wav"
-      let output = directory.root + "/\(index).txt"
+      let wave = directory + "/\(index).wav"
+      let output = directory + "/\(index).txt"
       #expect(
         try SpawnedProcess.run(executable: "espeak-ng", arguments: ["-v", voice, "-w", wave, text]) == 0, "\(text)")
       #expect(try SpawnedProcess.run(executable: "soxi", arguments: ["-D", wave], outputPath: output) == 0)

@@ -1,4 +1,5 @@
 import PasscodeTestSupport
+import SystemCalls
 import Testing
 
 @testable import PasscodeTerminal
@@ -75,7 +76,7 @@ struct PseudoTerminalTests {
   @Test("a waiting read times out with what arrived")
   func readUntilTimesOut() throws {
     let terminal = try PseudoTerminal()
-    try TerminalCalls.write(terminal.slaveFileDescriptor, Array("partial".utf8))
+    try FileDescriptor(rawValue: terminal.slaveFileDescriptor).writeAll(Array("partial".utf8))
     #expect(throws: PseudoTerminalError.timedOut(received: Array("partial".utf8))) {
       try terminal.readUntil("never", timeout: .milliseconds(100))
     }
@@ -136,7 +137,7 @@ struct TerminalDeviceTests {
   func writes() throws {
     let terminal = try PseudoTerminal()
     let device = try TerminalDevice(path: terminal.slavePath)
-    try device.write("Ready\n")  // the line discipline turns LF into CR LF
+    try device.descriptor.writeAll(Array("Ready\n".utf8))  // the line discipline turns LF into CR LF
     #expect(try terminal.readUntil("Ready\r\n", timeout: .seconds(5)) == Array("Ready\r\n".utf8))
     device.close()
     device.close()

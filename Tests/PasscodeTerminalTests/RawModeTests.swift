@@ -1,4 +1,5 @@
 import PasscodeTestSupport
+import SystemCalls
 import Testing
 
 @testable import PasscodeTerminal
@@ -14,7 +15,7 @@ struct RawModeTests {
   func restoreIsExact() throws {
     let terminal = try PseudoTerminal()
     let before = try terminal.termiosSnapshot()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: true)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: true)
     let during = try terminal.termiosSnapshot()
     #expect(during != before)
     try rawMode.restore()
@@ -27,8 +28,9 @@ struct RawModeTests {
   @Test("raw settings turn off echo, canonical input, signals and CR translation, one byte at a time")
   func rawSettings() throws {
     let terminal = try PseudoTerminal()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: false)
-    let settings = try TerminalCalls.getAttributes(terminal.slaveFileDescriptor)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: false)
+    var settings = termios()
+    #expect(tcgetattr(terminal.slaveFileDescriptor, &settings) == 0)
     #expect(settings.c_lflag & tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN) == 0)
     #expect(settings.c_iflag & tcflag_t(ICRNL) == 0)
     #expect(settings.c_iflag & tcflag_t(IXON) == 0, "Ctrl-S must not stop the output")
@@ -43,7 +45,7 @@ struct RawModeTests {
   func applyAgainIfChanged() throws {
     let terminal = try PseudoTerminal()
     let cooked = try terminal.termiosSnapshot()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: true)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: true)
     _ = try terminal.readUntil("\u{1b}[?2004h", timeout: .seconds(5))
     let raw = try terminal.termiosSnapshot()
     #expect(try !rawMode.applyAgainIfChanged(), "nothing changed")
@@ -61,7 +63,7 @@ struct RawModeTests {
   @Test("escapes: bracketed paste on at entry; paste off, cursor shown, SGR reset at restore")
   func escapeBytes() throws {
     let terminal = try PseudoTerminal()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: true)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: true)
     #expect(try terminal.readUntil("\u{1b}[?2004h", timeout: .seconds(5)) == Array("\u{1b}[?2004h".utf8))
     try rawMode.restore()
     let expected = Array("\u{1b}[?2004l\u{1b}[?25h\u{1b}[0m".utf8)
@@ -71,7 +73,7 @@ struct RawModeTests {
   @Test("without escapes nothing is written")
   func noEscapes() throws {
     let terminal = try PseudoTerminal()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: false)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: false)
     try rawMode.restore()
     #expect(try terminal.read(timeout: .milliseconds(50)).isEmpty)
   }
@@ -80,13 +82,13 @@ struct RawModeTests {
   func keysArriveRaw() throws {
     let terminal = try PseudoTerminal()
     let device = try TerminalDevice(path: terminal.slavePath)
-    let rawMode = try RawMode(fileDescriptor: device.fileDescriptor, writesEscapes: false)
+    let rawMode = try RawMode(terminal: device.descriptor, writesEscapes: false)
     try terminal.write([0x31, 0x03, 0x0d, 0x1a])
     var buffer = [UInt8](repeating: 0, count: 16)
     var decoder = KeyDecoder()
     var keys: [Key] = []
     while keys.count < 4 {
-      let count = try buffer.withUnsafeMutableBytes { try device.read(into: $0) }
+      let count = try buffer.withUnsafeMutableBytes { try device.descriptor.read(into: $0) }
       keys += buffer.withUnsafeBytes { decoder.decode(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
     #expect(keys == [.character("1"), .interrupt, .enter, .suspend])
@@ -97,12 +99,12 @@ struct RawModeTests {
   @Test("flushInput discards typed but unread input")
   func flushDiscardsInput() throws {
     let terminal = try PseudoTerminal()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: false)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: false)
     try terminal.write("123")
-    var descriptors = [pollfd(fd: terminal.slaveFileDescriptor, events: Int16(POLLIN), revents: 0)]
-    #expect(try TerminalCalls.poll(&descriptors, timeoutMilliseconds: 5000) == 1)
+    let slave = FileDescriptor(rawValue: terminal.slaveFileDescriptor)
+    #expect(try Poll.wait(for: slave, timeout: .seconds(5)).contains(.readable))
     try rawMode.flushInput()
-    #expect(try TerminalCalls.poll(&descriptors, timeoutMilliseconds: 0) == 0)
+    #expect(try Poll.wait(for: slave, timeout: .zero).isEmpty)
     try rawMode.restore()
   }
 
@@ -111,7 +113,7 @@ struct RawModeTests {
     let terminal = try PseudoTerminal()
     let before = try terminal.termiosSnapshot()
     do {
-      let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: false)
+      let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: false)
       #expect(rawMode.isActive)
     }
     #expect(try terminal.termiosSnapshot() == before)
@@ -121,7 +123,7 @@ struct RawModeTests {
   func emergencyRestore() throws {
     let terminal = try PseudoTerminal()
     let before = try terminal.termiosSnapshot()
-    let rawMode = try RawMode(fileDescriptor: terminal.slaveFileDescriptor, writesEscapes: false)
+    let rawMode = try RawMode(terminal: FileDescriptor(rawValue: terminal.slaveFileDescriptor), writesEscapes: false)
     RawMode.emergencyRestore()
     #expect(try terminal.termiosSnapshot() == before)
     try rawMode.restore()
@@ -129,10 +131,10 @@ struct RawModeTests {
 
   @Test("raw mode on a file that is not a terminal fails with ENOTTY")
   func notATerminal() throws {
-    let descriptor = try TerminalCalls.open("/dev/null", flags: O_RDWR | O_CLOEXEC)
-    defer { TerminalCalls.close(descriptor) }
+    let descriptor = try FileDescriptor.open("/dev/null", .readWrite)
+    defer { descriptor.closeIgnoringErrors() }
     #expect(throws: TerminalError(operation: .getAttributes, errno: ENOTTY)) {
-      try RawMode(fileDescriptor: descriptor, writesEscapes: false)
+      try RawMode(terminal: descriptor, writesEscapes: false)
     }
   }
 }

@@ -15,28 +15,27 @@ struct SignalRelayTests {
     let relay = try SignalRelay()
     defer { relay.uninstall() }
     // The test runs on a worker thread, which may block signals; raise() targets this thread.
-    for number in [SIGWINCH, SIGINT, SIGTERM] { try TerminalCalls.unblockSignal(number) }
+    try SignalSet([.windowSizeChanged, .interrupt, .terminate]).unblockInThread()
     #expect(relay.drain().isEmpty)
-    try TerminalCalls.raise(SIGWINCH)
-    try TerminalCalls.raise(SIGINT)
-    try TerminalCalls.raise(SIGWINCH)
-    try TerminalCalls.raise(SIGTERM)
-    var descriptors = [pollfd(fd: relay.readFileDescriptor, events: Int16(POLLIN), revents: 0)]
-    #expect(try TerminalCalls.poll(&descriptors, timeoutMilliseconds: 0) == 1)
+    try Signal.windowSizeChanged.raise()
+    try Signal.interrupt.raise()
+    try Signal.windowSizeChanged.raise()
+    try Signal.terminate.raise()
+    #expect(try Poll.wait(for: relay.readEnd, timeout: .zero).contains(.readable))
     #expect(relay.drain() == [.windowSizeChanged, .interrupt, .terminate])
     #expect(relay.drain().isEmpty)
   }
 
   @Test("uninstall puts the previous disposition back")
   func uninstallRestores() throws {
-    let before = try TerminalCalls.ignoreSignal(SIGHUP)
-    defer { _ = try? TerminalCalls.setSignalAction(SIGHUP, before) }
+    let before = try SignalAction.ignore.install(for: .hangup)
+    defer { _ = try? before.install(for: .hangup) }
     let relay = try SignalRelay()
-    let during = try TerminalCalls.ignoreSignal(SIGHUP)
-    _ = try TerminalCalls.setSignalAction(SIGHUP, during)
+    let during = try SignalAction.ignore.install(for: .hangup)
+    _ = try during.install(for: .hangup)
     #expect(!during.isIgnore)
     relay.uninstall()
-    let after = try TerminalCalls.ignoreSignal(SIGHUP)
+    let after = try SignalAction.ignore.install(for: .hangup)
     #expect(after.isIgnore)
   }
 
@@ -55,16 +54,19 @@ struct SignalRelayTests {
     defer { relay.uninstall() }
     try relay.reraise(.windowSizeChanged)
     #expect(relay.drain().isEmpty)
-    try TerminalCalls.raise(SIGWINCH)
+    try Signal.windowSizeChanged.raise()
     #expect(relay.drain() == [.windowSizeChanged])
   }
 
   @Test("signal numbers map both ways; every catchable signal whose default ends the process is marked")
   func signalNumbers() {
     for signal in Signal.allCases { #expect(Signal(number: signal.number) == signal) }
-    #expect(Signal(number: SIGKILL) == nil)
-    #expect(Signal(number: SIGSEGV) == nil, "faults are CrashGuard's")
-    let terminating = Set(Signal.allCases.filter(\.isTerminating).map(\.number))
+    #expect(Set(Signal.allCases.map(\.number)) == Set<Int32>(1...31), "every standard signal, once")
+    #expect(Signal(number: 0) == nil)
+    #expect(Signal(number: 40) == nil, "a real-time signal")
+    #expect(!SignalRelay.relayed.contains(.kill))
+    #expect(!SignalRelay.relayed.contains(.segmentationFault), "faults are CrashGuard's")
+    let terminating = Set(SignalRelay.relayed.filter(\.isTerminating).map(\.number))
     // signal(7): every signal whose default action is Term or Core, less the uncatchable SIGKILL and the
     // faults CrashGuard handles.
     let expected: Set<Int32> = [
@@ -72,7 +74,8 @@ struct SignalRelayTests {
       SIGPWR, SIGIO, SIGSTKFLT,
     ]
     #expect(terminating == expected)
-    for number in Int32(1)...31 where !expected.contains(number) && !CrashGuard.signals.contains(number) {
+    let guarded = Set(CrashGuard.signals.map(\.number))
+    for number in Int32(1)...31 where !expected.contains(number) && !guarded.contains(number) {
       // What is left stops, continues, is ignored by default, cannot be caught, or (SIGPIPE) is ignored
       // on purpose so a dead speech-dispatcher gives EPIPE.
       #expect(
@@ -82,31 +85,31 @@ struct SignalRelayTests {
 
   @Test("every catchable stop signal is relayed, marked as a stop; SIGTTIN and SIGTTOU a caller ignored stay ignored")
   func stopSignals() throws {
-    #expect(Set(Signal.allCases.filter(\.isStop).map(\.number)) == [SIGTSTP, SIGTTIN, SIGTTOU])
+    #expect(Set(SignalRelay.relayed.filter(\.isStop).map(\.number)) == [SIGTSTP, SIGTTIN, SIGTTOU])
     // No terminal: nothing to be in the background of, so a SIGTTIN or SIGTTOU is relayed like a `kill`.
     let relay = try SignalRelay()
-    for number in [SIGTTIN, SIGTTOU] { try TerminalCalls.unblockSignal(number) }
-    try TerminalCalls.raise(SIGTTIN)
-    try TerminalCalls.raise(SIGTTOU)
+    try SignalSet([.backgroundRead, .backgroundWrite]).unblockInThread()
+    try Signal.backgroundRead.raise()
+    try Signal.backgroundWrite.raise()
     #expect(relay.drain() == [.backgroundRead, .backgroundWrite])
     relay.uninstall()
 
-    let before = try TerminalCalls.ignoreSignal(SIGTTOU)
-    defer { _ = try? TerminalCalls.setSignalAction(SIGTTOU, before) }
+    let before = try SignalAction.ignore.install(for: .backgroundWrite)
+    defer { _ = try? before.install(for: .backgroundWrite) }
     let ignoring = try SignalRelay()
     defer { ignoring.uninstall() }
-    let during = SignalAction.current(for: SignalNumber(rawValue: SIGTTOU))
+    let during = SignalAction.current(for: .backgroundWrite)
     #expect(during.isIgnore, "an ignored SIGTTOU lets a background job set the terminal, so it stays ignored")
-    try TerminalCalls.raise(SIGTTOU)
+    try Signal.backgroundWrite.raise()
     #expect(ignoring.drain().isEmpty)
   }
 
   @Test("SIGPIPE can be ignored")
   func ignoresBrokenPipe() throws {
-    let original = try TerminalCalls.setDefaultSignalAction(SIGPIPE)
-    defer { _ = try? TerminalCalls.setSignalAction(SIGPIPE, original) }
+    let original = try SignalAction.defaultAction.install(for: .brokenPipe)
+    defer { _ = try? original.install(for: .brokenPipe) }
     try SignalRelay.ignoreSIGPIPE()
-    let current = try TerminalCalls.setSignalAction(SIGPIPE, original)
+    let current = try original.install(for: .brokenPipe)
     #expect(current.isIgnore)
   }
 }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodePreferences
 import PasscodeTerminal
 import Testing
 

@@ -81,3 +81,18 @@ extension SignalRelayTests {
     #expect(announcer.phrases.map(\.words) == announcer.announcements.map(AnnouncementCatalogue.current.text(for:)))
   }
 }
+
+extension SignalRelayTests {
+  @Test("close() closes the announcer only when the settings give it to the prompt", arguments: [true, false])
+  func closeStopsAnOwnedAnnouncer(owned: Bool) throws {
+    let terminal = try PseudoTerminal()
+    let announcer = RecordingAnnouncer()
+    var settings = PromptSettings(terminalPath: terminal.slavePath, environment: ["TERM": "dumb"], announcer: announcer)
+    settings.closesAnnouncer = owned
+    let prompt = try TerminalPasscodePrompt(settings: settings)
+    #expect(!announcer.isClosed)
+    prompt.close()
+    #expect(announcer.isClosed == owned)
+    if !owned { announcer.close() }
+  }
+}

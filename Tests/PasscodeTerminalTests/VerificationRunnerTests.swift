@@ -2,6 +2,7 @@ import Dispatch
 import LockedSecretStorage
 import PasscodeEngine
 import Synchronization
+import SystemCalls
 import Testing
 
 @testable import PasscodeTerminal
@@ -26,7 +27,7 @@ struct VerificationRunnerTests {
     }
     // The prompt is cancelled here: the engine leaves the storage alone while verifying.
     release.signal()
-    var ready = pollfd(fd: runner.readFileDescriptor, events: Int16(POLLIN), revents: 0)
+    var ready = pollfd(fd: runner.readEnd.rawValue, events: Int16(POLLIN), revents: 0)
     #expect(poll(&ready, 1, 30_000) == 1, "the verifier answers")
     #expect(runner.takeAnswer() != nil)
     #expect(seen.withLock { $0 } == Array("2580".utf8))

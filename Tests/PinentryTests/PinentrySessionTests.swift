@@ -1,3 +1,4 @@
+import Glibc
 import PasscodeEngine
 import Pinentry
 import Testing
@@ -125,6 +126,15 @@ struct PinentrySessionTests {
     #expect(lines[2] == "D passcode" && lines[4] == "D 9.8.7")
     #expect(lines[6].hasPrefix("D ") && Int(lines[6].dropFirst(2)) != nil)
     #expect(lines[8].hasPrefix("D - xterm - - ") && lines[8].hasSuffix(" -"))
+  }
+
+  @Test("GETINFO pid and ttyinfo give the pid, the tty's mode in octal and the ids in decimal")
+  func getInfoNumbers() {
+    let script = "OPTION ttyname=/dev/null\nGETINFO pid\nGETINFO ttyinfo\nBYE\n"
+    let lines = SessionHarness.run(script, prompter: ScriptedPrompter()).output.lines
+    #expect(lines[2] == "D \(getpid())")
+    // /dev/null is a character device (0o020000) readable and writable by all (0o666), owned by root.
+    #expect(lines[4] == "D /dev/null - - 20666/0/0 \(geteuid())/\(getegid()) -")
   }
 
   @Test("the commands build the request the prompter sees, unescaped")

@@ -43,14 +43,14 @@ private final class BlockedReader: @unchecked Sendable {
 
   /// Waits until the thread sleeps inside `read` (system call 0 on x86-64), then sends it `SIGUSR1`.
   func interruptOnceBlocked() throws {
-    while threadIdentifier.load(ordering: .sequentiallyConsistent) == 0 { sleep(milliseconds: 1) }
+    while threadIdentifier.load(ordering: .sequentiallyConsistent) == 0 { sleep(for: .milliseconds(1)) }
     let path = "/proc/self/task/\(threadIdentifier.load(ordering: .sequentiallyConsistent))/syscall"
     for _ in 0..<10_000 {
       let file = try FileDescriptor.open(path, .readOnly)
       let text = String(decoding: try file.readToEnd(), as: UTF8.self)
       file.closeIgnoringErrors()
       if text.hasPrefix("0 ") { break }
-      sleep(milliseconds: 1)
+      sleep(for: .milliseconds(1))
     }
     pthread_kill(thread, SIGUSR1)
   }
@@ -74,7 +74,7 @@ struct InterruptRetryTests {
     let reader = try BlockedReader(retries: true)
     reader.start()
     try reader.interruptOnceBlocked()
-    while handledSignals.load(ordering: .sequentiallyConsistent) == before { sleep(milliseconds: 1) }
+    while handledSignals.load(ordering: .sequentiallyConsistent) == before { sleep(for: .milliseconds(1)) }
     try reader.pipe.writeEnd.writeAll([42])
     let outcome = reader.finish()
     #expect(try outcome?.get() == 1)

@@ -21,7 +21,7 @@ struct PollTests {
     poll.add(.keyboard, keyboard.readEnd)
     poll.add(.signals, signals.readEnd)
     try keyboard.writeEnd.writeAll([1])
-    let result = try poll.wait(timeoutMilliseconds: 10_000)
+    let result = try poll.wait(timeout: .seconds(10))
     #expect(result.isReadable(.keyboard))
     #expect(!result.isReadable(.signals))
     #expect(result.events(of: .signals).isEmpty)
@@ -33,7 +33,7 @@ struct PollTests {
     defer { pipe.close() }
     var poll = Poll<Source>()
     poll.add(.keyboard, pipe.readEnd)
-    #expect(try poll.wait(timeoutMilliseconds: 0).timedOut)
+    #expect(try poll.wait(timeout: .zero).timedOut)
   }
 
   @Test("a closed writer shows as a hang-up on the reading end")
@@ -41,7 +41,7 @@ struct PollTests {
     let pipe = try Pipe()
     defer { pipe.readEnd.closeIgnoringErrors() }
     try pipe.writeEnd.close()
-    let events = try Poll<Int>.wait(for: pipe.readEnd, timeoutMilliseconds: 10_000)
+    let events = try Poll<Int>.wait(for: pipe.readEnd, timeout: .seconds(10))
     #expect(events.contains(.hangUp))
   }
 

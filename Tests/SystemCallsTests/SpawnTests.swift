@@ -49,7 +49,7 @@ struct SpawnTests {
   @Test("the inherited signal state records what was ignored and blocked when it was taken")
   func inheritedSignalsAreRecorded() throws {
     // SIGURG is ignored by default and no test or handler uses it, so changing it here disturbs nothing.
-    let urgent = SignalNumber(rawValue: SIGURG)
+    let urgent = Signal.urgentData
     let original = try SignalAction.ignore.install(for: urgent)
     defer { _ = try? original.install(for: urgent) }
     let inherited = SignalSet([urgent]).withThreadMask { InheritedSignals.current() }

@@ -87,9 +87,9 @@ struct UnixDatagramSocketTests {
     }
     #expect(failure == .wouldBlock)
     #expect(sent > 0)
-    #expect(try Poll.wait(for: sender.descriptor, .writable, timeoutMilliseconds: 0).isEmpty)
+    #expect(try Poll.wait(for: sender.descriptor, .writable, timeout: .zero).isEmpty)
     #expect(asker.receive() == [UInt8(ascii: "x")])
-    #expect(try Poll.wait(for: sender.descriptor, .writable, timeoutMilliseconds: 10_000).contains(.writable))
+    #expect(try Poll.wait(for: sender.descriptor, .writable, timeout: .seconds(10)).contains(.writable))
   }
 
   @Test("a symbolic link is opened as itself, and a linked directory on the way is refused")

@@ -1,0 +1,178 @@
+import PasscodeEngine
+internal import SystemCalls
+
+/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
+/// espeakup processes of the same user or a brltty of any user.
+///
+/// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus.
+package struct ScreenReaderDetector: Sendable {
+  /// Where sysfs is mounted; `/sys`.
+  package var sysRoot: String
+  /// Where procfs is mounted; `/proc`.
+  package var procRoot: String
+  /// The user whose processes count; the real uid of this process.
+  package var userID: UInt32
+  /// The session bus address, or `nil` to skip the AT-SPI check (`DBUS_SESSION_BUS_ADDRESS`).
+  package var sessionBusAddress: String?
+  /// The longest time the whole AT-SPI check may take, connecting included; at most 100 ms by default.
+  package var atspiDeadline: Duration
+  /// The terminal the prompt asks on when it is not this process's controlling terminal (`--tty`,
+  /// `--ttyname`); `nil` uses the controlling terminal.
+  package var terminalPath: String?
+
+  /// Creates a detector; the defaults read this session.
+  ///
+  /// - Parameters:
+  ///   - sysRoot: Where sysfs is mounted.
+  ///   - procRoot: Where procfs is mounted.
+  ///   - userID: The user whose processes count.
+  ///   - sessionBusAddress: The session bus address, or `nil` to skip the AT-SPI check.
+  ///   - atspiDeadline: The longest time the AT-SPI check may take.
+  package init(
+    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = AccessibilitySystemCalls.realUserIdentifier,
+    sessionBusAddress: String? = AccessibilitySystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS"),
+    atspiDeadline: Duration = .milliseconds(100)
+  ) {
+    self.sysRoot = sysRoot
+    self.procRoot = procRoot
+    self.userID = userID
+    self.sessionBusAddress = sessionBusAddress
+    self.atspiDeadline = atspiDeadline
+  }
+
+  /// Runs every check.
+  ///
+  /// - Returns: What was found; takes at most about ``atspiDeadline`` plus a scan of the process table.
+  package func detect() -> ScreenReaderDetection {
+    let programs = runningReaderPrograms()
+    return ScreenReaderDetection(
+      atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
+      orcaRunning: programs.contains(.orca), fenrirRunning: programs.contains(.fenrir),
+      espeakupRunning: programs.contains(.espeakup), brlttyRunning: programs.contains(.brltty),
+      promptOnConsole: promptOnConsole())
+  }
+
+  /// Whether the prompt's terminal is a Linux virtual console (character major 4, minors 0 to 63) or
+  /// `/dev/console` (5, 1): the only terminals Speakup, espeakup and brltty's Linux screen driver read.
+  ///
+  /// - Returns: `true` also when the terminal cannot be found out, so a console reader is never missed.
+  package func promptOnConsole() -> Bool {
+    let device: (major: UInt64, minor: UInt64)?
+    if let terminalPath {
+      device = AccessibilitySystemCalls.characterDeviceNumber(terminalPath).map { number in
+        ((number >> 8) & 0xfff | (number >> 32) & ~0xfff, number & 0xff | (number >> 12) & ~0xff)
+      }
+    } else {
+      device = controllingTerminal()
+    }
+    guard let device else { return true }
+    return (device.major == 4 && device.minor < 64) || (device.major == 5 && device.minor == 1)
+  }
+
+  /// This process's controlling terminal from `PROCROOT/self/stat` (field `tty_nr`), or `nil` when there is
+  /// none or it cannot be read.
+  private func controllingTerminal() -> (major: UInt64, minor: UInt64)? {
+    guard let data = AccessibilitySystemCalls.readFile(procRoot + "/self/stat"),
+      let close = data.lastIndex(of: UInt8(ascii: ")"))
+    else { return nil }
+    // Counted from the state, past the command name in parentheses (which may hold spaces): 4 is tty_nr.
+    let fields = data[(close + 1)...].split(separator: UInt8(ascii: " "))
+    guard fields.count > 4, let encoded = UInt64(String(decoding: fields[4], as: UTF8.self)), encoded != 0 else {
+      return nil
+    }
+    return ((encoded >> 8) & 0xfff, (encoded & 0xff) | ((encoded >> 12) & 0xfff00))
+  }
+
+  /// Reads `org.a11y.Status.ScreenReaderEnabled` from the a11y bus launcher (`org.a11y.Bus`, `/org/a11y/bus`)
+  /// on the session bus, within ``atspiDeadline``.
+  ///
+  /// GIO is loaded for this check only, on its first run.
+  ///
+  /// - Returns: The property, or `nil` when there is no session bus address, no GIO, no launcher, or no answer
+  ///   in time.
+  package func atspiScreenReaderEnabled() -> Bool? {
+    guard let address = sessionBusAddress, !address.isEmpty,
+      case let .success(gio) = GDBusCalls.load(), let cancellable = gio.makeCancellable()
+    else { return nil }
+    defer { gio.release(cancellable) }
+    let shared = gio.retain(cancellable)
+    let timeout = Int32(clamping: max(atspiDeadline.wholeMilliseconds, 1))
+    let result = DeadlineRunner.run(deadline: atspiDeadline) { () -> Bool? in
+      defer { gio.release(shared.pointer) }
+      guard case let .success(connection) = gio.connect(address: address, cancellable: shared.pointer) else {
+        return nil
+      }
+      defer { gio.close(connection) }
+      let value = gio.booleanProperty(
+        connection: connection, busName: "org.a11y.Bus", objectPath: "/org/a11y/bus", interface: "org.a11y.Status",
+        property: "ScreenReaderEnabled", timeoutMilliseconds: timeout, cancellable: shared.pointer)
+      return try? value.get()
+    }
+    guard let result else {
+      gio.cancel(cancellable)
+      return nil
+    }
+    return result
+  }
+
+  /// Whether Speakup is loaded.
+  ///
+  /// - Returns: `true` when `SYSROOT/accessibility/speakup` exists.
+  package func speakupPresent() -> Bool {
+    AccessibilitySystemCalls.fileExists(sysRoot + "/accessibility/speakup")
+  }
+
+  /// Speakup's `key_echo` setting.
+  ///
+  /// - Returns: The number in `SYSROOT/accessibility/speakup/key_echo`, or `nil` when it cannot be read.
+  package func speakupKeyEcho() -> Int? {
+    readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
+  }
+
+  /// Whether a process of ``userID`` is Orca.
+  ///
+  /// - Returns: `true` when one is found.
+  package func orcaRunning() -> Bool {
+    runningReaderPrograms().contains(.orca)
+  }
+
+  /// The screen-reader programs running, from one scan of the process table: Orca, Fenrir and espeakup of
+  /// ``userID``, brltty of any user. A process is a program when its `comm` is the program's name, its
+  /// `argv[0]` is, or its `argv[0]` is a Python interpreter and its `argv[1]` is the program (Orca and Fenrir
+  /// are Python scripts).
+  ///
+  /// - Returns: The readers found, each once.
+  package func runningReaderPrograms() -> Set<ScreenReader> {
+    guard let entries = AccessibilitySystemCalls.directoryEntries(procRoot) else { return [] }
+    var found: Set<ScreenReader> = []
+    for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
+      let directory = procRoot + "/" + entry
+      guard let program = Self.programs.first(where: { isProgram($0.name, directory) }) else { continue }
+      if program.anyUser || ProcessOwner.realUserID(statusFile: directory + "/status") == userID {
+        found.insert(program.reader)
+      }
+    }
+    return found
+  }
+
+  /// The programs looked for, by process name, and whether another user's process counts.
+  private static let programs: [(name: String, reader: ScreenReader, anyUser: Bool)] = [
+    ("orca", .orca, false), ("fenrir", .fenrir, false), ("espeakup", .espeakup, false), ("brltty", .brltty, true),
+  ]
+
+  private func isProgram(_ name: String, _ directory: String) -> Bool {
+    if readTrimmed(directory + "/comm") == name { return true }
+    guard let data = AccessibilitySystemCalls.readFile(directory + "/cmdline") else { return false }
+    let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(2).map { argument in
+      String(decoding: argument, as: UTF8.self).split(separator: "/").last.map(String.init) ?? ""
+    }
+    guard let program = arguments.first else { return false }
+    if program == name { return true }
+    return program.hasPrefix("python") && arguments.dropFirst().first == name
+  }
+
+  private func readTrimmed(_ path: String) -> String? {
+    guard let data = AccessibilitySystemCalls.readFile(path) else { return nil }
+    return String(String(decoding: data, as: UTF8.self).trimmingWhitespace())
+  }
+}

@@ -1,0 +1,106 @@
+import PasscodeEngine
+
+/// The config file, `key = value` lines with `#` comments:
+/// ```
+/// # seconds of lockout after the 1st, 2nd, … failure; the last repeats
+/// lockout = 0,0,0,0,0,60,300,900,3600
+/// length = 6
+/// grace = 0
+/// speech = auto
+/// profile = screen-reader
+/// reduce-motion = yes
+/// sound = no
+/// ```
+/// The last four are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
+/// first three shape the stored passcode.
+/// This is the pure parse of its text; the vault reads the file, which must be private (0600, owned by the
+/// user) like the vault's own files. An unknown key, a bad value or a key given twice is an error naming the
+/// line; messages never repeat the value.
+public struct ConfigurationFile: Equatable, Sendable {
+  /// The lockout delay after each failure count.
+  public var lockout: LockoutSchedule
+  /// The passcode length, or `nil` to keep the command's default.
+  public var length: Int?
+  /// How long a right passcode is remembered on the same terminal; zero for never.
+  public var grace: Duration
+  /// The interface preferences: speech, profile, reduce motion and sound.
+  public var preferences: ConfiguredPreferences
+
+  /// Creates the content of a config file; by default that of an empty one.
+  ///
+  /// - Parameters:
+  ///   - lockout: The lockout delay after each failure count.
+  ///   - length: The passcode length, or `nil` for the default.
+  ///   - grace: The grace period; zero for none.
+  ///   - preferences: The interface preferences.
+  public init(
+    lockout: LockoutSchedule = .standard, length: Int? = nil, grace: Duration = .zero,
+    preferences: ConfiguredPreferences = ConfiguredPreferences()
+  ) {
+    self.lockout = lockout
+    self.length = length
+    self.grace = grace
+    self.preferences = preferences
+  }
+
+  /// The longest grace period accepted: one day.
+  public static let maximumGraceSeconds = 86_400
+
+  /// Parses the file's text.
+  ///
+  /// - Parameter text: The file content.
+  /// - Returns: The settings, with defaults for keys not given.
+  /// - Throws: The first line that cannot be used, with the reason.
+  public static func parse(_ text: String) throws(ConfigurationLineError) -> ConfigurationFile {
+    var settings = ConfigurationFile()
+    var seen: Set<String> = []
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let lineNumber = index + 1
+      func failure(_ reason: String) -> ConfigurationLineError {
+        ConfigurationLineError(line: lineNumber, reason: reason)
+      }
+      let line = rawLine.trimmingWhitespace()
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      guard let equals = line.firstIndex(of: "=") else { throw failure("expected 'key = value'") }
+      let key = String(line[..<equals].trimmingWhitespace())
+      let value = line[line.index(after: equals)...].trimmingWhitespace()
+      guard !seen.contains(key) else { throw failure("'\(key)' is set twice") }
+      switch key {
+      case "lockout":
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        let delays = parts.compactMap { wholeNumber(in: $0, maximum: 31_536_000) }
+        guard !parts.isEmpty, delays.count == parts.count else {
+          throw failure("lockout must be a comma-separated list of whole seconds")
+        }
+        guard let schedule = try? LockoutSchedule(delays: delays.map { Duration.seconds($0) }) else {
+          throw failure("lockout must be a comma-separated list of whole seconds")
+        }
+        settings.lockout = schedule
+      case "length":
+        let limits = EntryConfiguration.fixedLengthLimits
+        guard let length = wholeNumber(in: value, maximum: limits.upperBound), limits.contains(length) else {
+          throw failure("length must be a whole number from \(limits.lowerBound) to \(limits.upperBound)")
+        }
+        settings.length = length
+      case "grace":
+        guard let grace = wholeNumber(in: value, maximum: maximumGraceSeconds) else {
+          throw failure("grace must be a whole number of seconds from 0 to \(maximumGraceSeconds)")
+        }
+        settings.grace = .seconds(grace)
+      default:
+        if try settings.preferences.read(key: key, value: String(value), line: lineNumber) { break }
+        let isShowable = key.count <= 32 && key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        throw failure(isShowable ? "unknown setting '\(key)'" : "unknown setting")
+      }
+      seen.insert(key)
+    }
+    return settings
+  }
+
+  private static func wholeNumber(in text: Substring, maximum: Int) -> Int? {
+    guard !text.isEmpty, text.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let number = Int(text), number <= maximum
+    else { return nil }
+    return number
+  }
+}

@@ -1,0 +1,163 @@
+import PasscodeEngine
+import PasscodeLocalization
+
+/// A preference that the command line, the environment and the config file may each give, in that order
+/// of precedence, over a default.
+public enum Preference: String, CaseIterable, Hashable, Sendable {
+  /// `--speech`, `PASSCODE_SPEECH`, `speech =`.
+  case speech
+  /// `--screen-reader`, `profile =`.
+  case profile
+  /// `--reduce-motion`, `PASSCODE_REDUCE_MOTION`, `reduce-motion =`.
+  case reduceMotion = "reduce-motion"
+  /// `--sound`, `--no-sound`, `sound =`.
+  case sound
+
+  /// The values the config file accepts for this key, for its error messages.
+  public var acceptedValues: [String] {
+    switch self {
+    case .speech: SpeechMode.allCases.map(\.rawValue)
+    case .profile: ProfileChoice.allCases.map(\.rawValue)
+    case .reduceMotion, .sound: ["yes", "no"]
+    }
+  }
+}
+
+/// Where the value of a preference in force came from.
+public enum SettingSource: Equatable, Hashable, Sendable {
+  /// Nobody gave one.
+  case defaultValue
+  /// A line of the config file.
+  case configuration(path: String, line: Int)
+  /// An environment variable.
+  case environment(variable: String)
+  /// A command-line option, as spelled.
+  case option(spelling: String)
+
+  /// Whether a command-line option gave the value.
+  public var isOption: Bool {
+    if case .option = self { return true }
+    return false
+  }
+
+  /// Says where a value came from, such as `speech = on (line 2 of /home/a/.config/passcode/config)`.
+  ///
+  /// - Parameters:
+  ///   - preference: The preference.
+  ///   - value: Its value as written, such as `on`.
+  /// - Returns: The phrase.
+  public func phrase(for preference: Preference, value: String) -> String {
+    switch self {
+    case .defaultValue: Localization.text("the default, {value}", ["value": value])
+    case let .configuration(path, line):
+      Localization.text(
+        "{setting} = {value} on line {line} of {path}",
+        ["setting": preference.rawValue, "value": value, "line": "\(line)", "path": SanitizedText(quoting: path).text])
+    case let .environment(variable): "\(variable)=\(value)"
+    case let .option(spelling):
+      spelling.hasPrefix("--speech") || spelling.hasPrefix("--color") ? "\(spelling) \(value)" : spelling
+    }
+  }
+}
+
+/// Where each preference in force came from.
+public struct PreferenceSources: Equatable, Hashable, Sendable {
+  private var sources: [Preference: SettingSource] = [:]
+
+  /// No preference given anywhere.
+  public init() {}
+
+  /// Where a preference came from; `.defaultValue` when nobody gave it.
+  public subscript(preference: Preference) -> SettingSource {
+    get { sources[preference] ?? .defaultValue }
+    set { sources[preference] = newValue == .defaultValue ? nil : newValue }
+  }
+}
+
+/// The preferences a config file gave, with the line each came from; `nil` where it gave none.
+public struct ConfiguredPreferences: Equatable, Sendable {
+  /// `speech = auto|on|off`.
+  public var speech: SpeechMode?
+  /// `profile = auto|visual|screen-reader|plain`.
+  public var profile: ProfileChoice?
+  /// `reduce-motion = yes|no`.
+  public var reduceMotion: Bool?
+  /// `sound = yes|no`.
+  public var sound: Bool?
+  /// The line each key was on.
+  public var lines: [Preference: Int]
+
+  /// Creates preferences; by default none.
+  ///
+  /// - Parameters:
+  ///   - speech: The speech mode.
+  ///   - profile: The profile.
+  ///   - reduceMotion: Whether to reduce motion.
+  ///   - sound: Whether to play sound cues.
+  ///   - lines: The line each key was on.
+  public init(
+    speech: SpeechMode? = nil, profile: ProfileChoice? = nil, reduceMotion: Bool? = nil, sound: Bool? = nil,
+    lines: [Preference: Int] = [:]
+  ) {
+    self.speech = speech
+    self.profile = profile
+    self.reduceMotion = reduceMotion
+    self.sound = sound
+    self.lines = lines
+  }
+
+  /// Reads one `key = value` line of the config file when the key is a preference.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - value: The value, trimmed.
+  ///   - line: The line number.
+  /// - Returns: `false` when the key is no preference; `true` when it was read.
+  /// - Throws: The line, with a reason naming the accepted values, when the value is not one of them.
+  public mutating func read(key: String, value: String, line: Int) throws(ConfigurationLineError) -> Bool {
+    guard let preference = Preference(rawValue: key) else { return false }
+    let normalized = value.lowercased()
+    func refuse() -> ConfigurationLineError {
+      let accepted = preference.acceptedValues
+      let list = accepted.dropLast().joined(separator: ", ") + " or " + (accepted.last ?? "")
+      return ConfigurationLineError(line: line, reason: "\(key) must be \(list)")
+    }
+    switch preference {
+    case .speech:
+      guard let mode = SpeechMode(rawValue: normalized) else { throw refuse() }
+      speech = mode
+    case .profile:
+      guard let choice = ProfileChoice(rawValue: normalized) else { throw refuse() }
+      profile = choice
+    case .reduceMotion, .sound:
+      let flag: Bool
+      switch normalized {
+      case "yes": flag = true
+      case "no": flag = false
+      default: throw refuse()
+      }
+      if preference == .sound { sound = flag } else { reduceMotion = flag }
+    }
+    lines[preference] = line
+    return true
+  }
+}
+
+/// A line of the config file that cannot be used: not `key = value`, an unknown key, a key given twice or
+/// a value not accepted. The reason is short and never repeats the value given.
+public struct ConfigurationLineError: Error, Equatable, Sendable {
+  /// The line's number, from 1.
+  public var line: Int
+  /// Such as "speech must be auto, on or off".
+  public var reason: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - line: The line's number, from 1.
+  ///   - reason: What is wrong with it, without its value.
+  public init(line: Int, reason: String) {
+    self.line = line
+    self.reason = reason
+  }
+}
