@@ -81,6 +81,7 @@ public struct AnnouncementCatalogue: Sendable {
     "questionsWaiting.other": "{count} questions waiting",
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
+    "questionLeft": "Question left for another agent",
     "askedAgain": "Asked again: the last passphrase was not accepted",
     "askerNotReading": "The asker is not reading: nothing was sent",
     "socketNotTrusted": "The asker's socket cannot be trusted: nothing was sent",
@@ -182,6 +183,7 @@ public struct AnnouncementCatalogue: Sendable {
     case let .questionsWaiting(count): plural("questionsWaiting", count)
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
+    case .questionLeft: fill("questionLeft", [:])
     case .askedAgain: fill("askedAgain", [:])
     case .askerNotReading: fill("askerNotReading", [:])
     case .socketNotTrusted: fill("socketNotTrusted", [:])

@@ -55,6 +55,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case questionWithdrawn
   /// The question being asked passed its asker's deadline; the entry was wiped.
   case questionExpired
+  /// The user cancelled, and the question was left unanswered for another agent (`passcode agent
+  /// --leave-on-cancel`): its asker is not told, and keeps waiting.
+  case questionLeft
   /// The same question came back soon after an answer: the answer was not accepted.
   case askedAgain
   /// The asker's queue stayed full while a password agent's answer or cancel waited: nothing was sent.

@@ -139,6 +139,8 @@ public enum QuestionEnding: Equatable, Sendable {
   case answered
   /// The user cancelled; `-` was sent.
   case cancelled
+  /// The user cancelled, and the question was left unanswered for another agent (`--leave-on-cancel`).
+  case left
   /// Left unanswered for another agent (the `--timeout` passed with no key), or its answer could not be
   /// sent (the asker is not reading, or its socket is not trusted).
   case skipped

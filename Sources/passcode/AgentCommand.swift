@@ -11,7 +11,8 @@ import Synchronization
 /// other prompt, and sends the answer from locked memory to the asker's socket.
 ///
 /// Exit status: 0 when every question was answered or withdrawn by its asker (its socket vanished
-/// included); 2 when one was cancelled; 3 when one timed out (`NotAfter=` or `--timeout`); 77 when
+/// included); 2 when one was cancelled, or left for another agent (`--leave-on-cancel`, which also ends the
+/// agent); 3 when one timed out (`NotAfter=` or `--timeout`); 77 when
 /// answering needs root; 74 when the directory cannot be watched or an answer could not be sent (the
 /// asker is not reading, or its socket is not trusted); the usual 64 and 69.
 ///
@@ -156,6 +157,8 @@ struct AgentCommand {
       let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)
       watcher.finish(turn.question, ending)
       if status == .accepted { status = questionStatus }
+      // The question, and any behind it, are another agent's now: it starts when this one ends.
+      if ending == .left { break }
     }
     return status
   }
@@ -183,7 +186,8 @@ struct AgentCommand {
     var withdrawal: WithdrawalReason? { state.withLock { $0.withdrawal } }
   }
 
-  /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels.
+  /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels (with
+  /// `--leave-on-cancel`, nothing: the question is left for another agent).
   private func ask(
     _ turn: QuestionTurn, speech: PromptSpeech, interruption: PromptInterruption, asking: AskedQuestion
   ) throws(CommandError) -> (QuestionEnding, ExitCode) {
@@ -261,6 +265,9 @@ struct AgentCommand {
       let reason = asking.withdrawal ?? .withdrawn
       try tell(reason == .expired ? .questionExpired : .questionWithdrawn, on: prompt, speech: speech)
       return (.withdrawn, reason == .expired ? .timedOut : .accepted)
+    case .cancelled where agent.leavesQuestionOnCancel, .attemptsExhausted where agent.leavesQuestionOnCancel:
+      try tell(.questionLeft, on: prompt, speech: speech)
+      return (.left, .cancelled)
     case .cancelled, .attemptsExhausted:
       do throws(AgentError) {
         try sender.cancel(question)

@@ -37,7 +37,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 43 {
+    switch byte() % 44 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -85,6 +85,7 @@ private struct Choices {
     case 39: return .socketNotTrusted
     case 40: return .lockedAgain
     case 41: return .failuresNotRecorded
+    case 42: return .questionLeft
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

@@ -125,6 +125,7 @@ struct ConfigurationAndScheduleTests {
       (.questionsWaiting(count: 1), "1 question waiting", .message),
       (.questionWithdrawn, "Question withdrawn", .important),
       (.questionExpired, "Question timed out", .important),
+      (.questionLeft, "Question left for another agent", .message),
       (.askedAgain, "Asked again: the last passphrase was not accepted", .important),
       (.askerNotReading, "The asker is not reading: nothing was sent", .important),
       (.socketNotTrusted, "The asker's socket cannot be trusted: nothing was sent", .important),

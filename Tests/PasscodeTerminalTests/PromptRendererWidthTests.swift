@@ -114,7 +114,7 @@ enum RendererSamples {
     all += [.ready, .accepted, .answerSent, .confirmNew, .mismatch, .tooWeak, .cancelled, .timedOut]
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
     all += [.questionWithdrawn, .questionExpired, .askedAgain, .demoCode(length: 4), .demoCode(length: 12)]
-    all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded]
+    all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .questionLeft]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -124,7 +124,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 43
+  static let kindCount = 44
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -155,6 +155,7 @@ enum RendererSamples {
     case .questionsWaiting: "questionsWaiting"
     case .questionWithdrawn: "questionWithdrawn"
     case .questionExpired: "questionExpired"
+    case .questionLeft: "questionLeft"
     case .askedAgain: "askedAgain"
     case .askerNotReading: "askerNotReading"
     case .socketNotTrusted: "socketNotTrusted"

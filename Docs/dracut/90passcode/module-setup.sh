@@ -7,8 +7,9 @@
 #
 # It installs:
 #   /usr/bin/passcode, with the libraries ldd lists (inst_binary), and its message catalogues;
-#   passcode-agent-console.path and .service, with ExecStart= pointed at /usr/bin/passcode, and the
-#   path unit enabled in sysinit.target;
+#   passcode-agent-console.path and .service, with ExecStart= pointed at /usr/bin/passcode and given
+#   --leave-on-cancel (Esc leaves the disk's question unanswered and fails the service, so OnFailure=
+#   starts systemd's agent, which asks it), and the path unit enabled in sysinit.target;
 #   a drop-in that makes systemd's console agent service stop our path unit when it starts, and masks
 #   systemd's console path unit, so that only one agent reads the console. systemd's service itself
 #   stays: our service's OnFailure= starts it when passcode cannot run.
@@ -51,7 +52,8 @@ install() {
     done
 
     for unit in passcode-agent-console.path passcode-agent-console.service; do
-        sed -e 's|^ExecStart=[^ ]*/passcode |ExecStart=/usr/bin/passcode |' "$moddir/$unit" \
+        sed -e 's|^ExecStart=[^ ]*/passcode agent |ExecStart=/usr/bin/passcode agent --leave-on-cancel |' \
+            "$moddir/$unit" \
             > "$initdir$systemdsystemunitdir/$unit" || return 1
     done
     $SYSTEMCTL -q --root "$initdir" enable passcode-agent-console.path || return 1
