@@ -82,7 +82,10 @@ public struct AnnouncementCatalogue: Sendable {
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
     "questionLeft": "Question left for another agent",
-    "askedAgain": "Asked again: the last passphrase was not accepted",
+    "askedAgain": "Wrong passphrase. Try {attempt}",
+    "diskQuestion": "Passphrase for disk {name}",
+    "diskQuestion.device": "Passphrase for disk {name} ({device})",
+    "diskUnlocked": "Disk unlocked",
     "askerNotReading": "The asker is not reading: nothing was sent",
     "socketNotTrusted": "The asker's socket cannot be trusted: nothing was sent",
     "lockedAgain": "Locked again after a stop, entry cleared",
@@ -184,7 +187,10 @@ public struct AnnouncementCatalogue: Sendable {
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .questionLeft: fill("questionLeft", [:])
-    case .askedAgain: fill("askedAgain", [:])
+    case let .askedAgain(attempt): fill("askedAgain", ["attempt": "\(attempt)"])
+    case let .diskQuestion(name, nil): fill("diskQuestion", ["name": name.text])
+    case let .diskQuestion(name, device?): fill("diskQuestion.device", ["name": name.text, "device": device.text])
+    case .diskUnlocked: fill("diskUnlocked", [:])
     case .askerNotReading: fill("askerNotReading", [:])
     case .socketNotTrusted: fill("socketNotTrusted", [:])
     case .lockedAgain: fill("lockedAgain", [:])

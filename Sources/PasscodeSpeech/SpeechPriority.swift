@@ -20,7 +20,8 @@ extension Announcement {
       .failuresNotRecorded:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .questionLeft, .questionSource, .answerSent, .demoCode, .demoUnlocked, .demoKeys:
+      .status, .questionsWaiting, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked, .answerSent, .demoCode,
+      .demoUnlocked, .demoKeys:
       .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     }

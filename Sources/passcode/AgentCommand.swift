@@ -25,6 +25,10 @@ struct AgentCommand {
   /// How long the first question waits for speech to connect (a local daemon takes about 40 ms; a
   /// spawned one about 500 ms).
   private static let speechConnectionWait = 1500
+  /// How often an answered disk is looked at until it is mapped, asked again, or its asker is gone.
+  private static let unlockCheckInterval = Duration.milliseconds(250)
+  /// How long an answered disk is looked at, at most: a key derivation under emulation takes a while.
+  private static let unlockWaitLimit = Duration.seconds(120)
 
   func run() throws(CommandError) -> ExitCode {
     let directory = AskPasswordDirectory()
@@ -149,7 +153,27 @@ struct AgentCommand {
     }
     var status = ExitCode.accepted
     var isFirst = true
-    while let turn = watcher.nextTurn(wait: agent.mode == .watch) {
+    // A disk answered, until it is mapped ("Disk unlocked"), asked again, or its asker is gone.
+    var answeredDisk: (question: PasswordQuestion, since: ContinuousClock.Instant)?
+    while true {
+      let turn: QuestionTurn?
+      if let disk = answeredDisk {
+        turn = watcher.nextTurn(wait: true, timeout: Self.unlockCheckInterval)
+        if turn == nil {
+          switch DiskMapping.state(of: disk.question) {
+          case .mapped:
+            answeredDisk = nil
+            try tellUnlocked(speech: speech, interruption: interruption)
+          case .pending where ContinuousClock.now - disk.since < Self.unlockWaitLimit: break
+          case .pending, .notMapped: answeredDisk = nil
+          }
+          continue
+        }
+        answeredDisk = nil
+      } else {
+        turn = watcher.nextTurn(wait: agent.mode == .watch)
+      }
+      guard let turn else { break }
       if isFirst, let announcer = speech.announcer {
         BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
       }
@@ -159,8 +183,25 @@ struct AgentCommand {
       if status == .accepted { status = questionStatus }
       // The question, and any behind it, are another agent's now: it starts when this one ends.
       if ending == .left { break }
+      if ending == .answered, turn.question.disk != nil { answeredDisk = (turn.question, ContinuousClock.now) }
     }
     return status
+  }
+
+  /// Opens the prompt a question is asked on (the console with `--console`).
+  private func openQuestionPrompt(speech: PromptSpeech, interruption: PromptInterruption) throws(CommandError)
+    -> TerminalPasscodePrompt
+  {
+    try context.openPrompt(
+      speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
+      interruption: interruption)
+  }
+
+  /// Shows and speaks "Disk unlocked", between questions, on the terminal questions are asked on.
+  private func tellUnlocked(speech: PromptSpeech, interruption: PromptInterruption) throws(CommandError) {
+    let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
+    defer { prompt.close() }
+    try tell(.diskUnlocked, on: prompt, speech: speech)
   }
 
   /// The question being asked, and why it was withdrawn, shared with the watcher's thread, which may
@@ -192,27 +233,30 @@ struct AgentCommand {
     _ turn: QuestionTurn, speech: PromptSpeech, interruption: PromptInterruption, asking: AskedQuestion
   ) throws(CommandError) -> (QuestionEnding, ExitCode) {
     let question = turn.question
+    let disk = question.disk
+    // A disk's words name the disk and its device: who asks is said by them.
+    let title = disk.map { SanitizedText(catalogue.text(for: $0)) } ?? question.title
+    let source = disk == nil ? question.source : nil
     var preamble: [Announcement] = []
-    if turn.isAskedAgain { preamble.append(.askedAgain) }
-    if let source = question.source { preamble.append(source) }
+    if let attempt = turn.attempt { preamble.append(.askedAgain(attempt: attempt)) }
+    if let source { preamble.append(source) }
     if turn.pendingCount > 1 { preamble.append(.questionsWaiting(count: turn.pendingCount)) }
     var configuration: EntryConfiguration
     do {
       configuration = try EntryConfiguration(
-        title: question.title, length: .variable(1...EntryConfiguration.variableLengthLimit),
+        title: title, length: .variable(1...EntryConfiguration.variableLengthLimit),
         allowed: .printable, isSecure: question.echo.hidesCharacters, reduceMotion: context.options.reduceMotion,
         timeout: context.options.timeout.map { .seconds($0) })
     } catch {
       throw .configuration(error)
     }
-    // The answer is passed on, not checked: whether it was right is heard when the question comes back.
-    configuration.acceptedAnnouncement = .answerSent
+    // The answer is passed on, not checked: whether it was right is heard when the question comes back. A
+    // disk checks it now ("Checking"), and then is unlocked ("Disk unlocked") or asks again.
+    configuration.acceptedAnnouncement = disk == nil ? .answerSent : .checking
     asking.begin(question.fileName)
     interruption.reset()
     defer { asking.begin(nil) }
-    let prompt = try context.openPrompt(
-      speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
-      interruption: interruption)
+    let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
     defer { prompt.close() }
     let cancellation: AnswerCancellation
     do {
@@ -229,8 +273,8 @@ struct AgentCommand {
       // The visual profile redraws one status line, where the message would last only until the next
       // announcement; keep it, and who asks, readable above the entry (they are spoken once, as usual).
       if prompt.capabilities.profile == .visual {
-        try prompt.show(question.title)
-        if let source = question.source { try prompt.show(SanitizedText(catalogue.text(for: source))) }
+        try prompt.show(title)
+        if let source { try prompt.show(SanitizedText(catalogue.text(for: source))) }
       }
       outcome = try prompt.ask(configuration, preamble: preamble) { secret in
         do throws(AgentError) {

@@ -167,7 +167,7 @@ struct AgentEndToEndTests {
     #expect(!hidden.text.contains("alice"))
   }
 
-  @Test("the same Id asked again soon after an answer says the last passphrase was not accepted")
+  @Test("the same Id asked again soon after an answer says the passphrase was wrong, and which try this is")
   func askedAgain() throws {
     let first = try SystemdAsker("Disk passphrase:", identifier: prefix + "/dev/again")
     let session = try agent(["--watch"])
@@ -175,7 +175,7 @@ struct AgentEndToEndTests {
     try session.type("wrong one\r")
     #expect(try first.finish() == (0, "wrong one\n"))
     let second = try SystemdAsker("Disk passphrase:", identifier: prefix + "/dev/again")
-    try session.waitFor("Asked again: the last passphrase was not accepted")
+    try session.waitFor("Wrong passphrase. Try 2")
     try session.type("right one\r")
     #expect(try second.finish() == (0, "right one\n"))
     try session.process.signal(SIGTERM)

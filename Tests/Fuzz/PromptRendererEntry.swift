@@ -37,7 +37,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 44 {
+    switch byte() % 46 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -67,7 +67,7 @@ private struct Choices {
     case 23: return .questionsWaiting(count: number(1...1000))
     case 24: return .questionWithdrawn
     case 25: return .questionExpired
-    case 26: return .askedAgain
+    case 26: return .askedAgain(attempt: number(2...100))
     case 27: return .questionSource(asker: text(), subject: optionalText())
     case 28: return .demoCode(length: number(1...12))
     case 29: return .demoUnlocked
@@ -86,6 +86,8 @@ private struct Choices {
     case 40: return .lockedAgain
     case 41: return .failuresNotRecorded
     case 42: return .questionLeft
+    case 43: return .diskQuestion(name: text(), device: optionalText())
+    case 44: return .diskUnlocked
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

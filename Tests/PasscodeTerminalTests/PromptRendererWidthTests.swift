@@ -96,6 +96,7 @@ enum RendererSamples {
       all += [.prompt(title: title, length: 6, kind: .digits), .prompt(title: title, length: nil, kind: .characters)]
       all += [.callerDescription(title), .callerError(title), .questionSource(asker: title, subject: title)]
       all += [.questionSource(asker: title, subject: nil)]
+      all += [.diskQuestion(name: title, device: title), .diskQuestion(name: title, device: nil)]
       all += [.confirmationKeys(ok: title, notOK: title, cancel: title, offersCancel: true)]
     }
     all.append(.confirmationKeys(ok: nil, notOK: nil, cancel: nil, offersCancel: false))
@@ -113,8 +114,8 @@ enum RendererSamples {
     all += [.lockedOut(seconds: 60), .lockedOut(seconds: 7201), .countdown(seconds: 1), .countdown(seconds: 3900)]
     all += [.ready, .accepted, .answerSent, .confirmNew, .mismatch, .tooWeak, .cancelled, .timedOut]
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
-    all += [.questionWithdrawn, .questionExpired, .askedAgain, .demoCode(length: 4), .demoCode(length: 12)]
-    all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .questionLeft]
+    all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
+    all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .questionLeft, .diskUnlocked]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -124,7 +125,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 44
+  static let kindCount = 46
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -156,6 +157,8 @@ enum RendererSamples {
     case .questionWithdrawn: "questionWithdrawn"
     case .questionExpired: "questionExpired"
     case .questionLeft: "questionLeft"
+    case .diskQuestion: "diskQuestion"
+    case .diskUnlocked: "diskUnlocked"
     case .askedAgain: "askedAgain"
     case .askerNotReading: "askerNotReading"
     case .socketNotTrusted: "socketNotTrusted"

@@ -91,6 +91,23 @@ final class GuestBoot {
     }
   }
 
+  /// Waits until every one of `texts` has appeared after the last match, in any order; the next wait searches
+  /// after the last of them.
+  ///
+  /// - Returns: How long the boot had been running when the last one appeared.
+  func waitForAll(of texts: [String], timeout: Duration) throws -> Duration {
+    let start = searchStart
+    var end = start
+    var elapsedAtLast = Duration.zero
+    for text in texts {
+      searchStart = start
+      elapsedAtLast = try waitFor(text, timeout: timeout)
+      end = max(end ?? plainText.startIndex, searchStart ?? plainText.startIndex)
+    }
+    searchStart = end
+    return elapsedAtLast
+  }
+
   /// Types text on the serial console, as keys.
   func type(_ text: String) throws {
     try terminal.write(text)
