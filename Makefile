@@ -26,12 +26,20 @@
 #                                                             systemd searches /usr/local/lib/systemd/system
 #                                                             and /usr/lib/systemd/system. They are not enabled:
 #                                                             see Docs/SystemdAgent.md. SYSTEMD_UNIT_DIR moves them.
+#   $(DRACUT_MODULES_DIR)/90passcode/                         the dracut module (Docs/dracut/90passcode and the
+#                                                             units in Docs/systemd), used only when a dracut.conf
+#                                                             says add_dracutmodules+=" passcode " (Docs/Boot.md)
 #
 # installed-directories lists the directories `make install` made (they did not exist), deepest first;
 # `make uninstall` removes those that are empty afterwards and no other, so a shared directory that was
 # there before (/usr/local/share/man, …) stays. Without DESTDIR, the PREFIX is also written to
 # .build/install/installed-prefix for `make uninstall`. When PREFIX is not /usr or /usr/local, the end of
 # `make install` says what zsh (and fish, and PATH) need to find what it installed.
+#
+# DRACUT_MODULES_DIR is /usr/lib/dracut/modules.d for /usr and /usr/local alike: dracut reads its modules from that one
+# directory (its dracutbasedir) and nowhere under /usr/local, so a module installed elsewhere would never
+# be found. The module installs the passcode it finds in /usr/bin or /usr/local/bin. With another PREFIX
+# (~/.local) the module is left out, unless DRACUT_MODULES_DIR is given.
 #
 # The .deb holds that tree for PREFIX=/usr, plus what Debian asks of every package: the manual
 # pages compressed with gzip -9n, /usr/share/doc/passcode/copyright and changelog.Debian.gz; the zsh
@@ -43,9 +51,10 @@
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
 # Removing it stops and disables the console units if they were enabled, so no link is left behind.
 #
-# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, SWIFT (the swift driver: from PATH, else /opt/swift/usr/bin/swift),
-# STRIP, DEB_MAINTAINER. The release build has its own scratch directory, .build/install, so another
-# `swift build -c release` can never put a binary that needs the toolchain into the install.
+# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, DRACUT_MODULES_DIR, SWIFT (the swift driver: from PATH, else
+# /opt/swift/usr/bin/swift), STRIP, DEB_MAINTAINER. The release build has its own scratch directory,
+# .build/install, so another `swift build -c release` can never put a binary that needs the toolchain into
+# the install.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 STRIP ?= strip
@@ -71,9 +80,13 @@ ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
 FISH_COMPLETION_DIR = $(DATADIR)/fish/vendor_completions.d
 SYSTEMD_UNIT_DIR = $(PREFIX)/lib/systemd/system
 UNITS = passcode-agent-console.path passcode-agent-console.service
+# The dracut module goes in only with a system PREFIX (a home-directory install cannot write there);
+# DRACUT_MODULES_DIR= leaves it out, DRACUT_MODULES_DIR=DIR puts it elsewhere.
+DRACUT_MODULES_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/usr/lib/dracut/modules.d)
+DRACUT_MODULE = $(if $(DRACUT_MODULES_DIR),$(DRACUT_MODULES_DIR)/90passcode)
 # Every directory `make install` puts a file in; those it has to make are recorded for `make uninstall`.
 INSTALL_DIRECTORIES = $(BINDIR) $(MAN1DIR) $(DOCDIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
-  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
+  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(DRACUT_MODULE) $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
   $(foreach language,$(MAN_LANGUAGES),$(DATADIR)/man/$(language)/man1)
 DIRECTORY_RECORD = $(DOCDIR)/installed-directories
 
@@ -154,6 +167,10 @@ install: build
 	  $(INSTALL) -m 0644 $(SCRATCH)/locale/$$language/LC_MESSAGES/passcode.mo \
 	    $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo || exit 1; \
 	done
+	if [ -n "$(DRACUT_MODULE)" ]; then \
+	  $(INSTALL) -m 0755 Docs/dracut/90passcode/module-setup.sh $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh && \
+	  $(INSTALL) -m 0644 $(addprefix Docs/systemd/,$(UNITS)) $(DESTDIR)$(DRACUT_MODULE)/; \
+	fi
 	for language in $(MAN_LANGUAGES); do \
 	  $(INSTALL) -m 0644 Docs/passcode.$$language.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 && \
 	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 || exit 1; \
@@ -182,6 +199,9 @@ uninstall:
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
 	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_UNIT_DIR)/,$(UNITS))
 	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	if [ -n "$(DRACUT_MODULE)" ]; then \
+	  rm -f $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh $(addprefix $(DESTDIR)$(DRACUT_MODULE)/,$(UNITS)); \
+	fi
 	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo; done
 	for language in $(MAN_LANGUAGES); do \
 	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1; \

@@ -148,6 +148,7 @@ let package = Package(
         "PasswordAgent", "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport",
       ]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
+    .testTarget(name: "VMLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodePreferences", "PasscodeEngine"],
       exclude: ["Snapshots"]),

@@ -84,7 +84,11 @@ public struct AnnouncementCatalogue: Sendable {
     "noQuestions.others.other": "No questions for this agent; {count} other questions are pending",
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
-    "askedAgain": "Asked again: the last passphrase was not accepted",
+    "questionLeft": "Question left for another agent",
+    "askedAgain": "Wrong passphrase. Try {attempt}",
+    "diskQuestion": "Passphrase for disk {name}",
+    "diskQuestion.device": "Passphrase for disk {name} ({device})",
+    "diskUnlocked": "Disk unlocked",
     "askerNotReading": "The asker is not reading: nothing was sent",
     "socketNotTrusted": "The asker's socket cannot be trusted: nothing was sent",
     "lockedAgain": "Locked again after a stop, entry cleared",
@@ -189,7 +193,11 @@ public struct AnnouncementCatalogue: Sendable {
     case let .noQuestionsPending(others): plural("noQuestions.others", others)
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
-    case .askedAgain: fill("askedAgain", [:])
+    case .questionLeft: fill("questionLeft", [:])
+    case let .askedAgain(attempt): fill("askedAgain", ["attempt": "\(attempt)"])
+    case let .diskQuestion(name, nil): fill("diskQuestion", ["name": name.text])
+    case let .diskQuestion(name, device?): fill("diskQuestion.device", ["name": name.text, "device": device.text])
+    case .diskUnlocked: fill("diskUnlocked", [:])
     case .askerNotReading: fill("askerNotReading", [:])
     case .socketNotTrusted: fill("socketNotTrusted", [:])
     case .lockedAgain: fill("lockedAgain", [:])

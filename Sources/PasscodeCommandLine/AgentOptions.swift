@@ -16,14 +16,21 @@ public struct AgentOptions: Equatable, Sendable {
   public var consolePath: String?
   /// `--id PREFIX`: only questions whose `Id=` starts with this are answered, or `nil` for all.
   public var identifierPrefix: String?
+  /// `--leave-on-cancel`: the cancel keys leave the question unanswered, for another agent (systemd's, started
+  /// by the unit's `OnFailure=`), and end the agent with exit 2, instead of sending the asker a cancel.
+  public var leavesQuestionOnCancel: Bool
 
   /// The device `--console` names when no TTY is given.
   public static let defaultConsole = "/dev/console"
 
   /// Makes agent options; the defaults are those of a bare `passcode agent`.
-  public init(mode: Mode = .query, consolePath: String? = nil, identifierPrefix: String? = nil) {
+  public init(
+    mode: Mode = .query, consolePath: String? = nil, identifierPrefix: String? = nil,
+    leavesQuestionOnCancel: Bool = false
+  ) {
     self.mode = mode
     self.consolePath = consolePath
     self.identifierPrefix = identifierPrefix
+    self.leavesQuestionOnCancel = leavesQuestionOnCancel
   }
 }

@@ -130,7 +130,10 @@ public enum HelpText {
     switch subcommand {
     case .lock: cancel = "Ignored: a locked terminal opens only with the passcode."
     case .pinentry: cancel = "Cancel; gpg-agent is told the entry was cancelled."
-    case .agent: cancel = "Cancel the question; its asker is told (exit 2 with --query)."
+    case .agent:
+      cancel =
+        "Cancel the question; its asker is told (exit 2 with --query). With --leave-on-cancel, leave it for "
+        + "another agent instead, and exit 2."
     default: cancel = "Cancel (exit 2)."
     }
     var rows = [
@@ -221,7 +224,7 @@ public enum HelpText {
     case (.accepted, .doctor): return "Nothing found stops a prompt from working."
     case (.setupProblem, _): return "doctor: something found would stop a prompt from working."
     case (.accepted, .agent): return "Every question was answered or withdrawn by its asker."
-    case (.cancelled, .agent): return "A question was cancelled by the user."
+    case (.cancelled, .agent): return "A question was cancelled by the user, or left for another agent."
     case (.timedOut, .agent): return "A question timed out before it was answered."
     case (.storageError, .agent):
       return "The question directory could not be watched or read, or an answer could not be sent."

@@ -24,6 +24,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case list
   case console
   case identifier
+  case leaveOnCancel
   case help
   case version
   // Options gpg-agent may pass to a pinentry program.
@@ -62,6 +63,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .list: "--list"
     case .console: "--console"
     case .identifier: "--id"
+    case .leaveOnCancel: "--leave-on-cancel"
     case .help: "--help"
     case .version: "--version"
     case .display: "--display"
@@ -116,7 +118,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .identifier: "<prefix>"
     case .terminalAlert: "<mode>"
     case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug, .query,
-      .watch, .list:
+      .watch, .list, .leaveOnCancel:
       nil
     }
   }
@@ -173,6 +175,8 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .list: "Print the pending questions (never a secret) and exit."
     case .console: "Ask on this terminal; /dev/console when none is given."
     case .identifier: "Only answer or list questions whose Id starts with this."
+    case .leaveOnCancel:
+      "Esc leaves the question unanswered for another agent and ends this one (exit 2); its asker is not told."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

@@ -169,6 +169,7 @@ struct ParserState {
       options.sound = option == .sound
       sources[.sound] = .option(spelling: option.longName)
     case .noWait: options.noWait = true
+    case .leaveOnCancel: agent.leavesQuestionOnCancel = true
     case .json: options.json = true
     default: break  // gpg-agent's flags are accepted and ignored.
     }

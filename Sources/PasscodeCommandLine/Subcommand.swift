@@ -100,7 +100,10 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
       accepted = interactive.filter { $0 != .title } + [.timeout] + Option.allCases.filter(\.isPinentryCompatibility)
     case .doctor: accepted = [.speech, .store, .tty]
     case .agent:
-      accepted = interactive.filter { $0 != .title } + [.timeout, .query, .watch, .list, .console, .identifier]
+      accepted =
+        interactive.filter { $0 != .title } + [
+          .timeout, .query, .watch, .list, .console, .identifier, .leaveOnCancel,
+        ]
     }
     return Option.allCases.filter(accepted.contains)
   }

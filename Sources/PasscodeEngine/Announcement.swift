@@ -57,8 +57,17 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case questionWithdrawn
   /// The question being asked passed its asker's deadline; the entry was wiped.
   case questionExpired
-  /// The same question came back soon after an answer: the answer was not accepted.
-  case askedAgain
+  /// The user cancelled, and the question was left unanswered for another agent (`passcode agent
+  /// --leave-on-cancel`): its asker is not told, and keeps waiting.
+  case questionLeft
+  /// The same question came back soon after an answer: the answer was not accepted, and this is try
+  /// `attempt` (2 after one answer).
+  case askedAgain(attempt: Int)
+  /// systemd-cryptsetup's passphrase question, from its message and `Id=`: "Passphrase for disk cryptroot
+  /// (/dev/vda)"; `device` is `nil` when the name already says it.
+  case diskQuestion(name: SanitizedText, device: SanitizedText?)
+  /// The disk a password agent answered for was unlocked: its mapping appeared, and it was not asked again.
+  case diskUnlocked
   /// The asker's queue stayed full while a password agent's answer or cancel waited: nothing was sent.
   case askerNotReading
   /// The socket a password agent's answer was for is not root's, or is reached through a link: nothing was sent.

@@ -20,8 +20,8 @@ extension Announcement {
       .failuresNotRecorded, .settingsNotTrusted:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .noQuestionsPending, .questionSource, .answerSent, .demoCode, .demoUnlocked,
-      .demoKeys, .notice:
+      .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked,
+      .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     }

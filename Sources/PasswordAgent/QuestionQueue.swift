@@ -10,15 +10,21 @@ public struct QuestionQueue: Sendable {
 
   private struct Waiting: Sendable {
     let question: PasswordQuestion
-    let isAskedAgain: Bool
+    let attempt: Int?
+  }
+
+  /// The answers given to one `Id=` in a row, each within the window of the one before.
+  private struct Answers: Sendable {
+    var last: MonotonicInstant
+    var count: Int
   }
 
   private var waiting: [Waiting] = []
   private var current: PasswordQuestion?
   /// Files this agent has finished with; they are not asked again while they exist.
   private var settled: Set<String> = []
-  /// When each `Id=` was last answered.
-  private var answeredAt: [String: MonotonicInstant] = [:]
+  /// When each `Id=` was last answered, and how many times in a row.
+  private var answers: [String: Answers] = [:]
   private let identifierPrefix: String?
 
   /// Makes an empty queue.
@@ -62,7 +68,7 @@ public struct QuestionQueue: Sendable {
     let known = Set(waiting.map(\.question.fileName)).union(settled).union(current.map { [$0.fileName] } ?? [])
     let arrivals = live.filter { !known.contains($0.fileName) }
     for question in arrivals {
-      waiting.append(Waiting(question: question, isAskedAgain: wasAnsweredRecently(question, now: now)))
+      waiting.append(Waiting(question: question, attempt: attempt(of: question, now: now)))
     }
     if !arrivals.isEmpty, current != nil { actions.append(.announceWaiting(count: pendingCount)) }
     return actions
@@ -83,8 +89,8 @@ public struct QuestionQueue: Sendable {
       current = next.question
       // Also looked at now: the question may have arrived while the answer before it was still being sent,
       // before ``finish(_:_:now:)`` recorded that answer.
-      let isAskedAgain = next.isAskedAgain || wasAnsweredRecently(next.question, now: now)
-      return QuestionTurn(question: next.question, isAskedAgain: isAskedAgain, pendingCount: pendingCount)
+      let attempt = attempt(of: next.question, now: now) ?? next.attempt
+      return QuestionTurn(question: next.question, attempt: attempt, pendingCount: pendingCount)
     }
     return nil
   }
@@ -98,7 +104,9 @@ public struct QuestionQueue: Sendable {
   public mutating func finish(_ question: PasswordQuestion, _ ending: QuestionEnding, now: MonotonicInstant) {
     if current?.fileName == question.fileName { current = nil }
     settled.insert(question.fileName)
-    if ending == .answered, let identifier = question.identifier { answeredAt[identifier] = now }
+    if ending == .answered, let identifier = question.identifier {
+      answers[identifier] = Answers(last: now, count: (attempt(of: question, now: now) ?? 1))
+    }
   }
 
   private func accepts(_ question: PasswordQuestion) -> Bool {
@@ -106,13 +114,16 @@ public struct QuestionQueue: Sendable {
     return question.identifier?.hasPrefix(identifierPrefix) ?? false
   }
 
-  private func wasAnsweredRecently(_ question: PasswordQuestion, now: MonotonicInstant) -> Bool {
-    guard let identifier = question.identifier, let answered = answeredAt[identifier] else { return false }
-    return now <= answered.adding(seconds: Self.askedAgainWindowSeconds)
+  /// Which try `question` is when its `Id=` was answered within the window (2 after one answer), else `nil`.
+  private func attempt(of question: PasswordQuestion, now: MonotonicInstant) -> Int? {
+    guard let identifier = question.identifier, let answered = answers[identifier],
+      now <= answered.last.adding(seconds: Self.askedAgainWindowSeconds)
+    else { return nil }
+    return answered.count + 1
   }
 
   private mutating func forgetOldAnswers(now: MonotonicInstant) {
-    answeredAt = answeredAt.filter { now <= $0.value.adding(seconds: Self.askedAgainWindowSeconds) }
+    answers = answers.filter { now <= $0.value.last.adding(seconds: Self.askedAgainWindowSeconds) }
   }
 }
 
@@ -120,17 +131,21 @@ public struct QuestionQueue: Sendable {
 public struct QuestionTurn: Equatable, Sendable {
   /// The question.
   public var question: PasswordQuestion
-  /// Whether its `Id=` was answered within the window: the last answer was not accepted.
-  public var isAskedAgain: Bool
+  /// Which try this is when its `Id=` was answered within the window (the last answer was not accepted): 2
+  /// after one answer, 3 after two in a row; `nil` for a question not asked again.
+  public var attempt: Int?
   /// How many questions are pending, this one included.
   public var pendingCount: Int
 
   /// Makes a turn.
-  public init(question: PasswordQuestion, isAskedAgain: Bool, pendingCount: Int) {
+  public init(question: PasswordQuestion, attempt: Int? = nil, pendingCount: Int) {
     self.question = question
-    self.isAskedAgain = isAskedAgain
+    self.attempt = attempt
     self.pendingCount = pendingCount
   }
+
+  /// Whether its `Id=` was answered within the window: the last answer was not accepted.
+  public var isAskedAgain: Bool { attempt != nil }
 }
 
 /// How the prompt for a question ended.
@@ -139,6 +154,8 @@ public enum QuestionEnding: Equatable, Sendable {
   case answered
   /// The user cancelled; `-` was sent.
   case cancelled
+  /// The user cancelled, and the question was left unanswered for another agent (`--leave-on-cancel`).
+  case left
   /// Left unanswered for another agent (the `--timeout` passed with no key), or its answer could not be
   /// sent (the asker is not reading, or its socket is not trusted).
   case skipped

@@ -50,14 +50,19 @@ public final class QuestionWatcher: Sendable {
 
   /// The next question to ask, waiting for one when `wait` is set.
   ///
-  /// - Parameter wait: Whether to sleep until a question arrives.
-  /// - Returns: The turn, or `nil` when none is waiting and `wait` is not set.
-  public func nextTurn(wait: Bool) -> QuestionTurn? {
+  /// - Parameters:
+  ///   - wait: Whether to sleep until a question arrives.
+  ///   - timeout: With `wait`, how long to sleep at most; `nil` for no limit.
+  /// - Returns: The turn, or `nil` when none is waiting (and `wait` is not set, or the timeout passed).
+  public func nextTurn(wait: Bool, timeout: Duration? = nil) -> QuestionTurn? {
+    let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
       while let bytes = try? arrivals.readEnd.read(upTo: 4096), !bytes.isEmpty {}
       if let turn = queue.withLock({ $0.takeNext(now: MonotonicInstant.now()) }) { return turn }
       guard wait else { return nil }
-      AgentSystemCalls.waitReadable(arrivals.readEnd, timeout: nil)
+      let remaining = deadline.map { $0 - ContinuousClock.now }
+      if let remaining, remaining <= .zero { return nil }
+      AgentSystemCalls.waitReadable(arrivals.readEnd, timeout: remaining)
     }
   }
 

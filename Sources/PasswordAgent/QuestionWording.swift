@@ -26,3 +26,45 @@ extension PasswordQuestion {
     return .questionSource(asker: asker, subject: subject)
   }
 }
+
+extension PasswordQuestion {
+  /// What systemd-cryptsetup's passphrase question starts with, before the disk's friendly name.
+  private static let diskMessagePrefix = "Please enter passphrase for disk "
+
+  /// The friendly name in systemd-cryptsetup's passphrase question, raw: `cryptroot` from "Please enter
+  /// passphrase for disk cryptroot:" with `Id=cryptsetup:…`; `nil` for any other question.
+  private var diskFriendlyName: String? {
+    guard identifier?.hasPrefix("cryptsetup:") == true, message.hasPrefix(Self.diskMessagePrefix),
+      message.hasSuffix(":")
+    else { return nil }
+    let name = message.dropFirst(Self.diskMessagePrefix.count).dropLast()
+    return name.isEmpty ? nil : String(name)
+  }
+
+  /// systemd-cryptsetup's passphrase question in words made for it: "Passphrase for disk cryptroot
+  /// (/dev/vda)", the name from `Message=` and the device from `Id=` (`cryptsetup:/dev/vda`), both through the
+  /// sanitiser and cut to 100 characters. The device is left out when the name already holds its last part
+  /// (`luks-UUID` for `/dev/disk/by-uuid/UUID`), so a UUID is not spoken twice. `nil` for any other question.
+  public var disk: Announcement? {
+    guard let friendlyName = diskFriendlyName else { return nil }
+    let name = SanitizedText(String(friendlyName.prefix(100)))
+    guard !name.isEmpty else { return nil }
+    let device = identifier.map { SanitizedText(String($0.dropFirst("cryptsetup:".count).prefix(100))) }
+    let deviceLeaf = device?.text.split(separator: "/").last.map(String.init) ?? ""
+    let isNamed = deviceLeaf.isEmpty || name.text.contains(deviceLeaf)
+    return .diskQuestion(name: name, device: isNamed ? nil : device)
+  }
+
+  /// The device-mapper name systemd-cryptsetup gives the disk once unlocked, from the friendly name: it is
+  /// the volume name, `vol`, in each of its forms (`vol`, `description (vol)`, `vol on /mount`,
+  /// `description (vol) on /mount`). Compared with the names in `/sys/block`, never shown. `nil` for any
+  /// other question.
+  public var diskVolumeName: String? {
+    guard var name = diskFriendlyName else { return nil }
+    if let mountPoint = name.ranges(of: " on /").last { name = String(name[..<mountPoint.lowerBound]) }
+    if name.hasSuffix(")"), let open = name.ranges(of: " (").last {
+      name = String(name[open.upperBound...].dropLast())
+    }
+    return name.isEmpty ? nil : name
+  }
+}

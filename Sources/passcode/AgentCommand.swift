@@ -11,7 +11,8 @@ import Synchronization
 /// other prompt, and sends the answer from locked memory to the asker's socket.
 ///
 /// Exit status: 0 when every question was answered or withdrawn by its asker (its socket vanished
-/// included); 2 when one was cancelled; 3 when one timed out (`NotAfter=` or `--timeout`); 77 when
+/// included); 2 when one was cancelled, or left for another agent (`--leave-on-cancel`, which also ends the
+/// agent); 3 when one timed out (`NotAfter=` or `--timeout`); 77 when
 /// answering needs root; 74 when the directory cannot be watched or an answer could not be sent (the
 /// asker is not reading, or its socket is not trusted); the usual 64 and 69.
 ///
@@ -24,6 +25,10 @@ struct AgentCommand {
   /// How long the first question waits for speech to connect (a local daemon takes about 40 ms; a
   /// spawned one about 500 ms).
   private static let speechConnectionWait = 1500
+  /// How often an answered disk is looked at until it is mapped, asked again, or its asker is gone.
+  private static let unlockCheckInterval = Duration.milliseconds(250)
+  /// How long an answered disk is looked at, at most: a key derivation under emulation takes a while.
+  private static let unlockWaitLimit = Duration.seconds(120)
 
   func run() throws(CommandError) -> ExitCode {
     let directory = AskPasswordDirectory()
@@ -164,7 +169,27 @@ struct AgentCommand {
     }
     var status = ExitCode.accepted
     var isFirst = true
-    while let turn = watcher.nextTurn(wait: agent.mode == .watch) {
+    // A disk answered, until it is mapped ("Disk unlocked"), asked again, or its asker is gone.
+    var answeredDisk: (question: PasswordQuestion, since: ContinuousClock.Instant)?
+    while true {
+      let turn: QuestionTurn?
+      if let disk = answeredDisk {
+        turn = watcher.nextTurn(wait: true, timeout: Self.unlockCheckInterval)
+        if turn == nil {
+          switch DiskMapping.state(of: disk.question) {
+          case .mapped:
+            answeredDisk = nil
+            try tellUnlocked(speech: speech, interruption: interruption)
+          case .pending where ContinuousClock.now - disk.since < Self.unlockWaitLimit: break
+          case .pending, .notMapped: answeredDisk = nil
+          }
+          continue
+        }
+        answeredDisk = nil
+      } else {
+        turn = watcher.nextTurn(wait: agent.mode == .watch)
+      }
+      guard let turn else { break }
       if isFirst, let announcer = speech.announcer {
         BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
       }
@@ -172,9 +197,28 @@ struct AgentCommand {
       let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)
       watcher.finish(turn.question, ending)
       if status == .accepted { status = questionStatus }
+      // The question, and any behind it, are another agent's now: it starts when this one ends.
+      if ending == .left { break }
+      if ending == .answered, turn.question.disk != nil { answeredDisk = (turn.question, ContinuousClock.now) }
     }
     if isFirst, agent.mode == .query { try sayNoQuestions(directory, speech: speech) }
     return status
+  }
+
+  /// Opens the prompt a question is asked on (the console with `--console`).
+  private func openQuestionPrompt(speech: PromptSpeech, interruption: PromptInterruption) throws(CommandError)
+    -> TerminalPasscodePrompt
+  {
+    try context.openPrompt(
+      speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
+      interruption: interruption)
+  }
+
+  /// Shows and speaks "Disk unlocked", between questions, on the terminal questions are asked on.
+  private func tellUnlocked(speech: PromptSpeech, interruption: PromptInterruption) throws(CommandError) {
+    let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
+    defer { prompt.close() }
+    try tell(.diskUnlocked, on: prompt, speech: speech)
   }
 
   /// The question being asked, and why it was withdrawn, shared with the watcher's thread, which may
@@ -200,19 +244,24 @@ struct AgentCommand {
     var withdrawal: WithdrawalReason? { state.withLock { $0.withdrawal } }
   }
 
-  /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels.
+  /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels (with
+  /// `--leave-on-cancel`, nothing: the question is left for another agent).
   private func ask(
     _ turn: QuestionTurn, speech: PromptSpeech, interruption: PromptInterruption, asking: AskedQuestion
   ) throws(CommandError) -> (QuestionEnding, ExitCode) {
     let question = turn.question
+    let disk = question.disk
+    // A disk's words name the disk and its device: who asks is said by them.
+    let title = disk.map { SanitizedText(catalogue.text(for: $0)) } ?? question.title
+    let source = disk == nil ? question.source : nil
     var preamble: [Announcement] = []
-    if turn.isAskedAgain { preamble.append(.askedAgain) }
-    if let source = question.source { preamble.append(source) }
+    if let attempt = turn.attempt { preamble.append(.askedAgain(attempt: attempt)) }
+    if let source { preamble.append(source) }
     if turn.pendingCount > 1 { preamble.append(.questionsWaiting(count: turn.pendingCount)) }
     var configuration: EntryConfiguration
     do {
       configuration = try EntryConfiguration(
-        title: question.title, length: .variable(1...EntryConfiguration.variableLengthLimit),
+        title: title, length: .variable(1...EntryConfiguration.variableLengthLimit),
         allowed: .printable, isSecure: question.echo.hidesCharacters, reduceMotion: context.options.reduceMotion,
         // The asker counts its own tries, if it counts them; the agent has no lockout, so its status (Ctrl-R)
         // gives no count of tries.
@@ -220,14 +269,13 @@ struct AgentCommand {
     } catch {
       throw .configuration(error)
     }
-    // The answer is passed on, not checked: whether it was right is heard when the question comes back.
-    configuration.acceptedAnnouncement = .answerSent
+    // The answer is passed on, not checked: whether it was right is heard when the question comes back. A
+    // disk checks it now ("Checking"), and then is unlocked ("Disk unlocked") or asks again.
+    configuration.acceptedAnnouncement = disk == nil ? .answerSent : .checking
     asking.begin(question.fileName)
     interruption.reset()
     defer { asking.begin(nil) }
-    let prompt = try context.openPrompt(
-      speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
-      interruption: interruption)
+    let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
     defer { prompt.close() }
     let cancellation: AnswerCancellation
     do {
@@ -243,8 +291,8 @@ struct AgentCommand {
       defer { cancellation.cancel() }
       // The visual profile redraws one status line, where the message would last only until the next
       // announcement; the heading keeps it, and who asks, readable above the entry (they are spoken once, as
-      // usual, the message as the prompt's title).
-      let heading = [.callerDescription(question.title)] + (question.source.map { [$0] } ?? [])
+      // usual, the message as the prompt's title). A disk's words name the disk and its device instead.
+      let heading = [.callerDescription(title)] + (source.map { [$0] } ?? [])
       outcome = try prompt.ask(configuration, heading: heading, preamble: preamble) { secret in
         do throws(AgentError) {
           try sender.answer(secret, to: question)
@@ -278,6 +326,9 @@ struct AgentCommand {
       let reason = asking.withdrawal ?? .withdrawn
       try tell(reason == .expired ? .questionExpired : .questionWithdrawn, on: prompt, speech: speech)
       return (.withdrawn, reason == .expired ? .timedOut : .accepted)
+    case .cancelled where agent.leavesQuestionOnCancel, .attemptsExhausted where agent.leavesQuestionOnCancel:
+      try tell(.questionLeft, on: prompt, speech: speech)
+      return (.left, .cancelled)
     case .cancelled, .attemptsExhausted:
       do throws(AgentError) {
         try sender.cancel(question)

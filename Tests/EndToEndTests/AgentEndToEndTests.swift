@@ -56,6 +56,28 @@ struct AgentEndToEndTests {
     #expect(output.contains("Operation canceled"), "asker printed: \(output)")
   }
 
+  @Test(
+    "--leave-on-cancel: Esc leaves the question to another agent and ends --watch with exit 2; the asker takes the other's answer"
+  )
+  func escapeLeavesTheQuestion() throws {
+    let asker = try SystemdAsker("Leave me:", identifier: prefix + "left")
+    let session = try agent(["--watch", "--leave-on-cancel"])
+    try session.waitFor("Leave me:")
+    try session.type("abc")
+    try session.waitFor("3 characters entered")
+    try session.type("\u{1B}")
+    try session.waitFor("Question left for another agent")
+    #expect(try session.finish() == .exited(2))
+    #expect(try session.terminalRestored())
+    // Nothing was sent: the question is still pending, and the next agent's answer is the one taken.
+    #expect(asker.questionFile() != nil, "the question was not left pending")
+    let socket = try #require(asker.socketPath)
+    let reply = try SpawnedProcess(
+      executable: "sh", arguments: ["-c", "printf other | /lib/systemd/systemd-reply-password 1 \"$0\"", socket])
+    #expect(reply.waitForExit(timeout: .seconds(30)) == 0)
+    #expect(try asker.finish() == (0, "other\n"))
+  }
+
   @Test("two questions are answered in order, after \"2 questions waiting\"")
   func twoInOrder() throws {
     let first = try SystemdAsker("First question:", identifier: prefix + "first")
@@ -145,7 +167,7 @@ struct AgentEndToEndTests {
     #expect(!hidden.text.contains("alice"))
   }
 
-  @Test("the same Id asked again soon after an answer says the last passphrase was not accepted")
+  @Test("the same Id asked again soon after an answer says the passphrase was wrong, and which try this is")
   func askedAgain() throws {
     let first = try SystemdAsker("Disk passphrase:", identifier: prefix + "/dev/again")
     let session = try agent(["--watch"])
@@ -153,7 +175,7 @@ struct AgentEndToEndTests {
     try session.type("wrong one\r")
     #expect(try first.finish() == (0, "wrong one\n"))
     let second = try SystemdAsker("Disk passphrase:", identifier: prefix + "/dev/again")
-    try session.waitFor("Asked again: the last passphrase was not accepted")
+    try session.waitFor("Wrong passphrase. Try 2")
     try session.type("right one\r")
     #expect(try second.finish() == (0, "right one\n"))
     try session.process.signal(SIGTERM)

@@ -37,7 +37,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 45 {
+    switch byte() % 49 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -67,7 +67,7 @@ private struct Choices {
     case 23: return .questionsWaiting(count: number(1...1000))
     case 24: return .questionWithdrawn
     case 25: return .questionExpired
-    case 26: return .askedAgain
+    case 26: return .askedAgain(attempt: number(2...100))
     case 27: return .questionSource(asker: text(), subject: optionalText())
     case 28: return .demoCode(length: number(1...12))
     case 29: return .demoUnlocked
@@ -87,6 +87,10 @@ private struct Choices {
     case 41: return .failuresNotRecorded
     case 42: return .notice(text())
     case 43: return .settingsNotTrusted
+    case 44: return .questionLeft
+    case 45: return .diskQuestion(name: text(), device: optionalText())
+    case 46: return .diskUnlocked
+    case 47: return .noQuestionsPending(others: number(0...65_535))
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

@@ -233,11 +233,14 @@ struct CommandLineParserTests {
       ["agent", "--console", "--watch"], run(.agent, agent: AgentOptions(mode: .watch, consolePath: "/dev/console"))),
     ParseCase(["agent", "--id", "cryptsetup:"], run(.agent, agent: AgentOptions(identifierPrefix: "cryptsetup:"))),
     ParseCase(
+      ["agent", "--watch", "--leave-on-cancel"],
+      run(.agent, agent: AgentOptions(mode: .watch, leavesQuestionOnCancel: true))),
+    ParseCase(
       ["agent", "--watch", "--timeout", "30", "--speech", "on"],
       run(.agent, CommonOptions(speech: .on, timeout: 30), agent: AgentOptions(mode: .watch))),
   ]
 
-  @Test("agent: modes, --console with or without a terminal, --id", arguments: agentCases)
+  @Test("agent: modes, --console with or without a terminal, --id, --leave-on-cancel", arguments: agentCases)
   func agentOptions(_ row: ParseCase) throws {
     #expect(try parse(row.arguments) == .run(row.expected))
   }

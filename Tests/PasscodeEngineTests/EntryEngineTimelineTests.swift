@@ -369,19 +369,19 @@ struct EntryEngineTimelineTests {
   @Test("a hint comes first as the heading with the title, then is told after the preamble, never as the status")
   func hintIsHeadingThenAside() {
     var timeline = EngineTimeline(
-      fourDigits, preamble: [.askedAgain], hint: .demoCode(length: 4), verifier: EngineTimeline.accepting("2580"))
+      fourDigits, preamble: [.askedAgain(attempt: 2)], hint: .demoCode(length: 4), verifier: EngineTimeline.accepting("2580"))
     guard case let .heading(title, lines) = timeline.records.first else {
       Issue.record("the first effect is not the heading: \(timeline.records)")
       return
     }
     #expect(title == fourDigits.title)
     #expect(lines == [.demoCode(length: 4)])
-    #expect(timeline.spoken == ["Enter Passcode, 4 digits", "Asked again: the last passphrase was not accepted"])
+    #expect(timeline.spoken == ["Enter Passcode, 4 digits", "Wrong passphrase. Try 2"])
     guard case .aside(.demoCode(length: 4)) = timeline.records.last else {
       Issue.record("the hint is not told last: \(timeline.records)")
       return
     }
-    #expect(timeline.engine.display.message == .askedAgain, "the status keeps the preamble's words")
+    #expect(timeline.engine.display.message == .askedAgain(attempt: 2), "the status keeps the preamble's words")
     timeline.run("?")
     #expect(timeline.asides == [.demoCode(length: 4)], "a status request does not tell the hint again")
 

@@ -35,6 +35,9 @@ struct EspeakSynthesisTests {
     .timedOut,
     .status(entered: 4, length: 6, kind: .digits, triesLeft: nil),
     .status(entered: 4, length: 6, kind: .digits, triesLeft: 2),
+    .diskQuestion(name: "cryptroot", device: "/dev/vda"),
+    .askedAgain(attempt: 2),
+    .diskUnlocked,
   ]
 
   @Test("every catalogue phrase synthesises to a non-empty WAV file")
@@ -47,6 +50,7 @@ struct EspeakSynthesisTests {
     "title": "Introduce el código", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
     "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
     "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
+    "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
   ]
 
   @Test("every Spanish phrase of es.po, every plural form, synthesises with espeak-ng's Spanish voice")

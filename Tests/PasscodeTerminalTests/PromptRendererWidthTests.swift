@@ -97,6 +97,7 @@ enum RendererSamples {
       all += [.callerDescription(title), .callerError(title), .questionSource(asker: title, subject: title)]
       all += [.notice(title)]
       all += [.questionSource(asker: title, subject: nil)]
+      all += [.diskQuestion(name: title, device: title), .diskQuestion(name: title, device: nil)]
       all += [.confirmationKeys(ok: title, notOK: title, cancel: title, offersCancel: true)]
     }
     all.append(.confirmationKeys(ok: nil, notOK: nil, cancel: nil, offersCancel: false))
@@ -114,8 +115,9 @@ enum RendererSamples {
     all += [.lockedOut(seconds: 60), .lockedOut(seconds: 7201), .countdown(seconds: 1), .countdown(seconds: 3900)]
     all += [.ready, .accepted, .answerSent, .confirmNew, .mismatch, .tooWeak, .cancelled, .timedOut]
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
-    all += [.questionWithdrawn, .questionExpired, .askedAgain, .demoCode(length: 4), .demoCode(length: 12)]
+    all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
+    all += [.questionLeft, .diskUnlocked]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
@@ -126,7 +128,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 46
+  static let kindCount = 49
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -157,6 +159,9 @@ enum RendererSamples {
     case .questionsWaiting: "questionsWaiting"
     case .questionWithdrawn: "questionWithdrawn"
     case .questionExpired: "questionExpired"
+    case .questionLeft: "questionLeft"
+    case .diskQuestion: "diskQuestion"
+    case .diskUnlocked: "diskUnlocked"
     case .askedAgain: "askedAgain"
     case .askerNotReading: "askerNotReading"
     case .socketNotTrusted: "socketNotTrusted"

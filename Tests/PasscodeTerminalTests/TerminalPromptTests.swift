@@ -57,9 +57,11 @@ extension SignalRelayTests {
     let prompt = try Self.plainPrompt(on: terminal)
     defer { prompt.close() }
     try terminal.write("\u{3}")
-    let outcome = try prompt.ask(try EntryConfiguration(length: .fixed(4)), preamble: [.askedAgain]) { _ in .accepted }
+    let outcome = try prompt.ask(try EntryConfiguration(length: .fixed(4)), preamble: [.askedAgain(attempt: 2)]) { _ in
+      .accepted
+    }
     #expect(outcome == .cancelled)
-    let asked = AnnouncementCatalogue.english.text(for: .askedAgain)
+    let asked = AnnouncementCatalogue.english.text(for: .askedAgain(attempt: 2))
     #expect(try Self.lines(on: terminal, through: "Cancelled") == ["Enter Passcode, 4 digits", asked, "Cancelled"])
   }
 }

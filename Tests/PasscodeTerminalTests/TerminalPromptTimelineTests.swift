@@ -193,9 +193,9 @@ struct TerminalPromptTests {
   func hintIsToldAfterThePreamble() throws {
     for profile in [OutputProfile.screenReader, .plain] {
       let timeline = PromptTimeline(profile: profile, lineDiscipline: .caretAtLineStart)
-      #expect(try timeline.ask(fourDigits, "^C", hint: .demoCode(length: 4), preamble: [.askedAgain]) == .cancelled)
+      #expect(try timeline.ask(fourDigits, "^C", hint: .demoCode(length: 4), preamble: [.askedAgain(attempt: 2)]) == .cancelled)
       let told = [
-        "Enter Passcode, 4 digits", "Asked again: the last passphrase was not accepted",
+        "Enter Passcode, 4 digits", "Wrong passphrase. Try 2",
         "The passcode is two five eight zero", "Cancelled",
       ]
       #expect(timeline.lines == told, "\(profile)")

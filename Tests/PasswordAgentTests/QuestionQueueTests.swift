@@ -29,10 +29,10 @@ struct QuestionQueueTests {
     let first = Self.question("ask.a")
     let second = Self.question("ask.b")
     #expect(queue.update(present: [first, second], now: Self.at(1)).isEmpty)
-    #expect(queue.takeNext(now: Self.at(1)) == QuestionTurn(question: first, isAskedAgain: false, pendingCount: 2))
+    #expect(queue.takeNext(now: Self.at(1)) == QuestionTurn(question: first, pendingCount: 2))
     #expect(queue.takeNext(now: Self.at(1)) == nil, "one question at a time")
     queue.finish(first, .answered, now: Self.at(2))
-    #expect(queue.takeNext(now: Self.at(2)) == QuestionTurn(question: second, isAskedAgain: false, pendingCount: 1))
+    #expect(queue.takeNext(now: Self.at(2)) == QuestionTurn(question: second, pendingCount: 1))
     queue.finish(second, .cancelled, now: Self.at(3))
     #expect(queue.takeNext(now: Self.at(3)) == nil)
   }
@@ -120,6 +120,28 @@ struct QuestionQueueTests {
     let late = Self.question("ask.4", id: "cryptsetup:/dev/sda2")
     _ = queue.update(present: [late], now: MonotonicInstant(microseconds: 141_000_001))
     #expect(queue.takeNext(now: Self.at(142))?.isAskedAgain == false, "a cancel does not start the window")
+  }
+
+  @Test("each wrong answer in a row counts a try: the second question of an Id is try 2, the third try 3")
+  func attemptNumbers() {
+    let first = Self.question("ask.1", id: "cryptsetup:/dev/vda")
+    var queue = Self.asking([first], at: 100)
+    #expect(queue.takeNext(now: Self.at(100)) == nil, "the first is being asked")
+    queue.finish(first, .answered, now: Self.at(110))
+    let second = Self.question("ask.2", id: "cryptsetup:/dev/vda")
+    _ = queue.update(present: [second], now: Self.at(115))
+    #expect(queue.takeNext(now: Self.at(115))?.attempt == 2)
+    queue.finish(second, .answered, now: Self.at(120))
+    let third = Self.question("ask.3", id: "cryptsetup:/dev/vda")
+    _ = queue.update(present: [third], now: Self.at(125))
+    #expect(queue.takeNext(now: Self.at(125))?.attempt == 3)
+    queue.finish(third, .answered, now: Self.at(130))
+    // Past the window the count starts again: a later question of the Id is a first try.
+    let later = Self.question("ask.4", id: "cryptsetup:/dev/vda")
+    _ = queue.update(present: [later], now: Self.at(200))
+    let turn = queue.takeNext(now: Self.at(200))
+    #expect(turn?.attempt == nil)
+    #expect(turn?.isAskedAgain == false)
   }
 
   @Test("a question that arrives while the answer before it is still being sent is asked again")

@@ -38,6 +38,50 @@ struct QuestionWordingTests {
     #expect(AnnouncementCatalogue.english.text(for: announcement) == words)
   }
 
+  @Test(
+    "systemd-cryptsetup's question names the disk and its device, through the sanitiser",
+    arguments: [
+      (
+        "Please enter passphrase for disk cryptroot:", "cryptsetup:/dev/vda", "Passphrase for disk cryptroot (/dev/vda)"
+      ),
+      // The device's last part is in the name already: the UUID is said once.
+      (
+        "Please enter passphrase for disk luks-5f1e:", "cryptsetup:/dev/disk/by-uuid/5f1e",
+        "Passphrase for disk luks-5f1e"
+      ),
+      (
+        "Please enter passphrase for disk Samsung SSD (cryptroot) on /home:", "cryptsetup:/dev/sda2",
+        "Passphrase for disk Samsung SSD (cryptroot) on /home (/dev/sda2)"
+      ),
+      (
+        "Please enter passphrase for disk \u{1B}[31mroot\u{1B}[0m\u{202E}:", "cryptsetup:/dev/v\u{7}da",
+        "Passphrase for disk root (/dev/vda)"
+      ),
+    ])
+  func diskWording(message: String, identifier: String, words: String) throws {
+    let announcement = try #require(question(message: message, identifier: identifier).disk)
+    #expect(AnnouncementCatalogue.english.text(for: announcement) == words)
+  }
+
+  @Test("a question that is not systemd-cryptsetup's passphrase question keeps its own message")
+  func notADisk() {
+    #expect(question(message: "Please enter passphrase for disk root:", identifier: "sshd:x").disk == nil)
+    #expect(question(message: "Please enter LUKS2 token PIN:", identifier: "cryptsetup:/dev/vda").disk == nil)
+    #expect(question(message: "Please enter passphrase for disk :", identifier: "cryptsetup:/dev/vda").disk == nil)
+    #expect(question(message: "Please enter passphrase for disk root:").disk == nil)
+  }
+
+  @Test(
+    "the volume name, which the disk's mapping gets, is taken from each form of the friendly name",
+    arguments: [
+      ("cryptroot", "cryptroot"), ("Samsung SSD (cryptroot)", "cryptroot"), ("cryptroot on /", "cryptroot"),
+      ("Samsung SSD (cryptroot) on /home", "cryptroot"), ("luks-5f1e", "luks-5f1e"),
+    ])
+  func volumeName(friendlyName: String, volume: String) {
+    let asked = question(message: "Please enter passphrase for disk \(friendlyName):", identifier: "cryptsetup:/dev/x")
+    #expect(asked.diskVolumeName == volume)
+  }
+
   @Test("no Id, or one with nothing before the colon, says nothing about who asks")
   func noSource() {
     #expect(question().source == nil)

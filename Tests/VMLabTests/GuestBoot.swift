@@ -1,0 +1,137 @@
+import Foundation
+import PasscodeTestSupport
+
+/// One boot of the lab's kernel and initramfs under `qemu-system-x86_64 -accel tcg`, with the guest's serial
+/// console on a pseudo-terminal: what the guest prints is read from it, and keys are typed into it. systemd in
+/// the initramfs makes that console `/dev/console`, where `passcode agent --console` asks.
+///
+/// Waiting is on the guest's own output, with generous deadlines (TCG on a shared machine is slow); QEMU is
+/// killed when the boot is released.
+final class GuestBoot {
+  private let terminal: PseudoTerminal
+  private let qemu: ChildProcess
+  private let clock = ContinuousClock()
+  private let started: ContinuousClock.Instant
+  /// Everything the console printed, as bytes.
+  private(set) var transcript: [UInt8] = []
+  /// Where the last wait's match ended, in ``plainText``; the next wait searches after it.
+  private var searchStart: String.Index?
+
+  /// Starts QEMU on the lab's fixtures; the disk is opened with `snapshot=on`, so every boot sees it as made.
+  ///
+  /// - Parameters:
+  ///   - fixtures: The kernel, initramfs and disk.
+  ///   - kernelArguments: More words for the kernel command line.
+  /// - Throws: When the pseudo-terminal cannot be opened or QEMU cannot be started.
+  init(_ fixtures: VMLabFixtures, kernelArguments: [String] = []) throws {
+    terminal = try PseudoTerminal(columns: 200, rows: 50)
+    let commandLine =
+      ([
+        "console=ttyS0", "panic=-1", "rd.luks.uuid=\(fixtures.uuid)", "rd.shell=0",
+        "root=/dev/mapper/luks-\(fixtures.uuid)",
+        // TCG on a loaded machine can take longer than systemd's 90 s for the disk to show up.
+        "systemd.default_timeout_start_sec=900",
+      ] + kernelArguments).joined(separator: " ")
+    let arguments = [
+      "-accel", "tcg", "-cpu", "max", "-smp", "1", "-m", "768", "-display", "none", "-no-reboot",
+      "-nodefaults", "-serial", "stdio", "-monitor", "none",
+      "-kernel", fixtures.kernel, "-initrd", fixtures.initramfs,
+      "-drive", "file=\(fixtures.disk),format=raw,if=virtio,snapshot=on",
+      "-append", commandLine,
+    ]
+    qemu = try ChildProcess(
+      executablePath: "/usr/bin/qemu-system-x86_64", arguments: arguments,
+      environment: ["PATH": "/usr/bin:/bin", "HOME": fixtures.directory], terminal: terminal)
+    terminal.closeSlave()
+    started = clock.now
+  }
+
+  deinit {
+    try? qemu.signal(SIGKILL)
+    _ = try? qemu.waitForExit(timeout: .seconds(10))
+  }
+
+  /// The time since QEMU started.
+  var elapsed: Duration { clock.now - started }
+
+  /// The console's text with the escape sequences (colours, cursor moves) and carriage returns removed.
+  var plainText: String { Self.plain(transcript) }
+
+  /// Waits until `text` appears after the last match, and returns how long the boot had been running then.
+  @discardableResult
+  func waitFor(_ text: String, timeout: Duration) throws -> Duration {
+    try waitForFirst(of: [text], timeout: timeout).elapsed
+  }
+
+  /// Waits until one of `texts` appears after the last match; the one that appears first wins.
+  ///
+  /// - Returns: Its index in `texts`, and how long the boot had been running then.
+  func waitForFirst(of texts: [String], timeout: Duration) throws -> (index: Int, elapsed: Duration) {
+    let deadline = clock.now + timeout
+    while true {
+      let plain = plainText
+      let from = searchStart.flatMap { $0 <= plain.endIndex ? $0 : nil } ?? plain.startIndex
+      let found = texts.enumerated().compactMap { index, text in
+        plain[from...].range(of: text).map { (index: index, range: $0) }
+      }
+      if let first = found.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        searchStart = first.range.upperBound
+        return (first.index, elapsed)
+      }
+      let remaining = deadline - clock.now
+      guard remaining > .zero else {
+        let wanted = texts.map { "\"\($0)\"" }.joined(separator: " or ")
+        throw VMLabError("timed out: no \(wanted) on the guest's console; its tail:\n\(String(plain.suffix(3000)))")
+      }
+      let chunk = try terminal.read(timeout: min(remaining, .seconds(1)))
+      if chunk.isEmpty, (try? qemu.waitForExit(timeout: .zero)) != nil {
+        throw VMLabError("QEMU ended; the console's tail:\n\(String(plainText.suffix(3000)))")
+      }
+      transcript += chunk
+    }
+  }
+
+  /// Waits until every one of `texts` has appeared after the last match, in any order; the next wait searches
+  /// after the last of them.
+  ///
+  /// - Returns: How long the boot had been running when the last one appeared.
+  func waitForAll(of texts: [String], timeout: Duration) throws -> Duration {
+    let start = searchStart
+    var end = start
+    var elapsedAtLast = Duration.zero
+    for text in texts {
+      searchStart = start
+      elapsedAtLast = try waitFor(text, timeout: timeout)
+      end = max(end ?? plainText.startIndex, searchStart ?? plainText.startIndex)
+    }
+    searchStart = end
+    return elapsedAtLast
+  }
+
+  /// Types text on the serial console, as keys.
+  func type(_ text: String) throws {
+    try terminal.write(text)
+  }
+
+  /// Removes ANSI escape sequences (CSI `ESC [ … final`, and two-byte `ESC x`) and carriage returns.
+  static func plain(_ bytes: [UInt8]) -> String {
+    var kept: [UInt8] = []
+    kept.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x1B {
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+          index += 1
+          while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+        }
+        index += 1
+        continue
+      }
+      if byte != UInt8(ascii: "\r") { kept.append(byte) }
+      index += 1
+    }
+    return String(decoding: kept, as: UTF8.self)
+  }
+}
