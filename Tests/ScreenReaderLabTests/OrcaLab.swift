@@ -152,9 +152,12 @@ final class LabDirectoryBox: @unchecked Sendable {
 /// and the program's first lines come after a key, as they do for a user.
 final class OrcaLab: LabTerminal {
   /// Orca's words for the keys themselves (its key echo), left out of what the program made it say: key names,
-  /// and the modifiers of a chord ("left control"). The letter of a Ctrl chord is left out by ``ownWords(for:)``.
+  /// the modifiers of a chord ("left control") and the window. The letter of a Ctrl chord is left out by
+  /// ``ownWords(for:)``.
   static let keyEchoWords: Set<String> = [
     "return", "newline", "backspace", "escape", "left control", "left shift", "blank",
+    // The terminal's window, which Orca may announce again when the window manager refocuses it.
+    "terminal -  frame.", "terminal - frame.",
   ]
 
   /// Orca's own words in a scenario: its key echo, plus each letter pressed with Ctrl (Orca echoes "d" for Ctrl-D).
@@ -250,7 +253,9 @@ final class OrcaLab: LabTerminal {
     for key in keys {
       switch key {
       case let .text(text):
-        for character in text { _ = try Self.xdotool(["type", String(character)], desktop: desktop) }
+        // Typed at a person's pace (xdotool's own delay between characters): xfce4-terminal under a loaded
+        // X server has turned a burst of synthetic keys into other characters.
+        _ = try Self.xdotool(["type", "--delay", "150", text], desktop: desktop)
       case .backspace: _ = try Self.xdotool(["key", "BackSpace"], desktop: desktop)
       case .escape: _ = try Self.xdotool(["key", "Escape"], desktop: desktop)
       case .enter: _ = try Self.xdotool(["key", "Return"], desktop: desktop)
