@@ -24,6 +24,30 @@ enum ProcessReplacement {
     return failure == .noSuchFileOrDirectory || failure == .notADirectory ? notFound : failure.rawValue
   }
 
+  /// Why `execvp` would fail to run a command, found before anything is asked: a name with a slash is that
+  /// file; a bare name is looked up in the `PATH` directories as `execvp` does (an empty entry is the working
+  /// directory; with no `PATH`, glibc's `/bin:/usr/bin`).
+  ///
+  /// - Parameters:
+  ///   - name: The command's first word.
+  ///   - searchPath: The value of `PATH`, or `nil` when it is unset.
+  /// - Returns: ``notFound``, or `EACCES` for a file found that cannot be run; `nil` when it would run.
+  static func cannotRun(_ name: String, searchPath: String?) -> Int32? {
+    let permissionDenied = Errno.permissionDenied.rawValue
+    if name.isEmpty { return notFound }
+    if name.contains("/") {
+      guard FileSystem.exists(name) else { return notFound }
+      return SetupFiles.isExecutable(name) ? nil : permissionDenied
+    }
+    var foundUnrunnable = false
+    for directory in (searchPath ?? "/bin:/usr/bin").split(separator: ":", omittingEmptySubsequences: false) {
+      let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+      if SetupFiles.isExecutable(candidate) { return nil }
+      if FileSystem.exists(candidate) { foundUnrunnable = true }
+    }
+    return foundUnrunnable ? permissionDenied : notFound
+  }
+
   /// The signals for which Swift's runtime installs its crash backtracer at start.
   static let backtracedSignals: [Signal] = [
     .quit, .abort, .segmentationFault, .busError, .illegalInstruction, .arithmeticError, .trap,

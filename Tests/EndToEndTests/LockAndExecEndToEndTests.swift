@@ -69,19 +69,23 @@ struct LockAndExecEndToEndTests {
     #expect(mask("SigBlk").map { $0 & standardSignals } == 0, "\(shown)")
   }
 
-  @Test("exec gives 127 for a missing command and 126 for one that cannot run")
+  @Test("exec gives 127 for a missing command and 126 for one that cannot run, before asking for the code")
   func execCannotRun() throws {
     let store = try StoreDirectory()
     _ = try Codes.setPasscode(in: store)
     let missing = try PasscodeRun("exec", store: store, ["--", "passcode-no-such-command-here"])
-    try missing.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
     #expect(try missing.finish() == .exited(127))
     #expect(missing.output.contains("command not found"))
+    #expect(!missing.output.contains("Enter Passcode"), "nothing is asked for a command that cannot run")
 
     try store.write("#!/bin/sh\nexit 0\n", to: "not-executable", mode: 0o600)
     let refused = try PasscodeRun("exec", store: store, ["--", store.child("not-executable")])
-    try refused.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
     #expect(try refused.finish() == .exited(126))
+    #expect(!refused.output.contains("Enter Passcode"))
+
+    let found = try PasscodeRun("exec", store: store, ["--", "sh", "-c", "exit 5"])
+    try found.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    #expect(try found.finish() == .exited(5), "a command on PATH is still run after the right code")
   }
 
   @Test("a wrong code does not run the command")
