@@ -110,7 +110,6 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
     return nil
   }
 
-
   /// The explanation and the fix, for `status` and the like.
   public var description: String {
     explanation + "\n" + Localization.text("Fix it with: {fix}", ["fix": fix])

@@ -1,3 +1,5 @@
+import PasscodeEngine
+
 /// An error a pinentry session answers with an Assuan `ERR` line.
 ///
 /// It carries the libgpg-error source and code, which together make the number on the wire
@@ -82,10 +84,28 @@ public struct PinentryError: Error, Equatable, Sendable, CustomStringConvertible
   /// The number the `ERR` line carries, as libgpg-error's `gpg_err_make` builds it.
   public var wireCode: UInt32 { (source.rawValue & 0x7F) << 24 | (code.rawValue & 0xFFFF) }
 
-  /// The error in words, without the libgpg-error text.
+  /// The error in words, with libassuan's detail (through the sanitiser) and the libgpg-error value only as a
+  /// number, such as `a line longer than the Assuan limit of 1000 bytes (gpg-error 536871175)`.
   public var description: String {
-    let words = code == .lineTooLong ? "a line longer than the Assuan limit of 1000 bytes: " : ""
-    return "\(words)PinentryError(\(wireCode)\(detail.map { " - \($0)" } ?? ""))"
+    let shownDetail = detail.map { ": " + SanitizedText($0).text } ?? ""
+    return "\(words)\(shownDetail) (gpg-error \(wireCode))"
+  }
+
+  /// What the code means, in a few words.
+  private var words: String {
+    switch code {
+    case .timeout: "the dialog timed out"
+    case .cancelled: "the dialog was cancelled"
+    case .notConfirmed: "not confirmed"
+    case .noTerminal: "no terminal to ask on"
+    case .unknownOption: "an option pinentry does not know"
+    case .assuanGeneral: "an Assuan protocol error"
+    case .lineTooLong: "a line longer than the Assuan limit of 1000 bytes"
+    case .unknownCommand: "a command pinentry does not know"
+    case .syntax: "a line that breaks the Assuan syntax"
+    case .parameter: "a bad argument to a pinentry command"
+    default: "a pinentry error"
+    }
   }
 
   /// The user cancelled: `ERR 83886179 Operation cancelled <Pinentry>`.

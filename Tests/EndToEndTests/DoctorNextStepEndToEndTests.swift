@@ -204,7 +204,8 @@ struct DoctorNextStepEndToEndTests {
     let after = try scratch.doctor()
     #expect(!after.hasStep("Session: remote"), "\(after.text)")
     #expect(after.text.contains("Profile: screen-reader"), "\(after.text)")
-    #expect(!after.text.contains("Config file: ") || after.text.contains("no other user can change it"), "\(after.text)")
+    #expect(
+      !after.text.contains("Config file: ") || after.text.contains("no other user can change it"), "\(after.text)")
   }
 
   @Test("profile: the screen-reader line, added as printed, makes a config file doctor and check accept")
@@ -214,7 +215,8 @@ struct DoctorNextStepEndToEndTests {
     #expect(try scratch.shell(command) == 0)
     let after = try scratch.doctor()
     #expect(!after.hasStep("Profile: "), "\(after.text)")
-    #expect(after.text.contains("Config file: \(scratch.home.path)/.config/passcode/config, no other user can change it."))
+    #expect(
+      after.text.contains("Config file: \(scratch.home.path)/.config/passcode/config, no other user can change it."))
     #expect(after.status == .exited(0), "\(after.text)")
   }
 

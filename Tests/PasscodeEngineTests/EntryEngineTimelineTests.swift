@@ -369,7 +369,8 @@ struct EntryEngineTimelineTests {
   @Test("a hint comes first as the heading with the title, then is told after the preamble, never as the status")
   func hintIsHeadingThenAside() {
     var timeline = EngineTimeline(
-      fourDigits, preamble: [.askedAgain(attempt: 2)], hint: .demoCode(length: 4), verifier: EngineTimeline.accepting("2580"))
+      fourDigits, preamble: [.askedAgain(attempt: 2)], hint: .demoCode(length: 4),
+      verifier: EngineTimeline.accepting("2580"))
     guard case let .heading(title, lines) = timeline.records.first else {
       Issue.record("the first effect is not the heading: \(timeline.records)")
       return

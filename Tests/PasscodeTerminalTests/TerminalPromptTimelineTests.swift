@@ -193,7 +193,9 @@ struct TerminalPromptTests {
   func hintIsToldAfterThePreamble() throws {
     for profile in [OutputProfile.screenReader, .plain] {
       let timeline = PromptTimeline(profile: profile, lineDiscipline: .caretAtLineStart)
-      #expect(try timeline.ask(fourDigits, "^C", hint: .demoCode(length: 4), preamble: [.askedAgain(attempt: 2)]) == .cancelled)
+      #expect(
+        try timeline.ask(fourDigits, "^C", hint: .demoCode(length: 4), preamble: [.askedAgain(attempt: 2)])
+          == .cancelled)
       let told = [
         "Enter Passcode, 4 digits", "Wrong passphrase. Try 2",
         "The passcode is two five eight zero", "Cancelled",
