@@ -55,12 +55,12 @@ public final class QuestionWatcher: Sendable {
   ///   - timeout: With `wait`, how long to sleep at most; `nil` for no limit.
   /// - Returns: The turn, or `nil` when none is waiting (and `wait` is not set, or the timeout passed).
   public func nextTurn(wait: Bool, timeout: Duration? = nil) -> QuestionTurn? {
-    let deadline = timeout.map { ContinuousClock.now + $0 }
+    let deadline = timeout.map { BootTimeClock.now + $0 }
     while true {
       while let bytes = try? arrivals.readEnd.read(upTo: 4096), !bytes.isEmpty {}
       if let turn = queue.withLock({ $0.takeNext(now: MonotonicInstant.now()) }) { return turn }
       guard wait else { return nil }
-      let remaining = deadline.map { $0 - ContinuousClock.now }
+      let remaining = deadline.map { $0 - BootTimeClock.now }
       if let remaining, remaining <= .zero { return nil }
       AgentSystemCalls.waitReadable(arrivals.readEnd, timeout: remaining)
     }

@@ -51,7 +51,7 @@ extension PasswordQuestion {
     guard !name.isEmpty else { return nil }
     let device = identifier.map { SanitizedText(String($0.dropFirst("cryptsetup:".count).prefix(100))) }
     let deviceLeaf = device?.text.split(separator: "/").last.map(String.init) ?? ""
-    let isNamed = deviceLeaf.isEmpty || name.text.contains(deviceLeaf)
+    let isNamed = deviceLeaf.isEmpty || name.text.lastRange(of: deviceLeaf) != nil
     return .diskQuestion(name: name, device: isNamed ? nil : device)
   }
 
@@ -61,10 +61,29 @@ extension PasswordQuestion {
   /// other question.
   public var diskVolumeName: String? {
     guard var name = diskFriendlyName else { return nil }
-    if let mountPoint = name.ranges(of: " on /").last { name = String(name[..<mountPoint.lowerBound]) }
-    if name.hasSuffix(")"), let open = name.ranges(of: " (").last {
+    if let mountPoint = name.lastRange(of: " on /") { name = String(name[..<mountPoint.lowerBound]) }
+    if name.hasSuffix(")"), let open = name.lastRange(of: " (") {
       name = String(name[open.upperBound...].dropLast())
     }
     return name.isEmpty ? nil : name
+  }
+}
+
+extension String {
+  /// Where `part` last occurs, compared byte by byte: written here because the release build leaves out the
+  /// string-processing module that `ranges(of:)` and `contains(_:)` with a string come from.
+  ///
+  /// - Parameter part: The text to find; its first byte must start a character (the callers' are ASCII).
+  /// - Returns: Its range, or `nil` when it does not occur.
+  fileprivate func lastRange(of part: String) -> Range<String.Index>? {
+    let bytes = Array(utf8)
+    let needle = Array(part.utf8)
+    guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
+    for start in stride(from: bytes.count - needle.count, through: 0, by: -1)
+    where bytes[start..<start + needle.count].elementsEqual(needle) {
+      let lower = utf8.index(utf8.startIndex, offsetBy: start)
+      return lower..<utf8.index(lower, offsetBy: needle.count)
+    }
+    return nil
   }
 }

@@ -5,6 +5,7 @@ import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent
 import Synchronization
+internal import SystemCalls
 
 /// `passcode agent`: a systemd password agent. It answers the questions in `/run/systemd/ask-password`
 /// one at a time, each as a passphrase prompt through the same engine, speech and profiles as every
@@ -170,7 +171,7 @@ struct AgentCommand {
     var status = ExitCode.accepted
     var isFirst = true
     // A disk answered, until it is mapped ("Disk unlocked"), asked again, or its asker is gone.
-    var answeredDisk: (question: PasswordQuestion, since: ContinuousClock.Instant)?
+    var answeredDisk: (question: PasswordQuestion, since: BootTimeClock.Instant)?
     while true {
       let turn: QuestionTurn?
       if let disk = answeredDisk {
@@ -180,7 +181,7 @@ struct AgentCommand {
           case .mapped:
             answeredDisk = nil
             try tellUnlocked(speech: speech, interruption: interruption)
-          case .pending where ContinuousClock.now - disk.since < Self.unlockWaitLimit: break
+          case .pending where BootTimeClock.now - disk.since < Self.unlockWaitLimit: break
           case .pending, .notMapped: answeredDisk = nil
           }
           continue
@@ -199,7 +200,7 @@ struct AgentCommand {
       if status == .accepted { status = questionStatus }
       // The question, and any behind it, are another agent's now: it starts when this one ends.
       if ending == .left { break }
-      if ending == .answered, turn.question.disk != nil { answeredDisk = (turn.question, ContinuousClock.now) }
+      if ending == .answered, turn.question.disk != nil { answeredDisk = (turn.question, BootTimeClock.now) }
     }
     if isFirst, agent.mode == .query { try sayNoQuestions(directory, speech: speech) }
     return status
