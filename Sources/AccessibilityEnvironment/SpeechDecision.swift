@@ -15,7 +15,10 @@ import PasscodePreferences
 /// 7. Otherwise: print only, and say nothing about speech.
 ///
 /// Only rule 2 may start a daemon. Screen-reader lines are used when the person said they use a screen
-/// reader or one is reading here.
+/// reader, when one is reading here, and, unless the person chose a profile, in a remote session: there a
+/// screen reader on the computer the person connects from may be reading the terminal, and it reads every
+/// redraw again, so each announcement is one new line. A remote session also reduces motion (no shake, no
+/// bell) unless the person chose either way.
 package struct SpeechDecision: Equatable, Sendable {
   /// Where announcements go.
   package enum Channel: Equatable, Sendable {
@@ -33,6 +36,8 @@ package struct SpeechDecision: Equatable, Sendable {
   package var usesScreenReaderLines: Bool
   /// Why screen-reader lines are used, or `nil` when they are not.
   package var profileReason: String?
+  /// Whether motion is reduced although the person did not ask for it (a remote session).
+  package var reducesMotion: Bool
   /// What the person may want to do next, for `passcode doctor`; empty when nothing.
   package var advice: [Advice]
 
@@ -41,24 +46,14 @@ package struct SpeechDecision: Equatable, Sendable {
     /// Speech was not chosen and no speech-dispatcher answers: start one, which `auto` then speaks through
     /// (rule 6), or force speech.
     case askForSpeech
-    /// A remote session with no screen reader stated: how to say that one reads the printed lines.
-    case stateScreenReader
 
-    /// The advice in words.
-    ///
-    /// - Parameter configFile: The config file's path, named so the person knows which file to edit (only
-    ///   ``stateScreenReader`` names one).
-    /// - Returns: One sentence.
-    package func text(configFile: String) -> String {
+    /// The advice in words: one sentence.
+    package var text: String {
       switch self {
       case .askForSpeech:
         Localization.text(
           "To hear announcements, start speech-dispatcher so that it keeps running: passcode speaks whenever it "
             + "answers (or pass --speech on).")
-      case .stateScreenReader:
-        Localization.text(
-          "If you use a screen reader on the computer you connect from, say so once: add "
-            + "'profile = screen-reader' to {file}, or pass --screen-reader.", ["file": configFile])
       }
     }
   }
@@ -70,15 +65,17 @@ package struct SpeechDecision: Equatable, Sendable {
   ///   - reason: Why.
   ///   - usesScreenReaderLines: Whether the screen-reader profile is needed.
   ///   - profileReason: Why it is.
+  ///   - reducesMotion: Whether motion is reduced though not asked for.
   ///   - advice: Next steps for `doctor`.
   package init(
     channel: Channel, reason: String, usesScreenReaderLines: Bool = false, profileReason: String? = nil,
-    advice: [Advice] = []
+    reducesMotion: Bool = false, advice: [Advice] = []
   ) {
     self.channel = channel
     self.reason = reason
     self.usesScreenReaderLines = usesScreenReaderLines
     self.profileReason = profileReason
+    self.reducesMotion = reducesMotion
     self.advice = advice
   }
 
@@ -113,9 +110,13 @@ package struct SpeechDecision: Equatable, Sendable {
     } else if inputs.detection.isReading {
       decision.usesScreenReaderLines = true
       decision.profileReason = readingPhrase(inputs.detection)
-    } else if inputs.locality.isRemote {
-      decision.advice.append(.stateScreenReader)
+    } else if case let .remote(evidence) = inputs.locality, inputs.profile.value == .auto {
+      decision.usesScreenReaderLines = true
+      decision.profileReason = Localization.text(
+        "this is a remote session ({evidence}), where a screen reader on the computer you connect from would "
+          + "read every redraw again", ["evidence": "\(evidence)"])
     }
+    decision.reducesMotion = inputs.locality.isRemote && inputs.reduceMotionSource == .defaultValue
     return decision
   }
 
@@ -174,7 +175,7 @@ package struct SpeechDecision: Equatable, Sendable {
 }
 
 /// Everything the speech policy looks at, gathered in one place
-/// (``gather(speech:profile:environment:terminalPath:detector:daemonAnswers:)``) so that it can be gathered late,
+/// (``gather(speech:profile:reduceMotionSource:environment:terminalPath:detector:daemonAnswers:)``) so that it can be gathered late,
 /// when the first dialog opens.
 package struct SpeechPolicyInputs: Equatable, Sendable {
   /// What was asked for about speech, and where: `on` from an option forces speech, `on` from the
@@ -189,6 +190,9 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
   /// The profile asked for, and where: ``ProfileChoice/screenReader`` says the person uses a screen reader
   /// (`--screen-reader`, `profile = screen-reader`).
   package var profile: Setting<ProfileChoice>
+  /// Who chose whether to reduce motion, either way (`--reduce-motion`, `PASSCODE_REDUCE_MOTION`,
+  /// `reduce-motion =`); ``SettingSource/defaultValue`` when nobody did, and then a remote session reduces it.
+  package var reduceMotionSource: SettingSource
 
   /// Creates inputs.
   ///
@@ -198,16 +202,18 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
   ///   - detection: The screen readers found.
   ///   - daemon: Whether a daemon answered.
   ///   - profile: The profile asked for; by default `auto`.
+  ///   - reduceMotionSource: Who chose whether to reduce motion; by default nobody.
   package init(
     speech: Setting<SpeechMode> = Setting(.auto), locality: SessionLocality = .local,
     detection: ScreenReaderDetection = .none, daemon: SpeechDaemonPresence = .notChecked,
-    profile: Setting<ProfileChoice> = Setting(.auto)
+    profile: Setting<ProfileChoice> = Setting(.auto), reduceMotionSource: SettingSource = .defaultValue
   ) {
     self.speech = speech
     self.locality = locality
     self.detection = detection
     self.daemon = daemon
     self.profile = profile
+    self.reduceMotionSource = reduceMotionSource
   }
 
   /// Gathers the inputs: the session's locality, the screen readers, and, only when the decision
@@ -218,14 +224,16 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
   /// - Parameters:
   ///   - speech: What was asked for about speech.
   ///   - profile: The profile asked for.
+  ///   - reduceMotionSource: Who chose whether to reduce motion; by default nobody.
   ///   - environment: The process environment, for the SSH and tmux variables.
   ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
   ///   - detector: The screen-reader checks.
   ///   - daemonAnswers: Whether a daemon answers; called at most once, and only when the decision depends on it.
   /// - Returns: The inputs.
   package static func gather(
-    speech: Setting<SpeechMode>, profile: Setting<ProfileChoice>, environment: [String: String],
-    terminalPath: String? = nil, detector: ScreenReaderDetector = ScreenReaderDetector(), daemonAnswers: () -> Bool
+    speech: Setting<SpeechMode>, profile: Setting<ProfileChoice>, reduceMotionSource: SettingSource = .defaultValue,
+    environment: [String: String], terminalPath: String? = nil, detector: ScreenReaderDetector = ScreenReaderDetector(),
+    daemonAnswers: () -> Bool
   ) -> SpeechPolicyInputs {
     let terminal = terminalPath.flatMap { path in
       SessionLocalityProbe.deviceNumber(ofTerminal: path).map { (path: path, device: $0) }
@@ -234,7 +242,7 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
     if detector.terminalPath == nil { detector.terminalPath = terminalPath }
     var inputs = SpeechPolicyInputs(
       speech: speech, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
-      detection: detector.detect(), profile: profile)
+      detection: detector.detect(), profile: profile, reduceMotionSource: reduceMotionSource)
     if SpeechDecision.needsDaemonCheck(inputs) {
       inputs.daemon = daemonAnswers() ? .answering : .absent
     }

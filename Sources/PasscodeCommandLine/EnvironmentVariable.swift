@@ -16,7 +16,8 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   /// One line of help.
   var help: String {
     switch self {
-    case .passcodeReduceMotion: "1, true, yes or on: as --reduce-motion."
+    case .passcodeReduceMotion:
+      "1, true, yes or on: as --reduce-motion; 0, false, no or off: motion even in a remote session."
     case .passcodeSpeech:
       "auto, on or off. on speaks where it helps (a local session, no screen reader reading), even "
         + "with no daemon running; --speech on forces. The option wins."
@@ -29,7 +30,8 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .runtimeDirectory: "The grace stamp is in $XDG_RUNTIME_DIR/passcode/."
     case .configHome: "The config file is $XDG_CONFIG_HOME/passcode/config (DIR/config with --store DIR)."
     case .sshConnection:
-      "Set, or SSH_CLIENT or SSH_TTY: a remote session, so --speech auto prints and does not speak."
+      "Set, or SSH_CLIENT or SSH_TTY: a remote session: --speech auto prints and does not speak, and unless "
+        + "chosen otherwise each announcement is a new line and nothing shakes."
     case .language:
       "The language of every message and of speech, such as es; then LC_ALL, LC_MESSAGES and LANG, as gettext."
     }

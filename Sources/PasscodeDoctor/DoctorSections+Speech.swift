@@ -24,7 +24,7 @@ extension DoctorSections {
             + "one notice and the text.", ["file": configFile]) + " " + startHow(snapshot)
       speech.command = startCommand(snapshot)
     } else if !decision.speaks, decision.advice.contains(.askForSpeech) {
-      speech.next = SpeechDecision.Advice.askForSpeech.text(configFile: configFile) + " " + startHow(snapshot)
+      speech.next = SpeechDecision.Advice.askForSpeech.text + " " + startHow(snapshot)
       speech.command = startCommand(snapshot)
     }
     if case .speechDispatcher(mayStartDaemon: true) = decision.channel {
@@ -36,7 +36,7 @@ extension DoctorSections {
     }
     return [
       speech, DoctorFinding(verdict: speechDispatcherLine(snapshot.speechDispatcher)),
-      session(snapshot, decision: decision),
+      session(snapshot),
     ]
   }
 
@@ -74,19 +74,14 @@ extension DoctorSections {
           + "start-up file to start it at each login.")
   }
 
-  private static func session(_ snapshot: DoctorSnapshot, decision: SpeechDecision) -> DoctorFinding {
+  private static func session(_ snapshot: DoctorSnapshot) -> DoctorFinding {
     switch snapshot.speechInputs.locality {
     case .local:
       return DoctorFinding(verdict: Localization.text("Session: local; no SSH, mosh or remote tmux client found."))
     case let .remote(evidence):
-      var session = DoctorFinding(
+      return DoctorFinding(
         verdict: Localization.text(
           "Session: remote, because {evidence}; nothing is spoken on this machine.", ["evidence": "\(evidence)"]))
-      if decision.advice.contains(.stateScreenReader) {
-        session.next = SpeechDecision.Advice.stateScreenReader.text(configFile: snapshot.shownConfigFile)
-        session.command = appendToConfigFile("profile = screen-reader", snapshot)
-      }
-      return session
     }
   }
 }

@@ -75,7 +75,9 @@ extension DoctorSections {
     let summary = [
       item(.speech, "speech", options.speech.rawValue),
       item(.profile, "profile", options.profile.rawValue),
-      item(.reduceMotion, "reduce-motion", options.reduceMotion ? "yes" : "no"),
+      snapshot.speechDecision.reducesMotion && !options.reduceMotion
+        ? "reduce-motion yes (\(Localization.text("a remote session")))"
+        : item(.reduceMotion, "reduce-motion", options.reduceMotion ? "yes" : "no"),
       item(.sound, "sound", options.sound ? "yes" : "no"),
     ].joined(separator: "; ")
     return [DoctorFinding(verdict: Localization.text("Preferences: {summary}.", ["summary": summary]))]

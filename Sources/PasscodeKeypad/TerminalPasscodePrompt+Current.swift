@@ -32,6 +32,7 @@ extension TerminalPasscodePrompt {
     }
     var settings = PromptSettings(
       screenReaderForced: decision.usesScreenReaderLines, screenReaderDetected: inputs.detection.isReading,
+      reducesMotion: decision.reducesMotion,
       lineDiscipline: LineDiscipline(readers: inputs.detection.readers), environment: environment,
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal, announcer: announcer, notices: notices)
     settings.closesAnnouncer = true

@@ -16,6 +16,10 @@ public struct PromptSettings: Sendable {
   public var screenReaderForced: Bool
   /// Whether a screen reader was detected reading the terminal.
   public var screenReaderDetected: Bool
+  /// Whether every prompt leaves out the shake and the bell, whatever its configuration's `reduceMotion`
+  /// says: a remote session, where a screen reader on the computer the person connects from would read every
+  /// redraw again.
+  public var reducesMotion: Bool
   /// Where the screen-reader profile leaves the cursor, from the reader detected (``LineDiscipline/init(readers:)``).
   package var lineDiscipline: LineDiscipline
   /// A profile the person chose, or `nil` to decide from the terminal and the screen readers.
@@ -56,6 +60,7 @@ public struct PromptSettings: Sendable {
   ///   - color: The colour choice.
   ///   - screenReaderForced: Whether the screen-reader profile was asked for.
   ///   - screenReaderDetected: Whether a screen reader was detected.
+  ///   - reducesMotion: Whether every prompt leaves out the shake and the bell.
   ///   - environment: The environment; by default the process's own, so the defaults are the terminal's real
   ///     profile and never the plain one by accident.
   ///   - outputIsTerminal: Whether standard output is a terminal.
@@ -68,6 +73,7 @@ public struct PromptSettings: Sendable {
     color: ColorMode = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
+    reducesMotion: Bool = false,
     environment: [String: String] = PromptSettings.processEnvironment,
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
@@ -77,7 +83,8 @@ public struct PromptSettings: Sendable {
   ) {
     self.init(
       terminalPath: terminalPath, requiresOwnTerminal: false, color: color, screenReaderForced: screenReaderForced,
-      screenReaderDetected: screenReaderDetected, lineDiscipline: .caretAfterWords, requestedProfile: nil,
+      screenReaderDetected: screenReaderDetected, reducesMotion: reducesMotion, lineDiscipline: .caretAfterWords,
+      requestedProfile: nil,
       environment: environment, outputIsTerminal: outputIsTerminal, announcer: announcer, soundCues: soundCues,
       ignoresInterruptions: ignoresInterruptions, notices: nil, makeSecretStorage: makeSecretStorage,
       interruption: nil)
@@ -91,6 +98,7 @@ public struct PromptSettings: Sendable {
   ///   - color: The colour choice.
   ///   - screenReaderForced: Whether the screen-reader profile was asked for.
   ///   - screenReaderDetected: Whether a screen reader was detected.
+  ///   - reducesMotion: Whether every prompt leaves out the shake and the bell.
   ///   - lineDiscipline: Where the screen-reader profile leaves the cursor.
   ///   - requestedProfile: A profile the person chose, or `nil`.
   ///   - environment: The environment; by default the process's own, so the defaults are the terminal's real
@@ -108,6 +116,7 @@ public struct PromptSettings: Sendable {
     color: ColorMode = .auto,
     screenReaderForced: Bool = false,
     screenReaderDetected: Bool = false,
+    reducesMotion: Bool = false,
     lineDiscipline: LineDiscipline = .caretAfterWords,
     requestedProfile: OutputProfile? = nil,
     environment: [String: String] = PromptSettings.processEnvironment,
@@ -124,6 +133,7 @@ public struct PromptSettings: Sendable {
     self.color = color
     self.screenReaderForced = screenReaderForced
     self.screenReaderDetected = screenReaderDetected
+    self.reducesMotion = reducesMotion
     self.lineDiscipline = lineDiscipline
     self.requestedProfile = requestedProfile
     self.environment = environment

@@ -62,7 +62,8 @@ struct CommandContext {
   /// - Returns: The inputs.
   func speechPolicyInputs(terminalPath: String? = nil) -> SpeechPolicyInputs {
     SpeechPolicyInputs.gather(
-      speech: invocation.setting(\.speech), profile: invocation.setting(\.profile), environment: environment,
+      speech: invocation.setting(\.speech), profile: invocation.setting(\.profile),
+      reduceMotionSource: invocation.sources[.reduceMotion], environment: environment,
       terminalPath: terminalPath ?? options.tty, daemonAnswers: { SpeechDaemonProbe.answers() })
   }
 
@@ -142,6 +143,7 @@ struct CommandContext {
       color: options.color,
       screenReaderForced: speech.decision.usesScreenReaderLines && requestedProfile == nil,
       screenReaderDetected: speech.detection.isReading,
+      reducesMotion: speech.decision.reducesMotion,
       lineDiscipline: LineDiscipline(readers: speech.detection.readers),
       requestedProfile: requestedProfile,
       environment: promptEnvironment,

@@ -115,7 +115,7 @@ struct SpeechDecisionTests {
     #expect(!SpeechDecision.needsDaemonCheck(.init(speech: Self.refused)))
   }
 
-  @Test("screen-reader lines when the person said so or a reader is reading; advice over SSH otherwise")
+  @Test("screen-reader lines when the person said so, a reader is reading, or the session is remote")
   func profile() {
     let stated = SpeechDecision.decide(
       .init(locality: Self.ssh, profile: Setting(.screenReader, from: .option(spelling: "--screen-reader"))))
@@ -128,12 +128,30 @@ struct SpeechDecisionTests {
     #expect(detected.profileReason == "Speakup is reading the screen")
 
     let remote = SpeechDecision.decide(.init(speech: Self.automatic, locality: Self.ssh))
-    #expect(!remote.usesScreenReaderLines)
-    #expect(remote.advice == [.stateScreenReader])
+    #expect(remote.usesScreenReaderLines)
+    #expect(remote.profileReason?.hasPrefix("this is a remote session (") == true, "\(remote)")
+    #expect(remote.advice.isEmpty)
+
+    let chosen = SpeechDecision.decide(
+      .init(
+        speech: Self.automatic, locality: Self.ssh, profile: Setting(.visual, from: .configuration(path: "c", line: 1)))
+    )
+    #expect(!chosen.usesScreenReaderLines, "a profile the person chose wins over the remote default")
+    #expect(chosen.profileReason == nil)
 
     let local = SpeechDecision.decide(.init(speech: Self.automatic, daemon: .answering))
     #expect(!local.usesScreenReaderLines)
     #expect(local.advice.isEmpty)
+  }
+
+  @Test("a remote session reduces motion unless the person chose either way; a local one never does")
+  func remoteReducesMotion() {
+    #expect(SpeechDecision.decide(.init(speech: Self.automatic, locality: Self.ssh)).reducesMotion)
+    #expect(SpeechDecision.decide(.init(speech: Self.forced, locality: Self.ssh)).reducesMotion)
+    let chosenNo = SpeechPolicyInputs(
+      speech: Self.automatic, locality: Self.ssh, reduceMotionSource: .environment(variable: "PASSCODE_REDUCE_MOTION"))
+    #expect(!SpeechDecision.decide(chosenNo).reducesMotion)
+    #expect(!SpeechDecision.decide(.init(speech: Self.automatic, daemon: .answering)).reducesMotion)
   }
 
   @Test("two readers are named together")

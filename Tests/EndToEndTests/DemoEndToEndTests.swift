@@ -60,6 +60,31 @@ struct DemoEndToEndTests {
     #expect(try wrongCodeRedraws([], environment: ["PASSCODE_REDUCE_MOTION": "1"]) == 1)
   }
 
+  @Test("over SSH: a line per announcement and no shake, unless the person chose a profile and motion")
+  func remoteSessionDefaults() throws {
+    let ssh = ["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"]
+    let remote = try DemoSession(["demo"], environment: ssh)
+    try remote.waitFor("Enter Passcode, 4 digits")
+    try remote.type("1397")
+    try remote.waitFor("Ready")
+    try remote.type("\u{1b}")
+    #expect(try remote.finish() == .exited(2))
+    #expect(remote.text.components(separatedBy: "Wrong passcode").count - 1 == 1, "no shake frame redrawn")
+    #expect(!remote.text.contains("\r\u{1b}[2K"), "nothing redrawn in place: \(remote.text)")
+    let lines = Transcript.strippingEscapes(remote.text).split(whereSeparator: \.isNewline)
+    #expect(lines.contains { $0.contains("Wrong passcode") } && lines.contains { $0.contains("Ready") })
+
+    // Chosen otherwise, in the config file and the environment: the visual line and its shake come back.
+    let chosen = try DemoSession(
+      ["demo"], environment: ssh.merging(["PASSCODE_REDUCE_MOTION": "no"]) { $1 }, configFile: "profile = visual\n")
+    try chosen.waitFor("Enter Passcode, 4 digits")
+    try chosen.type("1397")
+    try chosen.waitFor("Ready")
+    try chosen.type("\u{1b}")
+    #expect(try chosen.finish() == .exited(2))
+    #expect(chosen.text.components(separatedBy: "Wrong passcode").count - 1 > 5, "the shake redraws")
+  }
+
   @Test("NO_COLOR leaves out every SGR sequence but keeps the error symbol")
   func noColor() throws {
     let session = try DemoSession(["demo"], environment: ["NO_COLOR": "1"])

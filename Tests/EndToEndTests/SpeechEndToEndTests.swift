@@ -186,7 +186,7 @@ struct SpeechEndToEndTests {
     #expect(daemon.protocolRequests().isEmpty, "doctor speaks nothing")
   }
 
-  @Test("doctor over SSH prints only, says why and how to ask for screen-reader lines; a bad config exits 78")
+  @Test("doctor over SSH prints only and says why, and that the lines are a reader's by default; a bad config exits 78")
   func doctorRemoteAndBadConfig() throws {
     let store = try StoreDirectory(settings: "speech = loud\n")
     let session = try DemoSession(
@@ -196,7 +196,7 @@ struct SpeechEndToEndTests {
     let report = session.text
     #expect(report.contains("Speech: show the text only, because this is a remote session (SSH_CONNECTION is set)"))
     #expect(report.contains("Session: remote, because SSH_CONNECTION is set"))
-    #expect(report.contains("  Next: If you use a screen reader on the computer you connect from, say so once"))
+    #expect(report.contains("Profile: screen-reader (each announcement a new line of words), because this is a remote"))
     #expect(report.contains("Config file: \(store.path)/config, line 1: speech must be auto, on or off."))
     #expect(report.contains("Result: 1 problem stops a prompt from working"))
     #expect(!report.contains("loud"), "the bad value is never repeated")

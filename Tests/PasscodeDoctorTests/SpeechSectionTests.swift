@@ -90,18 +90,13 @@ struct SpeechSectionTests {
       { $0.speechInputs.speech = Setting(.off, from: .option(spelling: "--speech")) },
       expected: [.just("Speech: show the text only, because speech is off (--speech off)."), unreachable, local]),
     SectionCase(
-      "a remote session: print, and how to state a screen reader",
+      "a remote session: print, and nothing to do (its lines and motion are the terminal section's)",
       { $0.speechInputs.locality = .remote(.environment(variable: "SSH_CONNECTION")) },
       expected: [
         .just(
           "Speech: show the text only, because this is a remote session (SSH_CONNECTION is set); "
             + "your own screen reader reads the printed lines."),
-        unreachable,
-        DoctorFinding(
-          verdict: "Session: remote, because SSH_CONNECTION is set; nothing is spoken on this machine.",
-          next: "If you use a screen reader on the computer you connect from, say so once: add "
-            + "'profile = screen-reader' to /s/config, or pass --screen-reader.",
-          command: "(umask 077; mkdir -p /s && echo 'profile = screen-reader' >> /s/config)"),
+        unreachable, .just("Session: remote, because SSH_CONNECTION is set; nothing is spoken on this machine."),
       ]),
     SectionCase(
       "a remote session with a screen reader stated: nothing to do",

@@ -105,6 +105,20 @@ struct TerminalSectionTests {
           verdict: "Profile: plain (lines with no escape codes), because profile = plain on line 2 of /s/config.",
           next: askForProfile, command: profileCommand),
       ]),
+    SectionCase(
+      "a remote session: the screen-reader profile, because a reader at the other end would read every redraw",
+      {
+        $0.outputIsTerminal = true
+        $0.environment["TERM"] = "xterm"
+        $0.speechInputs.locality = .remote(.environment(variable: "SSH_CONNECTION"))
+      },
+      expected: [
+        .just("Terminal: /dev/tty opens; TERM xterm, colour on."),
+        .just(
+          "Profile: screen-reader (each announcement a new line of words), because this is a remote session "
+            + "(SSH_CONNECTION is set), where a screen reader on the computer you connect from would read every "
+            + "redraw again."),
+      ]),
   ]
 
   @Test("each snapshot gives exactly these terminal findings", arguments: rows)
@@ -136,6 +150,26 @@ struct TerminalSectionTests {
         .just(
           "Preferences: speech on (PASSCODE_SPEECH); profile screen-reader (--screen-reader); "
             + "reduce-motion yes (config file line 3); sound yes (--sound).")
+      ]),
+    SectionCase(
+      "a remote session reduces motion when nobody chose",
+      { $0.speechInputs.locality = .remote(.environment(variable: "SSH_CONNECTION")) },
+      expected: [
+        .just(
+          "Preferences: speech auto (the default); profile auto (the default); reduce-motion yes (a remote "
+            + "session); sound no (the default).")
+      ]),
+    SectionCase(
+      "a remote session keeps the motion the person chose",
+      {
+        $0.speechInputs.locality = .remote(.environment(variable: "SSH_CONNECTION"))
+        $0.sources[.reduceMotion] = .environment(variable: "PASSCODE_REDUCE_MOTION")
+        $0.speechInputs.reduceMotionSource = .environment(variable: "PASSCODE_REDUCE_MOTION")
+      },
+      expected: [
+        .just(
+          "Preferences: speech auto (the default); profile auto (the default); reduce-motion no "
+            + "(PASSCODE_REDUCE_MOTION); sound no (the default).")
       ]),
   ]
 
