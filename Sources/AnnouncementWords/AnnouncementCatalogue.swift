@@ -74,7 +74,10 @@ public struct AnnouncementCatalogue: Sendable {
     "tooWeak": "Too easy to guess. Choose another",
     "cancelled": "Cancelled",
     "timeLeft": "{duration} left",
-    "timedOut": "Timed out",
+    "timedOut": "Time is up",
+    "timeLeftExtendable": "{duration} left. Press Tab for more time.",
+    "timeExtended": "More time: {duration} left",
+    "timeNotExtendable": "No more time can be given",
     "status": "{progress}",
     "status.triesLeft": "{progress}, {tries}",
     "questionsWaiting.one": "{count} question waiting",
@@ -182,6 +185,9 @@ public struct AnnouncementCatalogue: Sendable {
     case .cancelled: fill("cancelled", [:])
     case let .timeLeft(seconds): fill("timeLeft", ["duration": duration(seconds: seconds)])
     case .timedOut: fill("timedOut", [:])
+    case let .timeLeftExtendable(seconds): fill("timeLeftExtendable", ["duration": duration(seconds: seconds)])
+    case let .timeExtended(seconds): fill("timeExtended", ["duration": duration(seconds: seconds)])
+    case .timeNotExtendable: fill("timeNotExtendable", [:])
     case let .status(entered, length, kind, nil):
       fill("status", ["progress": progress(entered: entered, length: length, kind: kind)])
     case let .status(entered, length, kind, tries?):

@@ -151,6 +151,15 @@ public enum HelpText {
           Localization.text("Have gpg-agent generate a passphrase, when it offers to; it is never shown or spoken.")
         ))
     }
+    // A locked terminal has no time limit; every other prompt may have one (Docs/Accessibility.md §9).
+    if subcommand != .lock {
+      let tab =
+        subcommand == .agent
+        ? "With --timeout, give the whole time again, up to ten times; a question's own deadline (NotAfter=) "
+          + "is warned of but cannot move."
+        : "With a time limit, give the whole time again, up to ten times; the warning before the end names it."
+      rows.insert(("Tab", Localization.text(tab)), at: 4)
+    }
     return [Localization.text("KEYS:")] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
   }
 

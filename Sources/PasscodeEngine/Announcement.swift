@@ -47,6 +47,14 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case timeLeft(seconds: Int)
   /// The prompt timed out.
   case timedOut
+  /// The prompt times out in `seconds` unless the user asks for more time, and names the key that gives it
+  /// (``EntryEvent/moreTime``).
+  case timeLeftExtendable(seconds: Int)
+  /// The user asked for more time and got it: the time limit starts again, `seconds` long.
+  case timeExtended(seconds: Int)
+  /// The user asked for more time and none can be given: the extensions are used up, or the deadline is the
+  /// asker's (a password agent's `NotAfter=`), which no key moves.
+  case timeNotExtendable
   /// The user asked to hear the status again.
   case status(entered: Int, length: Int?, kind: CharacterKind, triesLeft: Int?)
   /// A password agent has `count` questions pending, the one being asked included.

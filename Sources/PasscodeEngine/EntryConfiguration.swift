@@ -4,6 +4,9 @@ public struct EntryConfiguration: Equatable, Sendable {
   public static let fixedLengthLimits = 1...12
   /// The longest variable-length entry (for passphrases).
   public static let variableLengthLimit = 1024
+  /// How many times a prompt's ``timeout`` can be started again with ``EntryEvent/moreTime`` (WCAG 2.2.1
+  /// asks for at least ten).
+  public static let timeExtensionLimit = 10
 
   /// How long a code is.
   public enum Length: Equatable, Hashable, Sendable {
@@ -73,8 +76,13 @@ public struct EntryConfiguration: Equatable, Sendable {
   public var checkingDelay: Duration
   /// How the cells shake on a rejection.
   public var shake: ShakeCurve
-  /// How long the prompt waits for a key before timing out; `nil` waits forever.
+  /// How long the prompt waits for a key before timing out; `nil` waits forever. It is warned of
+  /// (``EntryEngine/timeWarningLead(for:)``), and more time can be asked for
+  /// (``EntryEvent/moreTime``) up to ``timeExtensionLimit`` times.
   public var timeout: Duration?
+  /// The asker's own deadline, counted from the prompt's start, which no key moves (a password agent's
+  /// `NotAfter=`): the engine warns of it and nothing more; the asker ends the prompt when it passes.
+  public var fixedDeadline: Duration? = nil
   /// What is said when the verifier accepts: "Passcode accepted", or for a code that is passed on rather
   /// than checked (a password agent's answer) "Answer sent".
   public var acceptedAnnouncement: Announcement = .accepted

@@ -38,6 +38,8 @@ public struct EntryEngine: Sendable {
   private let secret: any SecretStorage
   private var state: State
   private var enteredCount = 0
+  /// How many times the user asked for more time and got it (``EntryEvent/moreTime``).
+  private var timeExtensions = 0
   /// What the user was told last, which the display's status line shows. Only ``tell(_:)`` sets it.
   private var message: Announcement?
 
@@ -171,6 +173,9 @@ public struct EntryEngine: Sendable {
     for announcement in preamble { effects += tell(announcement) }
     if let hint { effects.append(.aside(hint)) }
     effects += restartTimeout()
+    if let deadline = configuration.fixedDeadline, let lead = Self.timeWarningLead(for: deadline) {
+      effects.append(.schedule(.deadlineWarning, after: deadline - lead))
+    }
     return effects
   }
 
@@ -199,6 +204,7 @@ public struct EntryEngine: Sendable {
     case .submit: return acceptInput { $0.submit() }
     case .cancel: return cancel()
     case .repeatStatus: return repeatStatus()
+    case .moreTime: return moreTime()
     case .relock: return relock()
     case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
     case let .notice(text): return [.aside(.notice(text))]
@@ -441,16 +447,44 @@ public struct EntryEngine: Sendable {
     case .lockoutTick:
       return lockoutTick()
     case .timeoutWarning:
-      guard let timeout = configuration.timeout else { return [] }
-      switch state {
-      case .entering, .lockedOut: break
-      default: return []
-      }
-      let warning = Self.timeoutWarningLead(for: timeout) ?? .zero
-      return tell(.timeLeft(seconds: LockoutSchedule.wholeSeconds(warning)))
+      guard let timeout = configuration.timeout, isTakingKeysOrLockedOut else { return [] }
+      let seconds = LockoutSchedule.wholeSeconds(Self.timeWarningLead(for: timeout) ?? .zero)
+      return tell(
+        timeExtensions < EntryConfiguration.timeExtensionLimit
+          ? .timeLeftExtendable(seconds: seconds) : .timeLeft(seconds: seconds))
+    case .deadlineWarning:
+      guard let deadline = configuration.fixedDeadline, isTakingKeysOrLockedOut else { return [] }
+      return tell(.timeLeft(seconds: LockoutSchedule.wholeSeconds(Self.timeWarningLead(for: deadline) ?? .zero)))
     case .timeout:
       return finish(.timedOut, announcing: .timedOut)
     }
+  }
+
+  /// Whether the prompt takes keys or counts a lockout down: when a time limit's warning is worth saying.
+  private var isTakingKeysOrLockedOut: Bool {
+    switch state {
+    case .entering, .lockedOut: true
+    default: false
+    }
+  }
+
+  /// Starts the time limit again, in full, when more time may be given (``EntryEvent/moreTime``); a prompt
+  /// with no time limit takes Tab as any other key it does not allow.
+  private mutating func moreTime() -> [EntryEffect] {
+    guard let timeout = configuration.timeout else {
+      guard configuration.fixedDeadline != nil, isTakingKeysOrLockedOut else {
+        return acceptInput { $0.tell(.notAllowed($0.kind)) }
+      }
+      return tell(.timeNotExtendable)
+    }
+    switch state {
+    case .entering, .lockedOut: break
+    case .verifying: return []
+    default: return [.flushInput]
+    }
+    guard timeExtensions < EntryConfiguration.timeExtensionLimit else { return tell(.timeNotExtendable) }
+    timeExtensions += 1
+    return tell(.timeExtended(seconds: LockoutSchedule.wholeSeconds(timeout))) + restartTimeout()
   }
 
   /// The countdown's next point: "Ready" at zero (once the rejection has ended), otherwise the time left.
@@ -490,15 +524,24 @@ public struct EntryEngine: Sendable {
     return [.schedule(.lockoutTick, after: remaining - next)] + tell(announcement)
   }
 
-  /// How long before a timeout the warning comes: 10 s for timeouts over 20 s, otherwise none.
-  static func timeoutWarningLead(for timeout: Duration) -> Duration? {
-    timeout > .seconds(20) ? .seconds(10) : nil
+  /// How long before a time limit of 40 s or more its warning comes (WCAG 2.2.1 asks for at least 20 s).
+  public static let standardTimeWarningLead = Duration.seconds(20)
+
+  /// How long before a time limit ends its warning comes: 20 s, or for a limit under 40 s half of it,
+  /// rounded up to whole seconds so that the words are exact; none for a limit of a second or less.
+  ///
+  /// - Parameter limit: The time limit.
+  /// - Returns: The lead, or `nil` when the limit is too short to warn of.
+  public static func timeWarningLead(for limit: Duration) -> Duration? {
+    guard limit < standardTimeWarningLead * 2 else { return standardTimeWarningLead }
+    let lead = Duration.seconds(LockoutSchedule.wholeSeconds(limit / 2))
+    return lead < limit ? lead : nil
   }
 
   private func restartTimeout() -> [EntryEffect] {
     guard let timeout = configuration.timeout else { return [] }
     var effects: [EntryEffect] = [.schedule(.timeout, after: timeout)]
-    if let lead = Self.timeoutWarningLead(for: timeout) {
+    if let lead = Self.timeWarningLead(for: timeout) {
       effects.append(.schedule(.timeoutWarning, after: timeout - lead))
     }
     return effects
@@ -556,7 +599,7 @@ public struct EntryEngine: Sendable {
   {
     var effects: [EntryEffect] = [
       .cancelTimer(.checking), .cancelTimer(.rejectionEnded), .cancelTimer(.lockoutTick),
-      .cancelTimer(.timeoutWarning), .cancelTimer(.timeout),
+      .cancelTimer(.timeoutWarning), .cancelTimer(.timeout), .cancelTimer(.deadlineWarning),
     ]
     if let announcement {
       effects += tell(announcement)

@@ -19,6 +19,9 @@ public enum EntryEvent: Sendable {
   case cancel
   /// The user asked to hear the status again.
   case repeatStatus
+  /// The user asked for more time (Tab): the time limit starts again, at most
+  /// ``EntryConfiguration/timeExtensionLimit`` times.
+  case moreTime
   /// The verifier answered the code sent with ``EntryEffect/verify(_:)``.
   case verdict(Verdict)
   /// A timer scheduled with ``EntryEffect/schedule(_:after:)`` fired.
@@ -83,6 +86,8 @@ public enum EntryTimer: Hashable, Sendable {
   case lockoutTick
   /// Time to warn that the prompt will time out.
   case timeoutWarning
+  /// Time to warn that the asker's deadline (``EntryConfiguration/fixedDeadline``) is near.
+  case deadlineWarning
   /// The prompt timed out.
   case timeout
 }

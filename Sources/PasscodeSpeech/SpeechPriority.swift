@@ -16,6 +16,8 @@ extension Announcement {
     switch self {
     case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
+    case .timeLeftExtendable: .important
+    case .timeExtended, .timeNotExtendable: .message
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
       .failuresNotRecorded, .settingsNotTrusted:
       .important

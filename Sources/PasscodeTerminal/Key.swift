@@ -23,6 +23,8 @@ package enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStrin
   case quit
   /// Ctrl-R (0x12): read the status again.
   case reread
+  /// Tab (0x09, or the keypad's `ESC O I`): ask for more time. A control character, so never part of a code.
+  case moreTime
   /// Ctrl-G (0x07): have the caller generate the entry (a pinentry's `SETGENPIN`); not allowed elsewhere.
   case generate
   /// A bracketed paste.
@@ -46,6 +48,7 @@ package enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStrin
     case .suspend: "suspend"
     case .quit: "quit"
     case .reread: "reread"
+    case .moreTime: "moreTime"
     case .generate: "generate"
     case .paste(let text): "paste(\(text))"
     case .invalid: "invalid"

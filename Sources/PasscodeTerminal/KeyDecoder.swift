@@ -262,6 +262,7 @@ package struct KeyDecoder: Sendable {
     case 0x03: keys.append(.interrupt)
     case 0x04: keys.append(.endOfFile)
     case 0x07: keys.append(.generate)
+    case 0x09: keys.append(.moreTime)
     case 0x12: keys.append(.reread)
     case 0x15: keys.append(.clear)
     case 0x1a: keys.append(.suspend)
@@ -396,6 +397,7 @@ package struct KeyDecoder: Sendable {
     case UInt8(ascii: "o"): return .character("/")
     case UInt8(ascii: "n"): return .character(".")
     case UInt8(ascii: "M"): return .enter
+    case UInt8(ascii: "I"): return .moreTime
     default: return nil
     }
   }

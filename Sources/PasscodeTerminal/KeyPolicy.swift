@@ -58,6 +58,7 @@ struct KeyPolicy {
     case .clear: return .clear
     case .enter: return .submit
     case .reread: return .repeatStatus
+    case .moreTime: return .moreTime
     case .generate: return .unsupportedKey
     case let .paste(text): return .paste(text.storage, overflowCount: text.overflowByteCount)
     case .escape, .interrupt, .endOfFile, .quit:

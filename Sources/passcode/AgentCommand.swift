@@ -270,6 +270,12 @@ struct AgentCommand {
     } catch {
       throw .configuration(error)
     }
+    // The asker's NotAfter= is its own deadline: warned of, with no key named, since no key moves it (the
+    // watcher withdraws the question when it passes). --timeout is this agent's, and Tab extends it.
+    if let notAfter = question.notAfter {
+      let remaining = notAfter.microseconds - MonotonicInstant.now().microseconds
+      if remaining > 0 { configuration.fixedDeadline = .microseconds(remaining) }
+    }
     // The answer is passed on, not checked: whether it was right is heard when the question comes back. A
     // disk checks it now ("Checking"), and then is unlocked ("Disk unlocked") or asks again.
     configuration.acceptedAnnouncement = disk == nil ? .answerSent : .checking

@@ -112,12 +112,27 @@ final class TerminalPinentryPrompter: PinentryPrompter {
         try prompt.show(line.text)
         speech?.announcer?.announce(line.spoken)
       }
-      // SETTIMEOUT applies to confirmations too: the whole dialog gets that long.
-      let deadline = request.timeoutSeconds > 0 ? BootTimeClock.now + .seconds(request.timeoutSeconds) : nil
+      // SETTIMEOUT applies to confirmations too: the whole dialog gets that long, warned of, and Tab gives it again.
+      let start = BootTimeClock.now
+      var limit =
+        request.timeoutSeconds > 0
+        ? ConfirmationTimeLimit(limit: .seconds(request.timeoutSeconds), startingAt: .zero) : nil
       while true {
-        guard let key = try prompt.readKey(timeout: deadline.map { $0 - BootTimeClock.now }) else {
-          try prompt.say(.timedOut)
-          return .timedOut
+        let wait = limit.map { max(.zero, $0.nextDeadline - (BootTimeClock.now - start)) }
+        guard let key = try prompt.readKey(timeout: wait) else {
+          switch limit?.step(at: BootTimeClock.now - start) {
+          case let .warn(warning): try prompt.say(warning)
+          case .timedOut, nil:
+            try prompt.say(.timedOut)
+            return .timedOut
+          case .wait: break
+          }
+          continue
+        }
+        if key == .moreTime, var running = limit {
+          try prompt.say(running.moreTime(at: BootTimeClock.now - start))
+          limit = running
+          continue
         }
         if case let .paste(text) = key { text.storage.wipe() }
         if let answer = plan.answer(for: key) {

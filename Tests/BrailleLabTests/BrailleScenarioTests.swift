@@ -169,16 +169,16 @@ struct BrailleScenarioTests {
     #expect(lab.runProcesses.isEmpty)
   }
 
-  @Test("the timeout: a warning while time runs out after BackSpace, then Timed out; Ctrl-D cancels")
+  @Test("the timeout: a warning while time runs out after BackSpace, then Time is up; Ctrl-D cancels")
   func timeoutAndEndOfFile() throws {
     let lab = try BrailleLab()
     defer { lab.stop() }
-    try lab.start(["demo", "--timeout", "21"])
+    try lab.start(["demo", "--timeout", "20"])
     lab.expectWindow("The passcode is two five eight zero")
     try lab.play([("2", "1 of 4 digits entered"), (Self.backspace, "Deleted, 0 of 4 digits entered")])
-    lab.expectWindow("10 seconds left", timeout: .seconds(30))
+    lab.expectWindow("10 seconds left. Press Tab for more time", timeout: .seconds(30))
     #expect(try lab.finish(timeout: .seconds(30)) == .exited(3))
-    lab.expectWindowAfterLineUp("Timed out")
+    lab.expectWindowAfterLineUp("Time is up")
 
     try lab.start(["demo"])
     lab.expectWindow("The passcode is two five eight zero")

@@ -144,6 +144,27 @@ struct AgentEndToEndTests {
     #expect(output.contains("Timer expired"), "asker printed: \(output)")
   }
 
+  @Test("NotAfter is warned of, spoken, with no key named; Tab cannot move it; then it times out and exits 3")
+  func notAfterIsWarnedOf() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let asker = try SystemdAsker("Answer in time:", identifier: prefix + "warned", timeoutSeconds: 10)
+    let session = try agent(["--query", "--speech", "on"], environment: ["SPEECHD_ADDRESS": daemon.address])
+    try session.waitFor("Answer in time:")
+    // Half of what is left when the prompt opens, in whole seconds: 5 unless the start took over a second.
+    try session.waitFor("seconds left")
+    try session.type("\t")
+    try session.waitFor("No more time can be given")
+    try session.waitFor("Question timed out")
+    #expect(try session.finish() == .exited(3))
+    #expect(try asker.finish().code == 1)
+    #expect(!session.text.contains("Press Tab"), "the asker's deadline cannot move, so no key is named")
+    let texts = daemon.waitForLastRequest(text: "Question timed out", timeout: .seconds(10)).map(\.text)
+    #expect(texts.contains { $0.hasSuffix("seconds left") }, "spoken: \(texts)")
+    #expect(texts.contains("No more time can be given"), "spoken: \(texts)")
+    #expect(!texts.contains { $0.contains("Press Tab") }, "spoken: \(texts)")
+  }
+
   @Test("Echo=yes shows what is typed (a user name); a masked question never does")
   func echoShowsTyping() throws {
     let shown = try SystemdAsker("User name:", identifier: prefix + "user", echo: "yes")

@@ -255,7 +255,7 @@ struct DemoEndToEndTests {
   func timeout() throws {
     let session = try DemoSession(["demo", "--timeout", "1", "--screen-reader"])
     try session.waitFor("Enter Passcode, 4 digits")
-    try session.waitFor("Timed out", timeout: .seconds(4))
+    try session.waitFor("Time is up", timeout: .seconds(4))
     #expect(try session.finish() == .exited(3))
     #expect(try session.terminalRestored())
   }

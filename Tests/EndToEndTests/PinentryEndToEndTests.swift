@@ -96,8 +96,8 @@ struct PinentryEndToEndTests {
         "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "SETTIMEOUT 1", "SETDESC Unlock",
         "GETPIN", "CONFIRM", "BYE",
       ], in: directory)
-    _ = try terminal.readUntil("Timed out", timeout: .seconds(10))
-    _ = try terminal.readUntil("Timed out", timeout: .seconds(10))
+    _ = try terminal.readUntil("Time is up", timeout: .seconds(10))
+    _ = try terminal.readUntil("Time is up", timeout: .seconds(10))
     #expect(session.waitForExit(timeout: .seconds(10)) != nil)
     let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
       .split(whereSeparator: \.isNewline)

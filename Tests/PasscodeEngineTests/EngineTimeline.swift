@@ -8,6 +8,7 @@ import PasscodeTestSupport
 ///
 /// Script tokens, separated by spaces:
 /// - a single character types it; `↑` is a key that is no character; `⌫` deletes; `⌧` clears; `⏎` submits; `⎋` cancels; `?` re-reads status;
+///   `⇥` asks for more time (Tab);
 /// - `paste(TEXT)` pastes TEXT; `paste(TEXT+N)` also reports N characters that overflowed the paste buffer;
 /// - `+500ms`, `+2s`, `+5m`, `+1h` advance the clock and fire the timers that fall due;
 /// - `✓` and `✗` deliver a pending verdict (accepted, rejected) when the verifier answered `nil`.
@@ -68,6 +69,7 @@ struct EngineTimeline {
     case "⏎": send(.submit)
     case "⎋": send(.cancel)
     case "?": send(.repeatStatus)
+    case "⇥": send(.moreTime)
     case "↑": send(.unsupportedKey)
     case "✓": deliver(.accepted)
     case "✗": deliver(.rejected(failureCount: nil))

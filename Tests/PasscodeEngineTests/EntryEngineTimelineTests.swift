@@ -294,17 +294,109 @@ struct EntryEngineTimelineTests {
     #expect(timeline.timers.isEmpty)
   }
 
-  @Test("the timeout warns 10 s ahead, restarts on each key, and ends the prompt")
+  @Test("the timeout warns 20 s ahead, names Tab, restarts on each key, and ends saying Time is up")
   func timeout() throws {
+    let configuration = try EntryConfiguration(length: .fixed(4), timeout: .seconds(60))
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("+39s 1 +39s")
+    #expect(!timeline.spoken.contains { $0.hasSuffix("left. Press Tab for more time.") })
+    timeline.run("+1s")
+    #expect(timeline.spoken.last == "20 seconds left. Press Tab for more time.")
+    timeline.run("+19999ms")
+    #expect(timeline.outcome == nil)
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "Time is up")
+    #expect(timeline.outcome == .timedOut)
+    #expect(timeline.timers.isEmpty)
+  }
+
+  @Test(
+    "the warning comes 20 s before a limit of 40 s or more ends, at half time (in whole seconds) before a shorter one",
+    arguments: [(10, 5), (30, 15), (39, 20), (40, 20), (60, 20), (300, 20)])
+  func timeoutWarningTimes(limit: Int, lead: Int) throws {
+    let configuration = try EntryConfiguration(length: .fixed(4), timeout: .seconds(limit))
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
+    let warning = "\(lead) seconds left. Press Tab for more time."
+    timeline.run("+\((limit - lead) * 1000 - 1)ms")
+    #expect(!timeline.spoken.contains(warning))
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == warning)
+    #expect(lead >= min(20, limit / 2), "at least 20 s ahead, or half the limit")
+    timeline.run("+\(lead * 1000 - 1)ms")
+    #expect(timeline.outcome == nil)
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "Time is up")
+    #expect(timeline.outcome == .timedOut)
+  }
+
+  @Test("a limit of a second or less is too short to warn of")
+  func shortestTimeoutHasNoWarning() throws {
+    #expect(EntryEngine.timeWarningLead(for: .seconds(1)) == nil)
+    #expect(EntryEngine.timeWarningLead(for: .milliseconds(1500)) == .seconds(1))
+    #expect(EntryEngine.timeWarningLead(for: .seconds(2)) == .seconds(1))
+  }
+
+  @Test("Tab starts the limit again in full, ten times; then the warning names no key and Tab gives no more")
+  func tabExtendsTheTimeoutTenTimes() throws {
     let configuration = try EntryConfiguration(length: .fixed(4), timeout: .seconds(30))
     var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
-    timeline.run("+19s 1 +19s")
-    #expect(!timeline.spoken.contains("10 seconds left"))
-    timeline.run("+1s")
-    #expect(timeline.spoken.last == "10 seconds left")
-    timeline.run("+10s")
-    #expect(timeline.spoken.last == "Timed out")
+    for _ in 1...EntryConfiguration.timeExtensionLimit {
+      timeline.run("+15s")
+      #expect(timeline.spoken.last == "15 seconds left. Press Tab for more time.")
+      timeline.run("+14s ⇥")
+      #expect(timeline.spoken.last == "More time: 30 seconds left")
+      #expect(timeline.engine.count == 0, "Tab types nothing")
+    }
+    #expect(timeline.outcome == nil)
+    timeline.run("+15s")
+    #expect(timeline.spoken.last == "15 seconds left")
+    timeline.run("⇥")
+    #expect(timeline.spoken.last == "No more time can be given")
+    timeline.run("+14999ms")
+    #expect(timeline.outcome == nil)
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "Time is up")
     #expect(timeline.outcome == .timedOut)
+  }
+
+  @Test("Tab before the warning also starts the limit again, and the entry typed so far stays")
+  func tabBeforeTheWarning() throws {
+    let configuration = try EntryConfiguration(length: .fixed(4), timeout: .seconds(60))
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("2 5 +30s ⇥")
+    #expect(timeline.spoken.last == "More time: 1 minute left")
+    #expect(timeline.engine.count == 2)
+    timeline.run("+39999ms")
+    #expect(!timeline.spoken.last!.hasSuffix("for more time."))
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "20 seconds left. Press Tab for more time.")
+    timeline.run("8 0")
+    #expect(timeline.outcome == .accepted)
+  }
+
+  @Test(
+    "an asker's fixed deadline is warned of, names no key, and Tab cannot move it", arguments: [(60, 20), (30, 15)])
+  func fixedDeadlineOnlyWarns(deadline: Int, lead: Int) throws {
+    var configuration = try EntryConfiguration(length: .variable(1...64), allowed: .printable)
+    configuration.fixedDeadline = .seconds(deadline)
+    var timeline = EngineTimeline(configuration, verifier: EngineTimeline.accepting("ab"))
+    timeline.run("a +\((deadline - lead) * 1000 - 1)ms")
+    #expect(!timeline.spoken.contains("\(lead) seconds left"))
+    timeline.run("+1ms")
+    #expect(timeline.spoken.last == "\(lead) seconds left")
+    timeline.run("⇥")
+    #expect(timeline.spoken.last == "No more time can be given")
+    timeline.run("+1h")
+    #expect(timeline.outcome == nil, "the asker ends the prompt when its deadline passes, not the engine")
+    #expect(!timeline.spoken.contains { $0.hasSuffix("Press Tab for more time.") })
+  }
+
+  @Test("Tab on a prompt with no time limit is a key not allowed")
+  func tabWithoutTimeLimit() {
+    var timeline = EngineTimeline(fourDigits, verifier: EngineTimeline.accepting("2580"))
+    timeline.run("1 ⇥")
+    #expect(timeline.spoken.last == "Digits only")
+    #expect(timeline.engine.count == 1)
   }
 
   @Test("an attempt limit ends the prompt after the last wrong code's rejection")

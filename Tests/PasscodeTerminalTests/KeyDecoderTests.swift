@@ -30,8 +30,10 @@ struct KeyDecoderTests {
     .init(name: "Ctrl-backslash", bytes: [0x1c], expected: [.quit]),
     .init(name: "Ctrl-R", bytes: [0x12], expected: [.reread]),
     .init(name: "Ctrl-G", bytes: [0x07], expected: [.generate]),
+    .init(name: "Tab asks for more time", bytes: [0x09], expected: [.moreTime]),
+    .init(name: "keypad Tab asks for more time", bytes: bytes("\u{1b}OI"), expected: [.moreTime]),
     .init(
-      name: "other controls are invalid", bytes: [0x00, 0x01, 0x09, 0x1f],
+      name: "other controls are invalid", bytes: [0x00, 0x01, 0x0b, 0x1f],
       expected: [.invalid, .invalid, .invalid, .invalid]),
     .init(name: "two-byte UTF-8", bytes: bytes("é"), expected: [.character("é")]),
     .init(name: "three-byte UTF-8", bytes: bytes("€"), expected: [.character("€")]),

@@ -115,6 +115,8 @@ enum RendererSamples {
     all += [.lockedOut(seconds: 60), .lockedOut(seconds: 7201), .countdown(seconds: 1), .countdown(seconds: 3900)]
     all += [.ready, .accepted, .answerSent, .confirmNew, .mismatch, .tooWeak, .cancelled, .timedOut]
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
+    all += [.timeLeftExtendable(seconds: 20), .timeLeftExtendable(seconds: 7201), .timeExtended(seconds: 300)]
+    all.append(.timeNotExtendable)
     all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
     all += [.questionLeft, .diskUnlocked]
@@ -128,7 +130,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 49
+  static let kindCount = 52
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -155,6 +157,9 @@ enum RendererSamples {
     case .cancelled: "cancelled"
     case .timeLeft: "timeLeft"
     case .timedOut: "timedOut"
+    case .timeLeftExtendable: "timeLeftExtendable"
+    case .timeExtended: "timeExtended"
+    case .timeNotExtendable: "timeNotExtendable"
     case .status: "status"
     case .questionsWaiting: "questionsWaiting"
     case .questionWithdrawn: "questionWithdrawn"

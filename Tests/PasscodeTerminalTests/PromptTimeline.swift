@@ -9,7 +9,8 @@ import PasscodeTestSupport
 /// was written and when. The style is `EngineTimeline`'s.
 ///
 /// Script tokens, separated by spaces; each is one wake-up of the loop:
-/// - text is typed as one read (`1`, `25`, `5^C`); `⎋` is Esc, `^C` Ctrl-C, `^D` Ctrl-D, `^Z` Ctrl-Z, `⏎` Enter;
+/// - text is typed as one read (`1`, `25`, `5^C`); `⎋` is Esc, `^C` Ctrl-C, `^D` Ctrl-D, `^Z` Ctrl-Z, `⏎` Enter,
+///   `⇥` Tab;
 /// - `paste(TEXT)` is a bracketed paste of TEXT in one read;
 /// - `+500ms`, `+2s`, `+5m` let time pass: the loop wakes for every deadline on the way;
 /// - `SIGTERM`, `SIGTSTP`, `SIGTTIN`, `SIGCONT`, `SIGWINCH`, `SIGINT` deliver a signal;
@@ -250,7 +251,7 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
 
   /// The keys a script names, and their bytes.
   private static let keyNames: [(name: String, byte: UInt8)] = [
-    ("⎋", 0x1b), ("^C", 0x03), ("^D", 0x04), ("^Z", 0x1a), ("⏎", 0x0d),
+    ("⎋", 0x1b), ("^C", 0x03), ("^D", 0x04), ("^Z", 0x1a), ("⏎", 0x0d), ("⇥", 0x09),
   ]
 
   /// The bytes of a typed token, with the keys it names inside it (`5^C` is a digit and Ctrl-C in one read).

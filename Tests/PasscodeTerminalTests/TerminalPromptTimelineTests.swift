@@ -114,6 +114,18 @@ struct TerminalPromptTests {
     #expect(timeline.writes.last.map(\.time) == .seconds(60))
   }
 
+  @Test("Tab on the terminal starts the time limit again and types nothing; Time is up ends the prompt")
+  func tabGivesMoreTime() throws {
+    var configuration = fourDigits
+    configuration.timeout = .seconds(30)
+    let timeline = PromptTimeline()
+    #expect(try timeline.ask(configuration, "1 +20s ⇥ +29s 2 +10m") == .timedOut)
+    #expect(timeline.time(of: "15 seconds left. Press Tab for more time.") == .seconds(15))
+    #expect(timeline.time(of: "More time: 30 seconds left") == .seconds(20))
+    #expect(timeline.time(of: "2 of 4 digits entered") == .seconds(49))
+    #expect(timeline.time(of: "Time is up") == .seconds(79))
+  }
+
   @Test("a verifier that is slow makes the prompt say Checking, and its answer ends it")
   func slowVerifierSaysChecking() throws {
     let timeline = PromptTimeline()

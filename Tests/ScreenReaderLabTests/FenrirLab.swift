@@ -63,6 +63,7 @@ final class FenrirLab: LabTerminal {
       case let .text(text): try terminal.write(text)
       case .backspace: try terminal.write([0x7f])
       case .enter: try terminal.write("\r")
+      case .tab: try terminal.write([0x09])
       case let .control(letter):
         let code = letter.lowercased().unicodeScalars.first.map { UInt8($0.value) & 0x1f } ?? 0
         try terminal.write([code])

@@ -10,6 +10,8 @@ enum LabKey: Equatable, Sendable, CustomStringConvertible {
   case escape
   /// Return.
   case enter
+  /// Tab, which asks a prompt with a time limit for more time.
+  case tab
   /// A Ctrl chord with a letter, such as Ctrl-U.
   case control(Character)
   /// A bracketed paste of the text (the terminal's own paste under Orca).
@@ -21,6 +23,7 @@ enum LabKey: Equatable, Sendable, CustomStringConvertible {
     case .backspace: "BackSpace"
     case .escape: "Esc"
     case .enter: "Return"
+    case .tab: "Tab"
     case let .control(letter): "Ctrl-\(letter.uppercased())"
     case let .paste(text): "paste(\(text))"
     }

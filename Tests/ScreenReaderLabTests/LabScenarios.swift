@@ -15,6 +15,8 @@ extension LabScenario {
   }
 
   static let quit = LabStep([.text("q")], heard: [])
+  /// The warning of a 20 s `--timeout`, at half time.
+  static let timeWarning = "10 seconds left. Press Tab for more time."
 
   static let all: [LabScenario] = demo + stored + pinentry
 
@@ -49,11 +51,14 @@ extension LabScenario {
       steps: [LabStep([.paste("2580")], heard: ["Pasted, 4 of 4 digits entered"] + unlocked), quit],
       exitStatus: 0),
     LabScenario(
-      "demo: the timeout warning after BackSpace, then Timed out", ["demo", "--timeout", "21"], opening: demoOpening,
+      "demo: the time warning names Tab, Tab gives the time again, then Time is up", ["demo", "--timeout", "20"],
+      opening: demoOpening,
       steps: typing("2") + [
         LabStep([.backspace], heard: ["Deleted, 0 of 4 digits entered"]),
-        LabStep([], heard: ["10 seconds left"], patience: .seconds(30)),
-        LabStep([], heard: ["Timed out"], patience: .seconds(20)),
+        LabStep([], heard: [timeWarning], patience: .seconds(30)),
+        LabStep([.tab], heard: ["More time: 20 seconds left"]),
+        LabStep([], heard: [timeWarning], patience: .seconds(30)),
+        LabStep([], heard: ["Time is up"], patience: .seconds(20)),
       ], exitStatus: 3),
   ]
 

@@ -98,6 +98,15 @@ enum LabTools {
     return (needed + setpriv).filter { !FileManager.default.fileExists(atPath: $0) }
   }
 
+  /// The scenarios to run: every one, or with `PASSCODE_LAB_SCENARIO` set, those whose name contains it, so that
+  /// one scenario can run on both readers (`CI=1 PASSCODE_LAB_SCENARIO='Time is up' swift test --filter Lab`).
+  static func selected(_ scenarios: [LabScenario]) -> [LabScenario] {
+    guard let wanted = ProcessInfo.processInfo.environment["PASSCODE_LAB_SCENARIO"], !wanted.isEmpty else {
+      return scenarios
+    }
+    return scenarios.filter { $0.name.contains(wanted) }
+  }
+
   /// Whether this run is in CI, where every reader must run.
   static var inContinuousIntegration: Bool {
     !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty

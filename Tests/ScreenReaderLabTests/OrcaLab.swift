@@ -155,7 +155,7 @@ final class OrcaLab: LabTerminal {
   /// the modifiers of a chord ("left control") and the window. The letter of a Ctrl chord is left out by
   /// ``ownWords(for:)``.
   static let keyEchoWords: Set<String> = [
-    "return", "newline", "backspace", "escape", "left control", "left shift", "blank",
+    "return", "newline", "backspace", "escape", "tab", "left control", "left shift", "blank",
     // The terminal's window, which Orca may announce again when the window manager refocuses it.
     "terminal -  frame.", "terminal - frame.",
   ]
@@ -259,6 +259,7 @@ final class OrcaLab: LabTerminal {
       case .backspace: _ = try Self.xdotool(["key", "BackSpace"], desktop: desktop)
       case .escape: _ = try Self.xdotool(["key", "Escape"], desktop: desktop)
       case .enter: _ = try Self.xdotool(["key", "Return"], desktop: desktop)
+      case .tab: _ = try Self.xdotool(["key", "Tab"], desktop: desktop)
       case let .control(letter): _ = try Self.xdotool(["key", "ctrl+\(letter.lowercased())"], desktop: desktop)
       case let .paste(text): try paste(text)
       }

@@ -54,7 +54,7 @@ func requireTools(for reader: LabReader, sourceLocation: SourceLocation = #_sour
   .enabled(
     if: LabTools.shouldRun(.fenrir), "Fenrir is not installed: apt-get install fenrir python3-speechd python3-enchant"))
 struct FenrirLabTests {
-  static let scenarios = LabScenario.all.filter { $0.readers.contains(.fenrir) }
+  static let scenarios = LabTools.selected(LabScenario.all).filter { $0.readers.contains(.fenrir) }
 
   @Test("Fenrir speaks each phrase once, in order, and passcode stays silent", arguments: scenarios)
   func scenario(_ scenario: LabScenario) throws {
@@ -84,7 +84,7 @@ enum LabSpeech {
     if: LabTools.shouldRun(.orca),
     "Orca is not installed: apt-get install orca xvfb dbus-x11 at-spi2-core xfce4-terminal xdotool xauth"))
 struct OrcaLabTests {
-  static let scenarios = LabScenario.all.filter { $0.readers.contains(.orca) }
+  static let scenarios = LabTools.selected(LabScenario.all).filter { $0.readers.contains(.orca) }
 
   @Test("Orca speaks each phrase once, in order, and passcode stays silent", arguments: scenarios)
   func scenario(_ scenario: LabScenario) throws {
