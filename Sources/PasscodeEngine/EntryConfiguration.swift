@@ -75,6 +75,9 @@ public struct EntryConfiguration: Equatable, Sendable {
   public var shake: ShakeCurve
   /// How long the prompt waits for a key before timing out; `nil` waits forever.
   public var timeout: Duration?
+  /// How much the feedback reveals of the code's length as it is typed: counts (the default), ticks or only
+  /// verdicts. Announcements and the display's cells both follow it.
+  public var progress: ProgressFeedback = .count
   /// What is said when the verifier accepts: "Passcode accepted", or for a code that is passed on rather
   /// than checked (a password agent's answer) "Answer sent".
   public var acceptedAnnouncement: Announcement = .accepted
