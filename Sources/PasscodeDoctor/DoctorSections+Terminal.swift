@@ -77,6 +77,7 @@ extension DoctorSections {
       item(.profile, "profile", options.profile.rawValue),
       item(.reduceMotion, "reduce-motion", options.reduceMotion ? "yes" : "no"),
       item(.sound, "sound", options.sound ? "yes" : "no"),
+      item(.progress, "progress", options.progress.rawValue),
     ].joined(separator: "; ")
     return [DoctorFinding(verdict: Localization.text("Preferences: {summary}.", ["summary": summary]))]
   }

@@ -165,7 +165,9 @@ public final class TerminalPasscodePrompt {
     companion: (any EntryCompanion)? = nil,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
-    try closing { () throws(PromptError) in
+    var configuration = configuration
+    if let progress = settings.progress { configuration.progress = progress }
+    return try closing { () throws(PromptError) in
       try loop.ask(
         configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,
         hint: hint, heading: heading, preamble: preamble, companion: companion, verifier: verifier)
