@@ -118,6 +118,22 @@ struct ProgressFeedbackEndToEndTests {
       ])
   }
 
+  @Test("an unended paste under tick and silent says Nothing pasted, never how many bytes it dropped")
+  func unendedPaste() throws {
+    for progress in ["tick", "silent"] {
+      let session = try DemoSession(["demo", "--screen-reader", "--progress", progress])
+      try session.waitFor("The passcode is two five eight zero")
+      // One write: the Esc is inside the paste, whose end never comes; after its second of silence it ends.
+      try session.type("\u{1b}[200~12\u{1b}")
+      try session.waitFor("Nothing pasted")
+      try session.type("\u{1b}")
+      try session.waitFor("Cancelled")
+      #expect(try session.finish() == .exited(2))
+      #expect(try session.terminalRestored())
+      #expect(!session.text.contains("ignored") && !session.text.contains("entered"), "\(session.text)")
+    }
+  }
+
   @Test("doctor shows the progress in force and its source; a config file others could change keeps it")
   func doctorShowsProgress() throws {
     let fromFile = try DemoSession(["doctor"], configFile: "progress = tick\n")
