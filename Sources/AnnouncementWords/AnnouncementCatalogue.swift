@@ -132,6 +132,16 @@ public struct AnnouncementCatalogue: Sendable {
     "pinentry.strength.weak": "Strength: weak",
     "pinentry.strength.fair": "Strength: fair",
     "pinentry.strength.strong": "Strength: strong",
+    // Feedback without counts (`--progress tick` and `silent`).
+    "countless.entered": "Entered",
+    "countless.deleted": "Deleted",
+    "countless.cleared": "Cleared",
+    "countless.pasted": "Pasted",
+    "countless.pasted.someIgnored": "Pasted, some left out",
+    "countless.nothingPasted": "Nothing pasted",
+    "countless.tooShort": "Too short",
+    "countless.status.something": "Something typed",
+    "countless.status.nothing": "Nothing typed",
   ])
 
   /// An announcement with its words, looked up once, to be shown and spoken alike.
@@ -228,6 +238,7 @@ public struct AnnouncementCatalogue: Sendable {
     case .strength(.weak): fill("pinentry.strength.weak", [:])
     case .strength(.fair): fill("pinentry.strength.fair", [:])
     case .strength(.strong): fill("pinentry.strength.strong", [:])
+    case let .countless(feedback): countless(feedback)
     }
   }
 
@@ -272,6 +283,25 @@ public struct AnnouncementCatalogue: Sendable {
       return plural("progress.fixed.\(unitName(kind))", length, ["entered": "\(entered)", "length": "\(length)"])
     }
     return plural("progress.variable", entered, ["entered": "\(entered)"])
+  }
+
+  /// The words of feedback that carries no count: a fixed phrase each, the tries left after the status.
+  private func countless(_ feedback: Announcement.CountlessFeedback) -> String {
+    let key: String
+    switch feedback {
+    case .entered: key = "countless.entered"
+    case .deleted: key = "countless.deleted"
+    case .cleared: key = "countless.cleared"
+    case .pasted(someIgnored: false): key = "countless.pasted"
+    case .pasted(someIgnored: true): key = "countless.pasted.someIgnored"
+    case .nothingPasted: key = "countless.nothingPasted"
+    case .tooShort: key = "countless.tooShort"
+    case let .status(anythingTyped, tries):
+      let typed = fill(anythingTyped ? "countless.status.something" : "countless.status.nothing", [:])
+      guard let tries else { return fill("status", ["progress": typed]) }
+      return fill("status.triesLeft", ["progress": typed, "tries": triesLeft(tries)])
+    }
+    return fill(key, [:])
   }
 
   /// ASCII digits as words, one word per digit: "two five eight zero".

@@ -21,7 +21,7 @@ public enum CommandLineParser {
   /// - Parameters:
   ///   - arguments: The arguments, without `argv[0]`.
   ///   - programName: The base name of `argv[0]`, such as `passcode` or `pinentry-passcode`.
-  ///   - environment: The environment; `PASSCODE_REDUCE_MOTION` and `PASSCODE_SPEECH` are read. Options
+  ///   - environment: The environment; `PASSCODE_REDUCE_MOTION`, `PASSCODE_SPEECH` and `PASSCODE_PROGRESS` are read. Options
   ///     given on the command line win over them.
   /// - Returns: A run, or help or version text to print.
   /// - Throws: ``UsageError`` when the command line cannot be run.

@@ -18,6 +18,9 @@ public struct CommonOptions: Equatable, Sendable {
   public var speech: SpeechMode
   /// `--screen-reader` or `profile =` in the config file: how the prompt presents itself.
   public var profile: ProfileChoice
+  /// `--progress MODE`, `PASSCODE_PROGRESS` or `progress =` in the config file: how much the feedback reveals
+  /// of the code's length.
+  public var progress: ProgressFeedback
   /// `--color WHEN`; under `auto`, the terminal leaves colour out when `NO_COLOR` is set and not empty.
   public var color: ColorMode
   /// `--timeout SECONDS`: give up when no key comes for this long.
@@ -50,6 +53,7 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - speech: Whether announcements are spoken.
   ///   - screenReader: The screen-reader profile, as `--screen-reader`; wins over `profile`.
   ///   - profile: The profile.
+  ///   - progress: How much the feedback reveals.
   ///   - color: When colour may be used.
   ///   - timeout: Seconds to wait for a key.
   ///   - grace: Seconds after a right passcode during which no one is asked.
@@ -68,6 +72,7 @@ public struct CommonOptions: Equatable, Sendable {
     speech: SpeechMode = .auto,
     screenReader: Bool = false,
     profile: ProfileChoice = .auto,
+    progress: ProgressFeedback = .count,
     color: ColorMode = .auto,
     timeout: Int? = nil,
     grace: Int? = nil,
@@ -85,6 +90,7 @@ public struct CommonOptions: Equatable, Sendable {
     self.reduceMotion = reduceMotion
     self.speech = speech
     self.profile = screenReader ? .screenReader : profile
+    self.progress = progress
     self.color = color
     self.timeout = timeout
     self.grace = grace

@@ -34,17 +34,25 @@ enum EnvironmentSettings {
           subcommand: subcommand)
       }
     }
-    let speechName = EnvironmentVariable.passcodeSpeech.rawValue
-    if applies(.speech), let value = environment[speechName], !value.isEmpty {
-      guard let speech = SpeechMode(rawValue: value.lowercased()) else {
+    /// Reads a variable whose values are a preference's named words, in any case; empty is not set.
+    func applyChoice<Value: PreferenceValue>(
+      _ variable: EnvironmentVariable, for option: Option, into field: WritableKeyPath<CommonOptions, Value>,
+      expectation: @autoclosure () -> String
+    ) throws(UsageError) {
+      let name = variable.rawValue
+      guard applies(option), let value = environment[name], !value.isEmpty else { return }
+      guard let choice = Value(rawValue: value.lowercased()) else {
         throw UsageError(
-          .invalidEnvironment(
-            variable: speechName, value: value,
-            expectation: Localization.text("Please provide one of 'auto', 'on' or 'off'.")),
-          subcommand: subcommand)
+          .invalidEnvironment(variable: name, value: value, expectation: expectation()), subcommand: subcommand)
       }
-      options.speech = speech
-      sources[.speech] = .environment(variable: speechName)
+      options[keyPath: field] = choice
+      sources[Value.preference] = .environment(variable: name)
     }
+    try applyChoice(
+      .passcodeSpeech, for: .speech, into: \.speech,
+      expectation: Localization.text("Please provide one of 'auto', 'on' or 'off'."))
+    try applyChoice(
+      .passcodeProgress, for: .progress, into: \.progress,
+      expectation: Localization.text("Please provide one of 'count', 'tick' or 'silent'."))
   }
 }

@@ -2,6 +2,7 @@
 enum EnvironmentVariable: String, CaseIterable, Sendable {
   case passcodeReduceMotion = "PASSCODE_REDUCE_MOTION"
   case passcodeSpeech = "PASSCODE_SPEECH"
+  case passcodeProgress = "PASSCODE_PROGRESS"
   case passcodeHome = "PASSCODE_HOME"
   case noColor = "NO_COLOR"
   case term = "TERM"
@@ -21,6 +22,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .passcodeSpeech:
       "auto, on or off. on speaks where it helps (a local session, no screen reader reading), even "
         + "with no daemon running; --speech on forces. The option wins."
+    case .passcodeProgress: "count, tick or silent: as --progress; the option wins."
     case .passcodeHome: "A directory: as --store; the option wins."
     case .noColor: "When set and not empty: no colour, unless --color is given."
     case .term: "The terminal type; dumb means plain text with no escape codes."
@@ -42,6 +44,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     let options = subcommand.options
     switch self {
     case .passcodeReduceMotion: return options.contains(.reduceMotion)
+    case .passcodeProgress: return options.contains(.progress)
     case .passcodeSpeech, .speechdAddress, .sshConnection: return options.contains(.speech)
     case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory: return options.contains(.store)
     case .configHome, .language: return true

@@ -64,6 +64,7 @@ public struct Invocation: Equatable, Sendable {
     take(.profile, configured.profile, \.profile)
     take(.reduceMotion, configured.reduceMotion, \.reduceMotion)
     take(.sound, configured.sound, \.sound)
+    take(.progress, configured.progress, \.progress)
     return result
   }
 }

@@ -7,6 +7,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case allowed
   case reduceMotion
   case speech
+  case progress
   case screenReader
   case color
   case timeout
@@ -47,6 +48,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .allowed: "--allowed"
     case .reduceMotion: "--reduce-motion"
     case .speech: "--speech"
+    case .progress: "--progress"
     case .screenReader: "--screen-reader"
     case .color: "--color"
     case .timeout: "--timeout"
@@ -104,7 +106,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .title: "<text>"
     case .length, .maxTries: "<n>"
     case .allowed: "<set>"
-    case .speech: "<mode>"
+    case .speech, .progress: "<mode>"
     case .color: "<when>"
     case .timeout, .grace: "<seconds>"
     case .store: "<directory>"
@@ -159,6 +161,9 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .speech:
       "Speak announcements: auto (only on a local session with no screen reader reading and a "
         + "speech-dispatcher already running), on (always; may start one) or off. Default: auto."
+    case .progress:
+      "How much the feedback reveals of the code's length: count (\"3 of 6 digits entered\"; the default), "
+        + "tick (a word per key, never a number) or silent (only verdicts such as \"Wrong passcode\")."
     case .screenReader: "Screen-reader profile: each announcement is a new line of words."
     case .color: "Use colour: auto, always or never (default: auto)."
     case .timeout: "Give up after this many seconds with no key (exit 3)."

@@ -207,6 +207,12 @@ struct ParserState {
       }
       options.speech = speech
       sources[.speech] = .option(spelling: option.longName)
+    case .progress:
+      guard let progress = ProgressFeedback(rawValue: value) else {
+        throw invalid(Self.oneOf(ProgressFeedback.allCases.map(\.rawValue)))
+      }
+      options.progress = progress
+      sources[.progress] = .option(spelling: option.longName)
     case .color:
       guard let color = ColorMode(rawValue: value) else {
         throw invalid(Self.oneOf(ColorMode.allCases.map(\.rawValue)))

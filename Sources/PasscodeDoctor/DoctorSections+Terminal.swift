@@ -79,6 +79,7 @@ extension DoctorSections {
         ? "reduce-motion yes (\(Localization.text("a remote session")))"
         : item(.reduceMotion, "reduce-motion", options.reduceMotion ? "yes" : "no"),
       item(.sound, "sound", options.sound ? "yes" : "no"),
+      item(.progress, "progress", options.progress.rawValue),
     ].joined(separator: "; ")
     return [DoctorFinding(verdict: Localization.text("Preferences: {summary}.", ["summary": summary]))]
   }

@@ -122,6 +122,12 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The strength the caller rated the entry at (`SETQUALITYBAR`), in words.
   case strength(SecretStrength)
 
+  // how much the feedback reveals (issue 25)
+
+  /// Feedback on the entry that carries no count and no length, in place of ``progress(entered:length:kind:)``
+  /// and its kin under ``ProgressFeedback/tick`` and ``ProgressFeedback/silent``.
+  case countless(CountlessFeedback)
+
   /// The demo's published code: `passcode demo --length N` uses its first N digits.
   public static let demoDigits: [UInt8] = Array("258025802580".utf8)
 
@@ -154,6 +160,25 @@ public enum Announcement: Equatable, Hashable, Sendable {
     }
   }
 
+  /// Feedback on the entry that gives no number: what `--progress tick` and `silent` say in place of the
+  /// announcements that count.
+  public enum CountlessFeedback: Equatable, Hashable, Sendable {
+    /// A character was added: "Entered" (tick only).
+    case entered
+    /// The last character was deleted: "Deleted" (tick only).
+    case deleted
+    /// Every character was deleted: "Cleared" (tick only).
+    case cleared
+    /// Text was pasted and some of it entered; `someIgnored` when part of it was not (tick only).
+    case pasted(someIgnored: Bool)
+    /// A paste entered nothing: none of it was allowed, it did not fit, or it never ended.
+    case nothingPasted
+    /// Enter was pressed before the code was long enough; the minimum is not said.
+    case tooShort
+    /// The status (Ctrl-R): whether anything is typed, and the tries left when a lockout is near.
+    case status(anythingTyped: Bool, triesLeft: Int?)
+  }
+
   /// What the characters of a code are, which decides the words "digits" or "characters".
   public enum CharacterKind: Equatable, Hashable, Sendable {
     /// Only the digits 0 to 9.
@@ -168,6 +193,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
+    case .countless(.tooShort), .countless(.nothingPasted): true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
       .failuresNotRecorded, .settingsNotTrusted:
       true

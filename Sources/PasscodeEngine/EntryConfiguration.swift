@@ -83,6 +83,9 @@ public struct EntryConfiguration: Equatable, Sendable {
   /// The asker's own deadline, counted from the prompt's start, which no key moves (a password agent's
   /// `NotAfter=`): the engine warns of it and nothing more; the asker ends the prompt when it passes.
   public var fixedDeadline: Duration? = nil
+  /// How much the feedback reveals of the code's length as it is typed: counts (the default), ticks or only
+  /// verdicts. Announcements and the display's cells both follow it.
+  public var progress: ProgressFeedback = .count
   /// What is said when the verifier accepts: "Passcode accepted", or for a code that is passed on rather
   /// than checked (a password agent's answer) "Answer sent".
   public var acceptedAnnouncement: Announcement = .accepted

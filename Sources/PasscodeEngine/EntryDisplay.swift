@@ -20,7 +20,9 @@ public struct EntryDisplay: Equatable, Sendable {
 
   /// The prompt's title.
   public var title: SanitizedText
-  /// One entry per cell: every cell of a fixed length, or the characters so far of a variable one.
+  /// One entry per cell: every cell of a fixed length, or the characters so far of a variable one. Under
+  /// ``ProgressFeedback/tick`` only the characters so far, whatever the length; under
+  /// ``ProgressFeedback/silent`` none (the characters of an entry that may be shown excepted).
   public var cells: [Cell]
   /// The stage of the prompt.
   public var phase: Phase
@@ -28,10 +30,13 @@ public struct EntryDisplay: Equatable, Sendable {
   public var shakeOffset: Int
   /// The newest announcement, for a status line; `nil` before the first.
   public var message: Announcement?
-  /// How many characters are entered.
+  /// How many characters are entered; 0 under ``ProgressFeedback/silent`` for a secure entry.
   public var enteredCount: Int
-  /// The fixed length, or `nil` for a variable one.
+  /// The fixed length, or `nil` for a variable one; `nil` too when the feedback does not reveal the length.
   public var fixedLength: Int?
+  /// How much the feedback reveals, which the cells already follow: a renderer draws no empty cell for the
+  /// length, nor any marker of an empty entry, unless it is ``ProgressFeedback/count``.
+  public var progress: ProgressFeedback
 
   /// Creates a display snapshot.
   ///
@@ -43,9 +48,10 @@ public struct EntryDisplay: Equatable, Sendable {
   ///   - message: The newest announcement.
   ///   - enteredCount: How many characters are entered.
   ///   - fixedLength: The fixed length, if any.
+  ///   - progress: How much the feedback reveals.
   public init(
     title: SanitizedText, cells: [Cell], phase: Phase, shakeOffset: Int, message: Announcement?, enteredCount: Int,
-    fixedLength: Int?
+    fixedLength: Int?, progress: ProgressFeedback = .count
   ) {
     self.title = title
     self.cells = cells
@@ -54,6 +60,7 @@ public struct EntryDisplay: Equatable, Sendable {
     self.message = message
     self.enteredCount = enteredCount
     self.fixedLength = fixedLength
+    self.progress = progress
   }
 
   /// One cell of the code.

@@ -125,7 +125,10 @@ public struct EntryEngine: Sendable {
     case .finished(.attemptsExhausted): phase = .rejected
     }
     let visible = configuration.isSecure ? [] : enteredScalars()
-    let cellCount = configuration.fixedLength ?? enteredCount
+    let progress = configuration.progress
+    // Only `count` draws the length; `silent` draws nothing of a secure entry.
+    let shownCount = progress == .silent && configuration.isSecure ? 0 : enteredCount
+    let cellCount = progress.revealsCount ? configuration.fixedLength ?? enteredCount : shownCount
     let cells = (0..<cellCount).map { index -> EntryDisplay.Cell in
       let content: EntryDisplay.Cell.Content
       if index >= enteredCount {
@@ -140,7 +143,8 @@ public struct EntryEngine: Sendable {
     }
     return EntryDisplay(
       title: configuration.title, cells: cells, phase: phase, shakeOffset: shakeOffset, message: message,
-      enteredCount: enteredCount, fixedLength: configuration.fixedLength)
+      enteredCount: shownCount, fixedLength: progress.revealsCount ? configuration.fixedLength : nil,
+      progress: progress)
   }
 
   /// Shows the prompt: the heading, the first render and announcement, then the preamble's, the hint, and the
@@ -168,7 +172,7 @@ public struct EntryEngine: Sendable {
       effects += beginLockout(remaining: lockoutRemaining)
     } else {
       state = .entering
-      effects += tell(.prompt(title: configuration.title, length: configuration.fixedLength, kind: kind))
+      effects += tell(.prompt(title: configuration.title, length: revealedLength, kind: kind))
     }
     for announcement in preamble { effects += tell(announcement) }
     if let hint { effects.append(.aside(hint)) }
@@ -217,6 +221,23 @@ public struct EntryEngine: Sendable {
 
   private var kind: Announcement.CharacterKind { configuration.allowed.kind }
 
+  /// The fixed length when the feedback may say it (``ProgressFeedback/count``), else `nil`.
+  private var revealedLength: Int? {
+    configuration.progress.revealsCount ? configuration.fixedLength : nil
+  }
+
+  /// Tells a change of the entry as ``EntryConfiguration/progress`` asks: `counted` under `count`, the word
+  /// `countless` under `tick`, and under `silent` nothing (the display is drawn, telling nothing).
+  private mutating func tellEntry(
+    _ counted: Announcement, _ countless: Announcement.CountlessFeedback
+  ) -> [EntryEffect] {
+    switch configuration.progress {
+    case .count: tell(counted)
+    case .tick: tell(.countless(countless))
+    case .silent: [.render(display)]
+    }
+  }
+
   private mutating func acceptInput(_ body: (inout Self) -> [EntryEffect]) -> [EntryEffect] {
     switch state {
     case .entering:
@@ -234,11 +255,13 @@ public struct EntryEngine: Sendable {
   private mutating func insert(_ scalar: Unicode.Scalar) -> [EntryEffect] {
     guard configuration.allowed.allows(scalar) else { return tell(.notAllowed(kind)) }
     guard enteredCount < configuration.maximumLength else {
+      // A key that no longer fits repeats the count; without counts, it gives no tick.
+      guard configuration.progress.revealsCount else { return [] }
       return tell(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind))
     }
     guard appendToSecret(scalar) else { return [] }
     enteredCount += 1
-    return afterGrowth(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind))
+    return afterGrowth(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind), .entered)
   }
 
   private mutating func deleteLast() -> [EntryEffect] {
@@ -250,14 +273,14 @@ public struct EntryEngine: Sendable {
     }
     secret.removeLast(byteCount)
     enteredCount -= 1
-    return tell(.deleted(entered: enteredCount, length: configuration.fixedLength, kind: kind))
+    return tellEntry(.deleted(entered: enteredCount, length: configuration.fixedLength, kind: kind), .deleted)
   }
 
   private mutating func clearAll() -> [EntryEffect] {
     guard enteredCount > 0 else { return [] }
     secret.wipe()
     enteredCount = 0
-    return tell(.cleared(length: configuration.fixedLength, kind: kind))
+    return tellEntry(.cleared(length: configuration.fixedLength, kind: kind), .cleared)
   }
 
   private mutating func paste(_ storage: any SecretStorage, overflow: Int) -> [EntryEffect] {
@@ -284,21 +307,29 @@ public struct EntryEngine: Sendable {
     }
     let announcement = Announcement.pasted(
       entered: enteredCount, length: configuration.fixedLength, kind: kind, ignored: ignored)
-    guard added > 0 else { return tell(announcement) }
-    return afterGrowth(announcement)
+    guard added > 0 else {
+      // A paste that entered nothing is told in every mode, as a key that is not allowed is; without counts,
+      // neither how much was ignored nor what is entered.
+      return tell(configuration.progress.revealsCount ? announcement : .countless(.nothingPasted))
+    }
+    return afterGrowth(announcement, .pasted(someIgnored: ignored > 0))
   }
 
   private mutating func submit() -> [EntryEffect] {
     guard enteredCount >= configuration.minimumLength else {
-      return tell(.tooShort(minimum: configuration.minimumLength, kind: kind))
+      let tooShort = Announcement.tooShort(minimum: configuration.minimumLength, kind: kind)
+      return tell(configuration.progress.revealsCount ? tooShort : .countless(.tooShort))
     }
     return beginVerifying()
   }
 
-  private mutating func afterGrowth(_ announcement: Announcement) -> [EntryEffect] {
-    guard let length = configuration.fixedLength, enteredCount == length else { return tell(announcement) }
+  /// Tells a grown entry (`counted`, or `countless` without counts) and starts verifying a full fixed-length one.
+  private mutating func afterGrowth(
+    _ counted: Announcement, _ countless: Announcement.CountlessFeedback
+  ) -> [EntryEffect] {
+    guard let length = configuration.fixedLength, enteredCount == length else { return tellEntry(counted, countless) }
     state = .verifying(checkingAnnounced: false)
-    return tell(announcement) + startVerification()
+    return tellEntry(counted, countless) + startVerification()
   }
 
   private mutating func beginVerifying() -> [EntryEffect] {
@@ -551,6 +582,10 @@ public struct EntryEngine: Sendable {
 
   private mutating func repeatStatus() -> [EntryEffect] {
     if let lockout = runningLockout { return tell(lockout.announcement) }
+    guard configuration.progress.revealsCount else {
+      // Asked for, so told under `silent` too: whether anything is typed, never how much.
+      return tell(.countless(.status(anythingTyped: enteredCount > 0, triesLeft: triesLeft())))
+    }
     return tell(
       .status(entered: enteredCount, length: configuration.fixedLength, kind: kind, triesLeft: triesLeft()))
   }

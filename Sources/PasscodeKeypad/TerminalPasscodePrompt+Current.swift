@@ -9,7 +9,9 @@ extension TerminalPasscodePrompt {
   /// Opens a prompt on the controlling terminal with the accessible defaults: the process environment, the
   /// screen readers found reading this terminal (their line discipline and the screen-reader profile), and
   /// speech through speech-dispatcher when the speech policy chooses it (`SpeechDecision`: no screen reader
-  /// reading, which would speak for itself, a daemon already running, a local session).
+  /// reading, which would speak for itself, a daemon already running, a local session), and how much the
+  /// feedback reveals from `PASSCODE_PROGRESS` (`count`, `tick` or `silent`, as `passcode --progress`; an empty
+  /// or unknown value leaves each configuration's own).
   ///
   /// - Returns: The prompt, in raw mode; it owns the speech it started (`PromptSettings.closesAnnouncer`), so
   ///   ``close()`` also stops it.
@@ -36,6 +38,8 @@ extension TerminalPasscodePrompt {
       lineDiscipline: LineDiscipline(readers: inputs.detection.readers), environment: environment,
       outputIsTerminal: FileDescriptor.standardOutput.isTerminal, announcer: announcer, notices: notices)
     settings.closesAnnouncer = true
+    settings.progress = environment[ProgressFeedback.environmentVariable].flatMap(
+      ProgressFeedback.init(environmentValue:))
     do {
       return try TerminalPasscodePrompt(settings: settings)
     } catch {

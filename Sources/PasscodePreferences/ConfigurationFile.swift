@@ -10,8 +10,9 @@ import PasscodeEngine
 /// profile = screen-reader
 /// reduce-motion = yes
 /// sound = no
+/// progress = tick
 /// ```
-/// The last four are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
+/// The last five are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
 /// first three shape the stored passcode.
 /// This is the pure parse of its text; the vault reads the file, which must be private (0600, owned by the
 /// user) like the vault's own files. An unknown key, a bad value or a key given twice is an error naming the
@@ -23,7 +24,7 @@ public struct ConfigurationFile: Equatable, Sendable {
   public var length: Int?
   /// How long a right passcode is remembered on the same terminal; zero for never.
   public var grace: Duration
-  /// The interface preferences: speech, profile, reduce motion and sound.
+  /// The interface preferences: speech, profile, reduce motion, sound and progress.
   public var preferences: ConfiguredPreferences
 
   /// Creates the content of a config file; by default that of an empty one.

@@ -12,6 +12,8 @@ public enum Preference: String, CaseIterable, Hashable, Sendable {
   case reduceMotion = "reduce-motion"
   /// `--sound`, `--no-sound`, `sound =`.
   case sound
+  /// `--progress`, `PASSCODE_PROGRESS`, `progress =`: how much the feedback reveals of the code's length.
+  case progress
 
   /// The values the config file accepts for this key, for its error messages.
   public var acceptedValues: [String] {
@@ -19,6 +21,7 @@ public enum Preference: String, CaseIterable, Hashable, Sendable {
     case .speech: SpeechMode.allCases.map(\.rawValue)
     case .profile: ProfileChoice.allCases.map(\.rawValue)
     case .reduceMotion, .sound: ["yes", "no"]
+    case .progress: ProgressFeedback.allCases.map(\.rawValue)
     }
   }
 }
@@ -55,7 +58,7 @@ public enum SettingSource: Equatable, Hashable, Sendable {
         ["setting": preference.rawValue, "value": value, "line": "\(line)", "path": SanitizedText(quoting: path).text])
     case let .environment(variable): "\(variable)=\(value)"
     case let .option(spelling):
-      spelling.hasPrefix("--speech") || spelling.hasPrefix("--color") ? "\(spelling) \(value)" : spelling
+      ["--speech", "--color", "--progress"].contains { spelling.hasPrefix($0) } ? "\(spelling) \(value)" : spelling
     }
   }
 }
@@ -84,6 +87,8 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   public var reduceMotion: Bool?
   /// `sound = yes|no`.
   public var sound: Bool?
+  /// `progress = count|tick|silent`.
+  public var progress: ProgressFeedback?
   /// The line each key was on.
   public var lines: [Preference: Int]
 
@@ -94,15 +99,17 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   ///   - profile: The profile.
   ///   - reduceMotion: Whether to reduce motion.
   ///   - sound: Whether to play sound cues.
+  ///   - progress: How much the feedback reveals.
   ///   - lines: The line each key was on.
   public init(
     speech: SpeechMode? = nil, profile: ProfileChoice? = nil, reduceMotion: Bool? = nil, sound: Bool? = nil,
-    lines: [Preference: Int] = [:]
+    progress: ProgressFeedback? = nil, lines: [Preference: Int] = [:]
   ) {
     self.speech = speech
     self.profile = profile
     self.reduceMotion = reduceMotion
     self.sound = sound
+    self.progress = progress
     self.lines = lines
   }
 
@@ -137,6 +144,9 @@ public struct ConfiguredPreferences: Equatable, Sendable {
       default: throw refuse()
       }
       if preference == .sound { sound = flag } else { reduceMotion = flag }
+    case .progress:
+      guard let choice = ProgressFeedback(rawValue: normalized) else { throw refuse() }
+      progress = choice
     }
     lines[preference] = line
     return true

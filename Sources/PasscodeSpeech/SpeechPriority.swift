@@ -26,6 +26,10 @@ extension Announcement {
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
+    case .countless(.tooShort), .countless(.status): .message
+    case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),
+      .countless(.nothingPasted):
+      .text
     }
   }
 }

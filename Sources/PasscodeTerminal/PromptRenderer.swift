@@ -202,10 +202,11 @@ struct PromptRenderer: Sendable {
       for cell in display.cells { cells.append(glyph(for: cell)) }
     } else {
       // Masked cells show the filled glyph; a question that may be shown (an agent's Echo=yes) shows its
-      // characters.
+      // characters. Without counts (`--progress tick`, `silent`) an empty entry shows no empty glyph either:
+      // the cells are only what the engine gives, one per character typed under tick, none under silent.
       cells = String(display.cells.prefix(64).map(glyph(for:)))
-      if display.enteredCount > 64 { cells += "…" }
-      if display.enteredCount == 0 { cells = String(Self.emptyGlyph) }
+      if display.cells.count > 64 { cells += "…" }
+      if display.cells.isEmpty, display.progress.revealsCount { cells = String(Self.emptyGlyph) }
     }
     var message = words ?? ""
     if isError, !message.isEmpty { message = "\(Self.errorSymbol) \(message)" }
@@ -220,9 +221,11 @@ struct PromptRenderer: Sendable {
       let shownWords = words.isEmpty ? "" : (isError ? style + words + "\u{1b}[0m" : words)
       return shownCells + separator + shownWords
     }
-    let oneRow = margin.count + cells.count + (message.isEmpty ? 0 : trailing.count + 2 + message.count)
+    // Words after cells keep clear of the shake; with no cells (`--progress silent`) they stand at the margin.
+    let separator = message.isEmpty ? "" : cells.isEmpty ? "" : trailing + "  "
+    let oneRow = margin.count + cells.count + separator.count + message.count
     if oneRow <= budget {
-      return [margin + styled(cells, message.isEmpty ? "" : trailing + "  ", message)]
+      return [margin + styled(cells, separator, message)]
     }
     // Too wide: no shake, the cells as they fit, then the words wrapped, never cut inside a word unless the
     // word alone is wider than the terminal.

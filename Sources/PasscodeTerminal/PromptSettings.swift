@@ -37,6 +37,10 @@ public struct PromptSettings: Sendable {
   package var closesAnnouncer = false
   /// Whether to ring the bell as an optional cue (never under reduce motion).
   public var soundCues: Bool
+  /// How much the feedback reveals for every code this prompt asks (`--progress`, `PASSCODE_PROGRESS`),
+  /// over each configuration's own ``EntryConfiguration/progress``; `nil` keeps the configuration's.
+  /// `current()` sets it from `PASSCODE_PROGRESS`, so the person's choice holds in other tools too.
+  public var progress: ProgressFeedback?
   /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP, SIGTTIN, SIGTTOU and SIGQUIT, are
   /// ignored (`passcode lock`); such a prompt also wipes its entry and says it is locked again when it is
   /// continued after a stop (``EntryEvent/relock``).
@@ -66,6 +70,7 @@ public struct PromptSettings: Sendable {
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - announcer: Where to speak, if anywhere; the caller closes it after the prompt.
   ///   - soundCues: Whether to ring the bell as a cue.
+  ///   - progress: How much the feedback reveals, over each configuration's own; `nil` keeps theirs.
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.
   public init(
@@ -78,6 +83,7 @@ public struct PromptSettings: Sendable {
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
     soundCues: Bool = false,
+    progress: ProgressFeedback? = nil,
     ignoresInterruptions: Bool = false,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) {
@@ -86,8 +92,8 @@ public struct PromptSettings: Sendable {
       screenReaderDetected: screenReaderDetected, reducesMotion: reducesMotion, lineDiscipline: .caretAfterWords,
       requestedProfile: nil,
       environment: environment, outputIsTerminal: outputIsTerminal, announcer: announcer, soundCues: soundCues,
-      ignoresInterruptions: ignoresInterruptions, notices: nil, makeSecretStorage: makeSecretStorage,
-      interruption: nil)
+      progress: progress, ignoresInterruptions: ignoresInterruptions, notices: nil,
+      makeSecretStorage: makeSecretStorage, interruption: nil)
   }
 
   /// Creates settings with every choice `passcode` makes.
@@ -106,6 +112,7 @@ public struct PromptSettings: Sendable {
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - announcer: Where to speak, if anywhere.
   ///   - soundCues: Whether to ring the bell as a cue.
+  ///   - progress: How much the feedback reveals, over each configuration's own; `nil` keeps theirs.
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
   ///   - notices: Background notices to print.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.
@@ -123,6 +130,7 @@ public struct PromptSettings: Sendable {
     outputIsTerminal: Bool = true,
     announcer: (any Announcer)? = nil,
     soundCues: Bool = false,
+    progress: ProgressFeedback? = nil,
     ignoresInterruptions: Bool = false,
     notices: NoticeBoard? = nil,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) },
@@ -140,6 +148,7 @@ public struct PromptSettings: Sendable {
     self.outputIsTerminal = outputIsTerminal
     self.announcer = announcer
     self.soundCues = soundCues
+    self.progress = progress
     self.ignoresInterruptions = ignoresInterruptions
     self.notices = notices
     self.makeSecretStorage = makeSecretStorage

@@ -167,6 +167,7 @@ public final class TerminalPasscodePrompt {
   ) throws(PromptError) -> EntryOutcome {
     var configuration = configuration
     if settings.reducesMotion { configuration.reduceMotion = true }
+    if let progress = settings.progress { configuration.progress = progress }
     return try closing { () throws(PromptError) in
       try loop.ask(
         configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,

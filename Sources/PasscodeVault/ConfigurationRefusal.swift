@@ -8,8 +8,10 @@ import PasscodeLocalization
 /// someone other than the user or root could change what it says: it is writable by its group or by
 /// others, it belongs to another user, it is a symbolic link (which could lead anywhere, so it is not
 /// followed for these settings), or a directory on the way to it is a link or open to others. Its
-/// accessibility choices (profile, speech, reduce-motion, sound) are still read from it, through the link
-/// if it is one: none of them can reveal or weaken anything.
+/// accessibility choices (profile, speech, reduce-motion, sound, progress) are still read from it, through the
+/// link if it is one: none of them can reveal or weaken anything. `progress` is a privacy choice, and keeping
+/// it is the safe direction: refusing it would give the default, `count`, which reveals the most, and the most
+/// another user could write there is that same `count`; keeping it honours the person's `tick` or `silent`.
 public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible {
   /// What makes the file changeable by others.
   public enum Reason: Equatable, Sendable {
@@ -78,7 +80,8 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
         ["directory": SanitizedText(quoting: directory).text, "path": file])
     }
     return Localization.text(
-      "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion and sound.",
+      "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion, sound and "
+        + "progress.",
       ["found": found])
   }
 

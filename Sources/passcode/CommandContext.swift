@@ -150,6 +150,7 @@ struct CommandContext {
       outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
       announcer: speech.announcer,
       soundCues: options.sound,
+      progress: options.progress,
       ignoresInterruptions: ignoresInterruptions,
       notices: speech.notices,
       makeSecretStorage: Self.makeSecretStorage,

@@ -44,6 +44,29 @@ struct BrailleScenarioTests {
     lab.expectNoTypedCharacterShown(["13", "1397", "2580"])
   }
 
+  @Test("demo --progress silent and tick: the display shows no count, no length and no line per silent key")
+  func progressWithoutCounts() throws {
+    let lab = try BrailleLab()
+    defer { lab.stop() }
+    try lab.start(["demo", "--progress", "silent"])
+    lab.expectWindow("The passcode is two five eight zero")
+    lab.expectWindowAfterLineUp("Enter Passcode")
+    // Silent keys write nothing: the next line the display shows is the status asked for.
+    try lab.play([
+      ("13" + Self.rereadStatus, "Something typed, 6 tries left"), ("97", "Wrong passcode"), ("", "Ready"),
+    ])
+    try lab.type("2580")
+    lab.expectWindow("Unlocked. Press L to lock again or Q to quit.")
+    try lab.type("q")
+    #expect(try lab.finish() == .exited(0))
+    try lab.start(["demo", "--progress", "tick"])
+    lab.expectWindow("The passcode is two five eight zero")
+    try lab.play([("1", "Entered"), (Self.backspace, "Deleted"), (Self.rereadStatus, "Nothing typed, 6 tries left")])
+    try lab.type(Self.escape)
+    #expect(try lab.finish() == .exited(2))
+    lab.expectNoTypedCharacterShown(["13", "1397", "2580"])
+  }
+
   /// Runs `passcode set` in a fresh store: after `New Passcode, 6 digits`, each step types keys and expects a
   /// window; then the program must end well, and `Passcode set.` be one line up.
   ///

@@ -45,6 +45,16 @@ struct ExampleConsumerEndToEndTests {
     #expect(try run.finish() == .exited(0))
     #expect(!run.output.contains("Not unlocked"))
     Transcript.expectNoTypedDigits(run.output)
+
+    // `current()` takes the person's PASSCODE_PROGRESS, so another tool's prompt says no count either.
+    let ticking = try PasscodeRun(
+      executable: example + "/.build/debug/example", arguments: [], store: workspace,
+      environment: ["PASSCODE_PROGRESS": "tick"])
+    try ticking.enter("2580", after: "Enter Passcode")
+    try ticking.expect("Unlocked")
+    #expect(try ticking.finish() == .exited(0))
+    #expect(ticking.output.components(separatedBy: "Entered").count - 1 == 4, "\(ticking.output)")
+    #expect(!ticking.output.contains("digits") && !ticking.output.contains(" of 4"), "\(ticking.output)")
   }
 
   /// The manifest and the program: the two Swift blocks of the document's "An example consumer" section.

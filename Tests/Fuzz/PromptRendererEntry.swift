@@ -34,10 +34,21 @@ private struct Choices {
   mutating func length() -> Int? { byte() & 1 == 0 ? nil : number(0...1000) }
   mutating func kind() -> Announcement.CharacterKind { [.digits, .lettersAndDigits, .characters][Int(byte()) % 3] }
   mutating func noun() -> Announcement.SecretNoun { byte() & 1 == 0 ? .passphrase : .pin }
+  mutating func countless() -> Announcement.CountlessFeedback {
+    switch byte() % 7 {
+    case 0: .entered
+    case 1: .deleted
+    case 2: .cleared
+    case 3: .pasted(someIgnored: byte() & 1 == 1)
+    case 4: .nothingPasted
+    case 5: .tooShort
+    default: .status(anythingTyped: byte() & 1 == 1, triesLeft: byte() & 1 == 0 ? nil : number(0...100))
+    }
+  }
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 52 {
+    switch byte() % 53 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -94,6 +105,7 @@ private struct Choices {
     case 48: return .timeLeftExtendable(seconds: number(0...65_535))
     case 49: return .timeExtended(seconds: number(0...65_535))
     case 50: return .timeNotExtendable
+    case 51: return .countless(countless())
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

@@ -128,6 +128,14 @@ struct CommandLineParserTests {
       ["check", "--speech", "auto"], environment: ["PASSCODE_SPEECH": "off"], run(.check, CommonOptions(speech: .auto))),
     ParseCase(
       ["check", "--speech=on"], environment: ["PASSCODE_SPEECH": "nonsense"], run(.check, CommonOptions(speech: .on))),
+    ParseCase(["check"], environment: ["PASSCODE_PROGRESS": "tick"], run(.check, CommonOptions(progress: .tick))),
+    ParseCase(
+      ["pinentry"], environment: ["PASSCODE_PROGRESS": "Silent"], run(.pinentry, CommonOptions(progress: .silent))),
+    ParseCase(["agent"], environment: ["PASSCODE_PROGRESS": ""], run(.agent)),
+    ParseCase(
+      ["lock", "--progress", "count"], environment: ["PASSCODE_PROGRESS": "silent"],
+      run(.lock, CommonOptions(progress: .count))),
+    ParseCase(["status"], environment: ["PASSCODE_PROGRESS": "nonsense"], run(.status)),
     // PASSCODE_HOME and NO_COLOR are read where they act (the store's location, the terminal), not here.
     ParseCase(["status"], environment: ["PASSCODE_HOME": "/home/p"], run(.status)),
     ParseCase(

@@ -55,7 +55,8 @@ struct HelpTextTests {
     for key in ["Enter", "Backspace", "Ctrl-U", "Ctrl-R", "Esc, Ctrl-C, Ctrl-D"] { #expect(text.contains(key)) }
     for status in [0, 1, 2, 3, 4, 64, 66, 69, 74, 126, 127] { #expect(text.contains("\n  \(status) ")) }
     for variable in [
-      "PASSCODE_REDUCE_MOTION", "PASSCODE_SPEECH", "PASSCODE_HOME", "NO_COLOR", "TERM", "SPEECHD_ADDRESS",
+      "PASSCODE_REDUCE_MOTION", "PASSCODE_SPEECH", "PASSCODE_PROGRESS", "PASSCODE_HOME", "NO_COLOR", "TERM",
+      "SPEECHD_ADDRESS",
       "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME",
     ] {
       #expect(text.contains(variable))

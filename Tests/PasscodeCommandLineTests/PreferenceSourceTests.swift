@@ -7,8 +7,8 @@ import Testing
 struct PreferenceSourceTests {
   private static let configFile = "/home/a/.config/passcode/config"
   private static let configured = ConfiguredPreferences(
-    speech: .on, profile: .screenReader, reduceMotion: true, sound: true,
-    lines: [.speech: 1, .profile: 2, .reduceMotion: 3, .sound: 4])
+    speech: .on, profile: .screenReader, reduceMotion: true, sound: true, progress: .tick,
+    lines: [.speech: 1, .profile: 2, .reduceMotion: 3, .sound: 4, .progress: 5])
 
   private func invocation(_ arguments: [String], environment: [String: String] = [:]) throws -> Invocation {
     guard
@@ -34,6 +34,17 @@ struct PreferenceSourceTests {
     #expect(parsed.options.sound)
     #expect(parsed.sources[.speech] == .configuration(path: Self.configFile, line: 1))
     #expect(parsed.sources[.sound] == .configuration(path: Self.configFile, line: 4))
+    #expect(parsed.setting(\.progress) == Setting(.tick, from: .configuration(path: Self.configFile, line: 5)))
+  }
+
+  @Test("PASSCODE_PROGRESS wins over the config file's progress, and --progress over both")
+  func progressPrecedence() throws {
+    let fromEnvironment = try invocation(["check"], environment: ["PASSCODE_PROGRESS": "silent"])
+      .applying(Self.configured, configFile: Self.configFile)
+    #expect(fromEnvironment.setting(\.progress) == Setting(.silent, from: .environment(variable: "PASSCODE_PROGRESS")))
+    let fromOption = try invocation(["check", "--progress=count"], environment: ["PASSCODE_PROGRESS": "silent"])
+      .applying(Self.configured, configFile: Self.configFile)
+    #expect(fromOption.setting(\.progress) == Setting(.count, from: .option(spelling: "--progress")))
   }
 
   @Test("the environment wins over the config file")

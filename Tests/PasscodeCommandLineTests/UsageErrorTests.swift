@@ -3,9 +3,10 @@ import Testing
 
 private let checkUsage = """
   Usage: passcode check [--title <text>] [--reduce-motion] [--speech <mode>]
-                        [--screen-reader] [--color <when>] [--timeout <seconds>]
-                        [--grace <seconds>] [--store <directory>] [--tty <path>]
-                        [--sound|--no-sound] [--no-wait] [--max-tries <n>]
+                        [--progress <mode>] [--screen-reader] [--color <when>]
+                        [--timeout <seconds>] [--grace <seconds>]
+                        [--store <directory>] [--tty <path>] [--sound|--no-sound]
+                        [--no-wait] [--max-tries <n>]
     See 'passcode check --help' for more information.
 
   """
@@ -87,9 +88,9 @@ struct UsageErrorTests {
       renderedError(["set", "--length", "x"]) == """
         Error: The value 'x' is invalid for '--length <n>'. Please provide a length from 1 to 12.
         Usage: passcode set [--title <text>] [--length <n>] [--allowed <set>]
-                            [--reduce-motion] [--speech <mode>] [--screen-reader]
-                            [--color <when>] [--timeout <seconds>] [--store <directory>]
-                            [--tty <path>] [--sound|--no-sound]
+                            [--reduce-motion] [--speech <mode>] [--progress <mode>]
+                            [--screen-reader] [--color <when>] [--timeout <seconds>]
+                            [--store <directory>] [--tty <path>] [--sound|--no-sound]
           See 'passcode set --help' for more information.
 
         """)
@@ -134,6 +135,12 @@ struct UsageErrorTests {
     .invalid(
       ["check"], environment: ["PASSCODE_SPEECH": "loud"], value: "loud", for: "PASSCODE_SPEECH",
       "Please provide one of 'auto', 'on' or 'off'."),
+    .invalid(
+      ["check"], environment: ["PASSCODE_PROGRESS": "quiet"], value: "quiet", for: "PASSCODE_PROGRESS",
+      "Please provide one of 'count', 'tick' or 'silent'."),
+    .invalid(
+      ["check", "--progress", "Tick"], value: "Tick", for: "--progress <mode>",
+      "Please provide one of 'count', 'tick' or 'silent'."),
     .invalid(
       ["check"], environment: ["PASSCODE_REDUCE_MOTION": "maybe"], value: "maybe", for: "PASSCODE_REDUCE_MOTION",
       "Please provide 1, true, yes or on, or 0, false, no or off."),
@@ -190,8 +197,9 @@ struct UsageErrorTests {
   @Test("under the name pinentry-passcode the usage names that program, and words are not subcommands")
   func pinentryProgram() {
     let usage = """
-      Usage: pinentry-passcode [--reduce-motion] [--speech <mode>] [--screen-reader]
-                               [--color <when>] [--timeout <seconds>] [--tty <path>]
+      Usage: pinentry-passcode [--reduce-motion] [--speech <mode>] [--progress <mode>]
+                               [--screen-reader] [--color <when>]
+                               [--timeout <seconds>] [--tty <path>]
                                [--sound|--no-sound] [<gpg-agent options>]
         See 'pinentry-passcode --help' for more information.
 

@@ -132,7 +132,7 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion no (the default); "
-            + "sound no (the default).")
+            + "sound no (the default); progress count (the default).")
       ]),
     SectionCase(
       "each from its own place",
@@ -145,11 +145,13 @@ struct TerminalSectionTests {
         $0.sources[.reduceMotion] = .configuration(path: "/s/config", line: 3)
         $0.options.sound = true
         $0.sources[.sound] = .option(spelling: "--sound")
+        $0.options.progress = .tick
+        $0.sources[.progress] = .configuration(path: "/s/config", line: 4)
       },
       expected: [
         .just(
           "Preferences: speech on (PASSCODE_SPEECH); profile screen-reader (--screen-reader); "
-            + "reduce-motion yes (config file line 3); sound yes (--sound).")
+            + "reduce-motion yes (config file line 3); sound yes (--sound); progress tick (config file line 4).")
       ]),
     SectionCase(
       "a remote session reduces motion when nobody chose",

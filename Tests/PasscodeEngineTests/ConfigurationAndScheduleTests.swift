@@ -148,6 +148,15 @@ struct ConfigurationAndScheduleTests {
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
       (.notice("speech-dispatcher is not answering"), "speech-dispatcher is not answering", .message),
+      (.countless(.entered), "Entered", .text),
+      (.countless(.deleted), "Deleted", .text),
+      (.countless(.cleared), "Cleared", .text),
+      (.countless(.pasted(someIgnored: false)), "Pasted", .text),
+      (.countless(.pasted(someIgnored: true)), "Pasted, some left out", .text),
+      (.countless(.nothingPasted), "Nothing pasted", .text),
+      (.countless(.tooShort), "Too short", .message),
+      (.countless(.status(anythingTyped: true, triesLeft: nil)), "Something typed", .message),
+      (.countless(.status(anythingTyped: false, triesLeft: 2)), "Nothing typed, 2 tries left", .message),
     ]
     for (announcement, text, priority) in table {
       #expect(AnnouncementCatalogue.english.text(for: announcement) == text)

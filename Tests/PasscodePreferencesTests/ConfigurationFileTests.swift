@@ -33,6 +33,7 @@ struct ConfigurationFileTests {
       ("speech = four", "speech must be auto, on or off"),
       ("profile = blue", "profile must be auto, visual, screen-reader or plain"),
       ("reduce-motion = four", "reduce-motion must be yes or no"), ("sound = blue", "sound must be yes or no"),
+      ("progress = four", "progress must be count, tick or silent"),
     ])
   func badLine(_ line: String, reason: String) throws {
     let error = try #require(throws: ConfigurationLineError.self) { try ConfigurationFile.parse("# ok\n\(line)\n") }
@@ -50,14 +51,15 @@ struct ConfigurationFileTests {
 
   @Test("the interface preferences are read with their lines, beside the store's settings")
   func preferences() throws {
-    let text = "grace = 5\n# interface\nspeech = off\nprofile = screen-reader\nreduce-motion = yes\nsound = no\n"
+    let text =
+      "grace = 5\n# interface\nspeech = off\nprofile = screen-reader\nreduce-motion = yes\nsound = no\nprogress = tick\n"
     let settings = try ConfigurationFile.parse(text)
     #expect(settings.grace == .seconds(5))
     #expect(
       settings.preferences
         == ConfiguredPreferences(
-          speech: .off, profile: .screenReader, reduceMotion: true, sound: false,
-          lines: [.speech: 3, .profile: 4, .reduceMotion: 5, .sound: 6]))
+          speech: .off, profile: .screenReader, reduceMotion: true, sound: false, progress: .tick,
+          lines: [.speech: 3, .profile: 4, .reduceMotion: 5, .sound: 6, .progress: 7]))
   }
 
   @Test("a preference given twice is refused like any key")

@@ -1,3 +1,4 @@
+import PasscodeEngine
 import PasscodePreferences
 import Testing
 
@@ -23,7 +24,8 @@ struct PreferenceTests {
       ("speech", "auto", true), ("speech", "ON", true), ("speech", "yes", false),
       ("profile", "screen-reader", true), ("profile", "Visual", true), ("profile", "plain", true),
       ("profile", "braille", false), ("reduce-motion", "yes", true), ("reduce-motion", "1", false),
-      ("sound", "no", true), ("sound", "off", false),
+      ("sound", "no", true), ("sound", "off", false), ("progress", "tick", true), ("progress", "SILENT", true),
+      ("progress", "count", true), ("progress", "quiet", false),
     ])
   func configValues(key: String, value: String, accepted: Bool) throws {
     var preferences = ConfiguredPreferences()
@@ -62,5 +64,9 @@ struct PreferenceTests {
     #expect(Setting(SpeechMode.off, from: .configuration(path: "/c", line: 2)).phrase == "speech = off on line 2 of /c")
     #expect(Setting(ProfileChoice.screenReader, from: .option(spelling: "--screen-reader")).phrase == "--screen-reader")
     #expect(Setting(ProfileChoice.auto).phrase == "the default, auto")
+    #expect(Setting(ProgressFeedback.tick, from: .option(spelling: "--progress")).phrase == "--progress tick")
+    #expect(
+      Setting(ProgressFeedback.silent, from: .environment(variable: "PASSCODE_PROGRESS")).phrase
+        == "PASSCODE_PROGRESS=silent")
   }
 }

@@ -126,11 +126,16 @@ enum RendererSamples {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
     }
     all += [.strength(.weak), .strength(.fair), .strength(.strong)]
+    all += [.countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.nothingPasted)]
+    all += [.countless(.pasted(someIgnored: false)), .countless(.pasted(someIgnored: true)), .countless(.tooShort)]
+    all += [
+      .countless(.status(anythingTyped: true, triesLeft: 1)), .countless(.status(anythingTyped: false, triesLeft: nil)),
+    ]
     return all
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 52
+  static let kindCount = 53
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -187,6 +192,7 @@ enum RendererSamples {
     case .generated: "generated"
     case .strength: "strength"
     case .notice: "notice"
+    case .countless: "countless"
     }
   }
 

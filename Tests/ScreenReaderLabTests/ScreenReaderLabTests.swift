@@ -56,8 +56,19 @@ func requireTools(for reader: LabReader, sourceLocation: SourceLocation = #_sour
 struct FenrirLabTests {
   static let scenarios = LabTools.selected(LabScenario.all).filter { $0.readers.contains(.fenrir) }
 
+  static let progressScenarios = LabScenario.progress.filter { $0.readers.contains(.fenrir) }
+
   @Test("Fenrir speaks each phrase once, in order, and passcode stays silent", arguments: scenarios)
   func scenario(_ scenario: LabScenario) throws {
+    try Self.read(scenario)
+  }
+
+  @Test("Fenrir reads --progress tick's words, never a count or the length", arguments: progressScenarios)
+  func progressScenario(_ scenario: LabScenario) throws {
+    try Self.read(scenario)
+  }
+
+  private static func read(_ scenario: LabScenario) throws {
     guard requireTools(for: .fenrir) else { return }
     let speech = try PrivateSpeechDispatcher()
     defer { speech.stop() }
@@ -86,8 +97,19 @@ enum LabSpeech {
 struct OrcaLabTests {
   static let scenarios = LabTools.selected(LabScenario.all).filter { $0.readers.contains(.orca) }
 
+  static let progressScenarios = LabScenario.progress.filter { $0.readers.contains(.orca) }
+
   @Test("Orca speaks each phrase once, in order, and passcode stays silent", arguments: scenarios)
   func scenario(_ scenario: LabScenario) throws {
+    try Self.read(scenario)
+  }
+
+  @Test("Orca reads --progress tick's words, never a count or the length", arguments: progressScenarios)
+  func progressScenario(_ scenario: LabScenario) throws {
+    try Self.read(scenario)
+  }
+
+  private static func read(_ scenario: LabScenario) throws {
     guard requireTools(for: .orca) else { return }
     let desktop = try OrcaDesktop.start()
     let directory = try LabDirectory(prefix: "passcode-orca-run")
