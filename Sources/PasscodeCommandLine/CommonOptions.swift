@@ -16,6 +16,9 @@ public struct CommonOptions: Equatable, Sendable {
   public var reduceMotion: Bool
   /// `--speech MODE` or `PASSCODE_SPEECH`: whether announcements are spoken.
   public var speech: SpeechMode
+  /// `--speech-rate`, `--speech-pitch`, `--speech-volume` and `--speech-voice`, their `PASSCODE_SPEECH_*`
+  /// variables or config keys: how the voice sounds.
+  public var voice: VoiceSettings
   /// `--screen-reader` or `profile =` in the config file: how the prompt presents itself.
   public var profile: ProfileChoice
   /// `--color WHEN`; under `auto`, the terminal leaves colour out when `NO_COLOR` is set and not empty.
@@ -48,6 +51,7 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - allowed: Which characters may be typed.
   ///   - reduceMotion: No shaking, blinking or bell.
   ///   - speech: Whether announcements are spoken.
+  ///   - voice: How the voice sounds.
   ///   - screenReader: The screen-reader profile, as `--screen-reader`; wins over `profile`.
   ///   - profile: The profile.
   ///   - color: When colour may be used.
@@ -66,6 +70,7 @@ public struct CommonOptions: Equatable, Sendable {
     allowed: EntryConfiguration.AllowedCharacters? = nil,
     reduceMotion: Bool = false,
     speech: SpeechMode = .auto,
+    voice: VoiceSettings = VoiceSettings(),
     screenReader: Bool = false,
     profile: ProfileChoice = .auto,
     color: ColorMode = .auto,
@@ -84,6 +89,7 @@ public struct CommonOptions: Equatable, Sendable {
     self.allowed = allowed
     self.reduceMotion = reduceMotion
     self.speech = speech
+    self.voice = voice
     self.profile = screenReader ? .screenReader : profile
     self.color = color
     self.timeout = timeout

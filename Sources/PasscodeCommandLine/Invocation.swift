@@ -64,6 +64,10 @@ public struct Invocation: Equatable, Sendable {
     take(.profile, configured.profile, \.profile)
     take(.reduceMotion, configured.reduceMotion, \.reduceMotion)
     take(.sound, configured.sound, \.sound)
+    for preference in Preference.allCases where preference.isVoiceLevel {
+      take(preference, configured.voice[level: preference], \.voice[level: preference])
+    }
+    take(.speechVoice, configured.voice.voice, \.voice.voice)
     return result
   }
 }

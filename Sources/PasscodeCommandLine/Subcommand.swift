@@ -86,7 +86,8 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// are always taken and not listed here).
   var options: [Option] {
     // Arrays rather than sets: this runs at every start, and the lists are short.
-    let interactive: [Option] = [.title, .reduceMotion, .speech, .screenReader, .color, .tty, .sound, .noSound]
+    let interactive: [Option] =
+      [.title, .reduceMotion, .screenReader, .color, .tty, .sound, .noSound] + Option.speechOptions
     let accepted: [Option]
     switch self {
     case .demo: accepted = interactive + [.length, .allowed, .timeout]
@@ -98,7 +99,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .remove: accepted = interactive + [.timeout, .store]
     case .pinentry:
       accepted = interactive.filter { $0 != .title } + [.timeout] + Option.allCases.filter(\.isPinentryCompatibility)
-    case .doctor: accepted = [.speech, .store, .tty]
+    case .doctor: accepted = Option.speechOptions + [.store, .tty]
     case .agent:
       accepted =
         interactive.filter { $0 != .title } + [

@@ -12,14 +12,30 @@ public enum Preference: String, CaseIterable, Hashable, Sendable {
   case reduceMotion = "reduce-motion"
   /// `--sound`, `--no-sound`, `sound =`.
   case sound
+  /// `--speech-rate`, `PASSCODE_SPEECH_RATE`, `speech-rate =`.
+  case speechRate = "speech-rate"
+  /// `--speech-pitch`, `PASSCODE_SPEECH_PITCH`, `speech-pitch =`.
+  case speechPitch = "speech-pitch"
+  /// `--speech-volume`, `PASSCODE_SPEECH_VOLUME`, `speech-volume =`.
+  case speechVolume = "speech-volume"
+  /// `--speech-voice`, `PASSCODE_SPEECH_VOICE`, `speech-voice =`.
+  case speechVoice = "speech-voice"
 
-  /// The values the config file accepts for this key, for its error messages.
+  /// The values the config file accepts for this key, for its error messages: the words, or for the voice
+  /// the voice types (any other voice name is taken too), and none for a level.
   public var acceptedValues: [String] {
     switch self {
     case .speech: SpeechMode.allCases.map(\.rawValue)
     case .profile: ProfileChoice.allCases.map(\.rawValue)
     case .reduceMotion, .sound: ["yes", "no"]
+    case .speechVoice: VoiceType.allCases.map(\.rawValue)
+    case .speechRate, .speechPitch, .speechVolume: []
     }
+  }
+
+  /// Whether this is one of the voice's levels, a whole number within ``VoiceSettings/levels``.
+  public var isVoiceLevel: Bool {
+    self == .speechRate || self == .speechPitch || self == .speechVolume
   }
 }
 
@@ -84,6 +100,8 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   public var reduceMotion: Bool?
   /// `sound = yes|no`.
   public var sound: Bool?
+  /// `speech-rate`, `speech-pitch`, `speech-volume` and `speech-voice`.
+  public var voice: VoiceSettings
   /// The line each key was on.
   public var lines: [Preference: Int]
 
@@ -94,15 +112,17 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   ///   - profile: The profile.
   ///   - reduceMotion: Whether to reduce motion.
   ///   - sound: Whether to play sound cues.
+  ///   - voice: The voice's rate, pitch, volume and name.
   ///   - lines: The line each key was on.
   public init(
     speech: SpeechMode? = nil, profile: ProfileChoice? = nil, reduceMotion: Bool? = nil, sound: Bool? = nil,
-    lines: [Preference: Int] = [:]
+    voice: VoiceSettings = VoiceSettings(), lines: [Preference: Int] = [:]
   ) {
     self.speech = speech
     self.profile = profile
     self.reduceMotion = reduceMotion
     self.sound = sound
+    self.voice = voice
     self.lines = lines
   }
 
@@ -137,6 +157,22 @@ public struct ConfiguredPreferences: Equatable, Sendable {
       default: throw refuse()
       }
       if preference == .sound { sound = flag } else { reduceMotion = flag }
+    case .speechRate, .speechPitch, .speechVolume:
+      guard let level = VoiceSettings.level(value) else {
+        throw ConfigurationLineError(
+          line: line,
+          reason: "\(key) must be a whole number from \(VoiceSettings.levels.lowerBound) to "
+            + "\(VoiceSettings.levels.upperBound)")
+      }
+      voice[level: preference] = level
+    case .speechVoice:
+      guard let chosen = SpeechVoice(value) else {
+        throw ConfigurationLineError(
+          line: line,
+          reason: "\(key) must be a voice type such as female1 or a voice name of at most "
+            + "\(SpeechVoice.maximumNameLength) characters, without control characters")
+      }
+      voice.voice = chosen
     }
     lines[preference] = line
     return true

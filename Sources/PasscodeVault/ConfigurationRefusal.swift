@@ -78,7 +78,7 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
         ["directory": SanitizedText(quoting: directory).text, "path": file])
     }
     return Localization.text(
-      "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion and sound.",
+      "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion, sound and voice.",
       ["found": found])
   }
 

@@ -3,6 +3,8 @@ import Testing
 
 private let checkUsage = """
   Usage: passcode check [--title <text>] [--reduce-motion] [--speech <mode>]
+                        [--speech-rate <level>] [--speech-pitch <level>]
+                        [--speech-volume <level>] [--speech-voice <voice>]
                         [--screen-reader] [--color <when>] [--timeout <seconds>]
                         [--grace <seconds>] [--store <directory>] [--tty <path>]
                         [--sound|--no-sound] [--no-wait] [--max-tries <n>]
@@ -87,9 +89,11 @@ struct UsageErrorTests {
       renderedError(["set", "--length", "x"]) == """
         Error: The value 'x' is invalid for '--length <n>'. Please provide a length from 1 to 12.
         Usage: passcode set [--title <text>] [--length <n>] [--allowed <set>]
-                            [--reduce-motion] [--speech <mode>] [--screen-reader]
-                            [--color <when>] [--timeout <seconds>] [--store <directory>]
-                            [--tty <path>] [--sound|--no-sound]
+                            [--reduce-motion] [--speech <mode>] [--speech-rate <level>]
+                            [--speech-pitch <level>] [--speech-volume <level>]
+                            [--speech-voice <voice>] [--screen-reader] [--color <when>]
+                            [--timeout <seconds>] [--store <directory>] [--tty <path>]
+                            [--sound|--no-sound]
           See 'passcode set --help' for more information.
 
         """)
@@ -137,6 +141,23 @@ struct UsageErrorTests {
     .invalid(
       ["check"], environment: ["PASSCODE_REDUCE_MOTION": "maybe"], value: "maybe", for: "PASSCODE_REDUCE_MOTION",
       "Please provide 1, true, yes or on, or 0, false, no or off."),
+    .invalid(
+      ["check", "--speech-rate", "101"], value: "101", for: "--speech-rate <level>",
+      "Please provide a whole number from -100 to 100."),
+    .invalid(
+      ["demo", "--speech-volume=-101"], value: "-101", for: "--speech-volume <level>",
+      "Please provide a whole number from -100 to 100."),
+    .invalid(
+      ["demo", "--speech-pitch", "1.5"], value: "1.5", for: "--speech-pitch <level>",
+      "Please provide a whole number from -100 to 100."),
+    .invalid(
+      ["demo", "--speech-voice="], value: "", for: "--speech-voice <voice>",
+      "Please provide a voice type such as female1, or a voice name of at most 100 characters without control "
+        + "characters."),
+    .invalid(
+      ["check"], environment: ["PASSCODE_SPEECH_RATE": "fast"], value: "fast", for: "PASSCODE_SPEECH_RATE",
+      "Please provide a whole number from -100 to 100."),
+    .notApplicable(["status", "--speech-rate", "10"], option: "--speech-rate", subcommand: "status"),
     ErrorCase(arguments: ["check", "extra"], message: "Error: Unexpected argument 'extra'"),
     ErrorCase(arguments: ["check", "--", "extra"], message: "Error: Unexpected argument 'extra'"),
     ErrorCase(arguments: ["help", "check", "more"], message: "Error: Unexpected argument 'more'"),
@@ -190,8 +211,11 @@ struct UsageErrorTests {
   @Test("under the name pinentry-passcode the usage names that program, and words are not subcommands")
   func pinentryProgram() {
     let usage = """
-      Usage: pinentry-passcode [--reduce-motion] [--speech <mode>] [--screen-reader]
-                               [--color <when>] [--timeout <seconds>] [--tty <path>]
+      Usage: pinentry-passcode [--reduce-motion] [--speech <mode>]
+                               [--speech-rate <level>] [--speech-pitch <level>]
+                               [--speech-volume <level>] [--speech-voice <voice>]
+                               [--screen-reader] [--color <when>]
+                               [--timeout <seconds>] [--tty <path>]
                                [--sound|--no-sound] [<gpg-agent options>]
         See 'pinentry-passcode --help' for more information.
 
