@@ -129,6 +129,10 @@ public struct AnnouncementCatalogue: Sendable {
     "pinentry.strength.weak": "Strength: weak",
     "pinentry.strength.fair": "Strength: fair",
     "pinentry.strength.strong": "Strength: strong",
+    // The lock keys.
+    "capsLock.on": "Caps Lock is on",
+    "capsLock.off": "Caps Lock is off",
+    "numLock.off": "Num Lock is off: the keypad sends arrows",
   ])
 
   /// An announcement with its words, looked up once, to be shown and spoken alike.
@@ -222,6 +226,9 @@ public struct AnnouncementCatalogue: Sendable {
     case .strength(.weak): fill("pinentry.strength.weak", [:])
     case .strength(.fair): fill("pinentry.strength.fair", [:])
     case .strength(.strong): fill("pinentry.strength.strong", [:])
+    case .capsLockOn: fill("capsLock.on", [:])
+    case .capsLockOff: fill("capsLock.off", [:])
+    case .numLockOff: fill("numLock.off", [:])
     }
   }
 

@@ -151,6 +151,13 @@ public enum HelpText {
           Localization.text("Have gpg-agent generate a passphrase, when it offers to; it is never shown or spoken.")
         ))
     }
+    rows.append(
+      (
+        "Caps Lock, Num Lock",
+        Localization.text(
+          "On a Linux console, a prompt that takes letters says when Caps Lock is on or off; a digit prompt says "
+            + "once when the keypad sends arrows (Num Lock off).")
+      ))
     return [Localization.text("KEYS:")] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
   }
 

@@ -114,6 +114,15 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The strength the caller rated the entry at (`SETQUALITYBAR`), in words.
   case strength(SecretStrength)
 
+  // The lock keys (issue 25): ``LockKeyHints`` decides when.
+
+  /// Caps Lock is on, on a prompt that takes letters: at the start, or when it was turned on.
+  case capsLockOn
+  /// Caps Lock was turned off, on a prompt that takes letters.
+  case capsLockOff
+  /// A digit prompt received a keypad's arrows or other navigation keys: its Num Lock is off. Once a prompt.
+  case numLockOff
+
   /// The demo's published code: `passcode demo --length N` uses its first N digits.
   public static let demoDigits: [UInt8] = Array("258025802580".utf8)
 

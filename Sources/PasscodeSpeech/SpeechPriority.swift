@@ -24,6 +24,7 @@ extension Announcement {
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
+    case .capsLockOn, .capsLockOff, .numLockOff: .message
     }
   }
 }

@@ -145,6 +145,9 @@ struct ConfigurationAndScheduleTests {
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
       (.notice("speech-dispatcher is not answering"), "speech-dispatcher is not answering", .message),
+      (.capsLockOn, "Caps Lock is on", .message),
+      (.capsLockOff, "Caps Lock is off", .message),
+      (.numLockOff, "Num Lock is off: the keypad sends arrows", .message),
     ]
     for (announcement, text, priority) in table {
       #expect(AnnouncementCatalogue.english.text(for: announcement) == text)

@@ -120,6 +120,7 @@ enum RendererSamples {
     all += [.questionLeft, .diskUnlocked]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
+    all += [.capsLockOn, .capsLockOff, .numLockOff]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
     }
@@ -128,7 +129,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 49
+  static let kindCount = 52
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -182,6 +183,9 @@ enum RendererSamples {
     case .generated: "generated"
     case .strength: "strength"
     case .notice: "notice"
+    case .capsLockOn: "capsLockOn"
+    case .capsLockOff: "capsLockOff"
+    case .numLockOff: "numLockOff"
     }
   }
 
