@@ -142,6 +142,10 @@ public struct AnnouncementCatalogue: Sendable {
     "countless.tooShort": "Too short",
     "countless.status.something": "Something typed",
     "countless.status.nothing": "Nothing typed",
+    // The lock keys.
+    "capsLock.on": "Caps Lock is on",
+    "capsLock.off": "Caps Lock is off",
+    "numLock.off": "Num Lock is off: the keypad sends arrows",
   ])
 
   /// An announcement with its words, looked up once, to be shown and spoken alike.
@@ -239,6 +243,9 @@ public struct AnnouncementCatalogue: Sendable {
     case .strength(.fair): fill("pinentry.strength.fair", [:])
     case .strength(.strong): fill("pinentry.strength.strong", [:])
     case let .countless(feedback): countless(feedback)
+    case .capsLockOn: fill("capsLock.on", [:])
+    case .capsLockOff: fill("capsLock.off", [:])
+    case .numLockOff: fill("numLock.off", [:])
     }
   }
 

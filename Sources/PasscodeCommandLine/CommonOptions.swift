@@ -16,6 +16,9 @@ public struct CommonOptions: Equatable, Sendable {
   public var reduceMotion: Bool
   /// `--speech MODE` or `PASSCODE_SPEECH`: whether announcements are spoken.
   public var speech: SpeechMode
+  /// `--speech-rate`, `--speech-pitch`, `--speech-volume` and `--speech-voice`, their `PASSCODE_SPEECH_*`
+  /// variables or config keys: how the voice sounds.
+  public var voice: VoiceSettings
   /// `--screen-reader` or `profile =` in the config file: how the prompt presents itself.
   public var profile: ProfileChoice
   /// `--progress MODE`, `PASSCODE_PROGRESS` or `progress =` in the config file: how much the feedback reveals
@@ -51,6 +54,7 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - allowed: Which characters may be typed.
   ///   - reduceMotion: No shaking, blinking or bell.
   ///   - speech: Whether announcements are spoken.
+  ///   - voice: How the voice sounds.
   ///   - screenReader: The screen-reader profile, as `--screen-reader`; wins over `profile`.
   ///   - profile: The profile.
   ///   - progress: How much the feedback reveals.
@@ -70,6 +74,7 @@ public struct CommonOptions: Equatable, Sendable {
     allowed: EntryConfiguration.AllowedCharacters? = nil,
     reduceMotion: Bool = false,
     speech: SpeechMode = .auto,
+    voice: VoiceSettings = VoiceSettings(),
     screenReader: Bool = false,
     profile: ProfileChoice = .auto,
     progress: ProgressFeedback = .count,
@@ -89,6 +94,7 @@ public struct CommonOptions: Equatable, Sendable {
     self.allowed = allowed
     self.reduceMotion = reduceMotion
     self.speech = speech
+    self.voice = voice
     self.profile = screenReader ? .screenReader : profile
     self.progress = progress
     self.color = color

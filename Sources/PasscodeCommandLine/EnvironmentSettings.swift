@@ -54,5 +54,35 @@ enum EnvironmentSettings {
     try applyChoice(
       .passcodeProgress, for: .progress, into: \.progress,
       expectation: Localization.text("Please provide one of 'count', 'tick' or 'silent'."))
+    try applyVoice(environment, to: &options, sources: &sources, subcommand: subcommand, given: given)
+  }
+
+  /// The voice's variables (`PASSCODE_SPEECH_RATE`, `_PITCH`, `_VOLUME`, `_VOICE`), where `--speech` applies
+  /// and the command line did not give the option; an empty variable is as one not set.
+  private static func applyVoice(
+    _ environment: [String: String], to options: inout CommonOptions, sources: inout PreferenceSources,
+    subcommand: Subcommand, given: Set<Option>
+  ) throws(UsageError) {
+    guard subcommand.options.contains(.speech) else { return }
+    let variables: [(Option, EnvironmentVariable)] = [
+      (.speechRate, .passcodeSpeechRate), (.speechPitch, .passcodeSpeechPitch),
+      (.speechVolume, .passcodeSpeechVolume), (.speechVoice, .passcodeSpeechVoice),
+    ]
+    for (option, variable) in variables where !given.contains(option) {
+      guard let preference = option.voicePreference, let value = environment[variable.rawValue], !value.isEmpty
+      else { continue }
+      let trimmed = String(value.trimmingWhitespace())
+      if preference == .speechVoice, let voice = SpeechVoice(trimmed) {
+        options.voice.voice = voice
+      } else if preference.isVoiceLevel, let level = VoiceSettings.level(trimmed) {
+        options.voice[level: preference] = level
+      } else {
+        throw UsageError(
+          .invalidEnvironment(
+            variable: variable.rawValue, value: value, expectation: Option.voiceExpectation(for: preference)),
+          subcommand: subcommand)
+      }
+      sources[preference] = .environment(variable: variable.rawValue)
+    }
   }
 }

@@ -3,6 +3,10 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case passcodeReduceMotion = "PASSCODE_REDUCE_MOTION"
   case passcodeSpeech = "PASSCODE_SPEECH"
   case passcodeProgress = "PASSCODE_PROGRESS"
+  case passcodeSpeechRate = "PASSCODE_SPEECH_RATE"
+  case passcodeSpeechPitch = "PASSCODE_SPEECH_PITCH"
+  case passcodeSpeechVolume = "PASSCODE_SPEECH_VOLUME"
+  case passcodeSpeechVoice = "PASSCODE_SPEECH_VOICE"
   case passcodeHome = "PASSCODE_HOME"
   case noColor = "NO_COLOR"
   case term = "TERM"
@@ -23,6 +27,10 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
       "auto, on or off. on speaks where it helps (a local session, no screen reader reading), even "
         + "with no daemon running; --speech on forces. The option wins."
     case .passcodeProgress: "count, tick or silent: as --progress; the option wins."
+    case .passcodeSpeechRate: "-100 to 100: as --speech-rate; the option wins."
+    case .passcodeSpeechPitch: "-100 to 100: as --speech-pitch; the option wins."
+    case .passcodeSpeechVolume: "-100 to 100: as --speech-volume; the option wins."
+    case .passcodeSpeechVoice: "A voice type or name: as --speech-voice; the option wins."
     case .passcodeHome: "A directory: as --store; the option wins."
     case .noColor: "When set and not empty: no colour, unless --color is given."
     case .term: "The terminal type; dumb means plain text with no escape codes."
@@ -45,7 +53,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     switch self {
     case .passcodeReduceMotion: return options.contains(.reduceMotion)
     case .passcodeProgress: return options.contains(.progress)
-    case .passcodeSpeech, .speechdAddress, .sshConnection: return options.contains(.speech)
+    case .passcodeSpeech, .speechdAddress, .sshConnection, .passcodeSpeechRate, .passcodeSpeechPitch,
+      .passcodeSpeechVolume, .passcodeSpeechVoice:
+      return options.contains(.speech)
     case .passcodeHome, .dataHome, .stateHome, .runtimeDirectory: return options.contains(.store)
     case .configHome, .language: return true
     case .noColor: return options.contains(.color)

@@ -160,6 +160,13 @@ public enum HelpText {
         : "With a time limit, give the whole time again, up to ten times; the warning before the end names it."
       rows.insert(("Tab", Localization.text(tab)), at: 4)
     }
+    rows.append(
+      (
+        "Caps Lock, Num Lock",
+        Localization.text(
+          "On a Linux console, a prompt that takes letters says when Caps Lock is on or off; a digit prompt says "
+            + "once when the keypad sends arrows (Num Lock off).")
+      ))
     return [Localization.text("KEYS:")] + rows.flatMap { HelpLayout.row(label: $0.0, help: $0.1) }
   }
 
@@ -175,6 +182,8 @@ public enum HelpText {
       ("reduce-motion = yes|no", "As --reduce-motion."),
       ("sound = yes|no", "As --sound and --no-sound."),
       ("progress = count|tick|silent", "As --progress."),
+      ("speech-rate = -100..100", "As --speech-rate; also speech-pitch and speech-volume."),
+      ("speech-voice = \(Localization.text("<voice>"))", "As --speech-voice."),
     ]
     let seconds = Localization.text("<seconds>")
     let passcodeRows = [
@@ -185,7 +194,7 @@ public enum HelpText {
     return HelpLayout.paragraph(
       Localization.text(
         "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config. Others may read it; if they could change it, only "
-          + "speech, profile, reduce-motion, sound and progress are used from it. An option wins over the environment, "
+          + "speech, profile, reduce-motion, sound, progress and the voice are used from it. An option wins over the environment, "
           + "which wins over the file. Every subcommand, pinentry included, applies these:"))
       + rows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
       + HelpLayout.paragraph(Localization.text("And these shape the stored passcode:"), firstPrefix: "  ", indent: 2)

@@ -65,6 +65,10 @@ public struct Invocation: Equatable, Sendable {
     take(.reduceMotion, configured.reduceMotion, \.reduceMotion)
     take(.sound, configured.sound, \.sound)
     take(.progress, configured.progress, \.progress)
+    for preference in Preference.allCases where preference.isVoiceLevel {
+      take(preference, configured.voice[level: preference], \.voice[level: preference])
+    }
+    take(.speechVoice, configured.voice.voice, \.voice.voice)
     return result
   }
 }

@@ -1,4 +1,5 @@
 import PasscodeLocalization
+import PasscodePreferences
 
 /// Every option the parser knows: its spellings, its value placeholder and its one line of help.
 enum Option: CaseIterable, Equatable, Hashable, Sendable {
@@ -8,6 +9,10 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case reduceMotion
   case speech
   case progress
+  case speechRate
+  case speechPitch
+  case speechVolume
+  case speechVoice
   case screenReader
   case color
   case timeout
@@ -49,6 +54,10 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .reduceMotion: "--reduce-motion"
     case .speech: "--speech"
     case .progress: "--progress"
+    case .speechRate: "--speech-rate"
+    case .speechPitch: "--speech-pitch"
+    case .speechVolume: "--speech-volume"
+    case .speechVoice: "--speech-voice"
     case .screenReader: "--screen-reader"
     case .color: "--color"
     case .timeout: "--timeout"
@@ -107,6 +116,8 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .length, .maxTries: "<n>"
     case .allowed: "<set>"
     case .speech, .progress: "<mode>"
+    case .speechRate, .speechPitch, .speechVolume: "<level>"
+    case .speechVoice: "<voice>"
     case .color: "<when>"
     case .timeout, .grace: "<seconds>"
     case .store: "<directory>"
@@ -123,6 +134,35 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
       .watch, .list, .leaveOnCancel:
       nil
     }
+  }
+
+  /// `--speech` and the voice's options, which every subcommand that may speak takes, and `doctor`.
+  static let speechOptions: [Option] = [.speech, .speechRate, .speechPitch, .speechVolume, .speechVoice]
+
+  /// The voice preference this option gives, or `nil` when it gives none.
+  var voicePreference: Preference? {
+    switch self {
+    case .speechRate: .speechRate
+    case .speechPitch: .speechPitch
+    case .speechVolume: .speechVolume
+    case .speechVoice: .speechVoice
+    default: nil
+    }
+  }
+
+  /// What a voice option or variable takes, for the message that refuses a value.
+  ///
+  /// - Parameter preference: A voice preference.
+  /// - Returns: The sentence, in the user's language.
+  static func voiceExpectation(for preference: Preference) -> String {
+    guard preference == .speechVoice else {
+      return Localization.text(
+        "Please provide a whole number from {lowest} to {highest}.",
+        ["lowest": "\(VoiceSettings.levels.lowerBound)", "highest": "\(VoiceSettings.levels.upperBound)"])
+    }
+    return Localization.text(
+      "Please provide a voice type such as female1, or a voice name of at most {count} characters without "
+        + "control characters.", ["count": "\(SpeechVoice.maximumNameLength)"])
   }
 
   /// Whether gpg-agent passes this option to pinentry programs (it is shown in its own help group).
@@ -164,6 +204,11 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .progress:
       "How much the feedback reveals of the code's length: count (\"3 of 6 digits entered\"; the default), "
         + "tick (a word per key, never a number) or silent (only verdicts such as \"Wrong passcode\")."
+    case .speechRate: "How fast speech-dispatcher speaks, from -100 (slowest) to 100; 0 is its usual rate."
+    case .speechPitch: "How high the voice is, from -100 to 100; 0 is its usual pitch."
+    case .speechVolume: "How loud the voice is, from -100 to 100; 100 is its usual volume."
+    case .speechVoice:
+      "The voice: male1 to male3, female1 to female3, child_male, child_female, or a name spd-say -L lists."
     case .screenReader: "Screen-reader profile: each announcement is a new line of words."
     case .color: "Use colour: auto, always or never (default: auto)."
     case .timeout: "Give up after this many seconds with no key (exit 3)."

@@ -213,6 +213,16 @@ struct ParserState {
       }
       options.progress = progress
       sources[.progress] = .option(spelling: option.longName)
+    case .speechRate, .speechPitch, .speechVolume, .speechVoice:
+      guard let preference = option.voicePreference else { break }
+      if preference == .speechVoice, let voice = SpeechVoice(value) {
+        options.voice.voice = voice
+      } else if preference.isVoiceLevel, let level = VoiceSettings.level(value) {
+        options.voice[level: preference] = level
+      } else {
+        throw invalid(Option.voiceExpectation(for: preference))
+      }
+      sources[preference] = .option(spelling: option.longName)
     case .color:
       guard let color = ColorMode(rawValue: value) else {
         throw invalid(Self.oneOf(ColorMode.allCases.map(\.rawValue)))

@@ -86,9 +86,8 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// are always taken and not listed here).
   var options: [Option] {
     // Arrays rather than sets: this runs at every start, and the lists are short.
-    let interactive: [Option] = [
-      .title, .reduceMotion, .speech, .progress, .screenReader, .color, .tty, .sound, .noSound,
-    ]
+    let interactive: [Option] =
+      [.title, .reduceMotion, .progress, .screenReader, .color, .tty, .sound, .noSound] + Option.speechOptions
     let accepted: [Option]
     switch self {
     case .demo: accepted = interactive + [.length, .allowed, .timeout]
@@ -100,7 +99,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .remove: accepted = interactive + [.timeout, .store]
     case .pinentry:
       accepted = interactive.filter { $0 != .title } + [.timeout] + Option.allCases.filter(\.isPinentryCompatibility)
-    case .doctor: accepted = [.speech, .progress, .store, .tty]
+    case .doctor: accepted = Option.speechOptions + [.progress, .store, .tty]
     case .agent:
       accepted =
         interactive.filter { $0 != .title } + [

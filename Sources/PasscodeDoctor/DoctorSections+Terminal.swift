@@ -1,4 +1,5 @@
 import PasscodeCommandLine
+import PasscodeEngine
 import PasscodeLocalization
 import PasscodePreferences
 import PasscodeTerminal
@@ -81,6 +82,18 @@ extension DoctorSections {
       item(.sound, "sound", options.sound ? "yes" : "no"),
       item(.progress, "progress", options.progress.rawValue),
     ].joined(separator: "; ")
-    return [DoctorFinding(verdict: Localization.text("Preferences: {summary}.", ["summary": summary]))]
+    let daemonOwn = Localization.text("speech-dispatcher's own")
+    let voice = options.voice
+    func level(_ preference: Preference) -> String {
+      item(preference, preference.rawValue, voice[level: preference].map { "\($0)" } ?? daemonOwn)
+    }
+    let voiceSummary = [
+      level(.speechRate), level(.speechPitch), level(.speechVolume),
+      item(.speechVoice, Preference.speechVoice.rawValue, voice.voice.map { SanitizedText($0.text).text } ?? daemonOwn),
+    ].joined(separator: "; ")
+    return [
+      DoctorFinding(verdict: Localization.text("Preferences: {summary}.", ["summary": summary])),
+      DoctorFinding(verdict: Localization.text("Voice: {summary}.", ["summary": voiceSummary])),
+    ]
   }
 }

@@ -127,6 +127,14 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// Feedback on the entry that carries no count and no length, in place of ``progress(entered:length:kind:)``
   /// and its kin under ``ProgressFeedback/tick`` and ``ProgressFeedback/silent``.
   case countless(CountlessFeedback)
+  // The lock keys (issue 25): ``LockKeyHints`` decides when.
+
+  /// Caps Lock is on, on a prompt that takes letters: at the start, or when it was turned on.
+  case capsLockOn
+  /// Caps Lock was turned off, on a prompt that takes letters.
+  case capsLockOff
+  /// A digit prompt received a keypad's arrows or other navigation keys: its Num Lock is off. Once a prompt.
+  case numLockOff
 
   /// The demo's published code: `passcode demo --length N` uses its first N digits.
   public static let demoDigits: [UInt8] = Array("258025802580".utf8)

@@ -40,6 +40,8 @@ public struct EntryEngine: Sendable {
   private var enteredCount = 0
   /// How many times the user asked for more time and got it (``EntryEvent/moreTime``).
   private var timeExtensions = 0
+  /// What has been said of the lock keys (``LockKeyHints``).
+  private var lockKeyHints = LockKeyHints()
   /// What the user was told last, which the display's status line shows. Only ``tell(_:)`` sets it.
   private var message: Announcement?
 
@@ -200,6 +202,15 @@ public struct EntryEngine: Sendable {
     switch event {
     case let .character(scalar): return acceptInput { $0.insert(scalar) }
     case .unsupportedKey: return acceptInput { $0.tell(.notAllowed($0.kind)) }
+    case let .capsLock(isOn):
+      guard case .entering = state, let told = lockKeyHints.readCapsLock(isOn, lettersAllowed: lettersAllowed)
+      else { return [] }
+      return [.aside(told)]
+    case .keypadNavigation:
+      return acceptInput { engine in
+        let hint = engine.lockKeyHints.keypadNavigation(digitsOnly: !engine.lettersAllowed)
+        return engine.tell(hint ?? .notAllowed(engine.kind))
+      }
     case .delete: return acceptInput { $0.deleteLast() }
     case .clear: return acceptInput { $0.clearAll() }
     case let .paste(storage, overflow):
@@ -236,6 +247,11 @@ public struct EntryEngine: Sendable {
     case .tick: tell(.countless(countless))
     case .silent: [.render(display)]
     }
+  }
+
+  /// Whether a letter may be typed, so that Caps Lock matters (and Num Lock does not).
+  private var lettersAllowed: Bool {
+    configuration.allowed.allows("a") || configuration.allowed.allows("A")
   }
 
   private mutating func acceptInput(_ body: (inout Self) -> [EntryEffect]) -> [EntryEffect] {

@@ -32,6 +32,13 @@ public enum EntryEvent: Sendable {
   /// Work in the background has a notice for the user ("speech-dispatcher is not answering; …"): told as an
   /// ``EntryEffect/aside(_:)`` whatever the entry is doing, a lockout or a verification included.
   case notice(SanitizedText)
+  /// The terminal reported the Caps Lock state (a Linux virtual console's `KDGKBLED`), read as the prompt
+  /// started or as a key arrived; never sent where it cannot be read. ``LockKeyHints`` decides what is told.
+  case capsLock(isOn: Bool)
+  /// A keypad navigation key arrived (an arrow, Home, End, Page Up or Down, Insert, the keypad's 5), as a
+  /// keypad sends in place of digits when Num Lock is off: a digit prompt says so once, and after that it is
+  /// a key not allowed.
+  case keypadNavigation
   /// A prompt that must not be stopped (`lock`) was stopped from outside and continued: the entry typed so
   /// far is wiped and the user told ``Announcement/lockedAgain``. A running lockout goes on; a verification
   /// under way keeps its code and its verdict.

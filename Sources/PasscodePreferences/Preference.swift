@@ -14,15 +14,31 @@ public enum Preference: String, CaseIterable, Hashable, Sendable {
   case sound
   /// `--progress`, `PASSCODE_PROGRESS`, `progress =`: how much the feedback reveals of the code's length.
   case progress
+  /// `--speech-rate`, `PASSCODE_SPEECH_RATE`, `speech-rate =`.
+  case speechRate = "speech-rate"
+  /// `--speech-pitch`, `PASSCODE_SPEECH_PITCH`, `speech-pitch =`.
+  case speechPitch = "speech-pitch"
+  /// `--speech-volume`, `PASSCODE_SPEECH_VOLUME`, `speech-volume =`.
+  case speechVolume = "speech-volume"
+  /// `--speech-voice`, `PASSCODE_SPEECH_VOICE`, `speech-voice =`.
+  case speechVoice = "speech-voice"
 
-  /// The values the config file accepts for this key, for its error messages.
+  /// The values the config file accepts for this key, for its error messages: the words, or for the voice
+  /// the voice types (any other voice name is taken too), and none for a level.
   public var acceptedValues: [String] {
     switch self {
     case .speech: SpeechMode.allCases.map(\.rawValue)
     case .profile: ProfileChoice.allCases.map(\.rawValue)
     case .reduceMotion, .sound: ["yes", "no"]
     case .progress: ProgressFeedback.allCases.map(\.rawValue)
+    case .speechVoice: VoiceType.allCases.map(\.rawValue)
+    case .speechRate, .speechPitch, .speechVolume: []
     }
+  }
+
+  /// Whether this is one of the voice's levels, a whole number within ``VoiceSettings/levels``.
+  public var isVoiceLevel: Bool {
+    self == .speechRate || self == .speechPitch || self == .speechVolume
   }
 }
 
@@ -89,6 +105,8 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   public var sound: Bool?
   /// `progress = count|tick|silent`.
   public var progress: ProgressFeedback?
+  /// `speech-rate`, `speech-pitch`, `speech-volume` and `speech-voice`.
+  public var voice: VoiceSettings
   /// The line each key was on.
   public var lines: [Preference: Int]
 
@@ -100,16 +118,18 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   ///   - reduceMotion: Whether to reduce motion.
   ///   - sound: Whether to play sound cues.
   ///   - progress: How much the feedback reveals.
+  ///   - voice: The voice's rate, pitch, volume and name.
   ///   - lines: The line each key was on.
   public init(
     speech: SpeechMode? = nil, profile: ProfileChoice? = nil, reduceMotion: Bool? = nil, sound: Bool? = nil,
-    progress: ProgressFeedback? = nil, lines: [Preference: Int] = [:]
+    progress: ProgressFeedback? = nil, voice: VoiceSettings = VoiceSettings(), lines: [Preference: Int] = [:]
   ) {
     self.speech = speech
     self.profile = profile
     self.reduceMotion = reduceMotion
     self.sound = sound
     self.progress = progress
+    self.voice = voice
     self.lines = lines
   }
 
@@ -147,6 +167,22 @@ public struct ConfiguredPreferences: Equatable, Sendable {
     case .progress:
       guard let choice = ProgressFeedback(rawValue: normalized) else { throw refuse() }
       progress = choice
+    case .speechRate, .speechPitch, .speechVolume:
+      guard let level = VoiceSettings.level(value) else {
+        throw ConfigurationLineError(
+          line: line,
+          reason: "\(key) must be a whole number from \(VoiceSettings.levels.lowerBound) to "
+            + "\(VoiceSettings.levels.upperBound)")
+      }
+      voice[level: preference] = level
+    case .speechVoice:
+      guard let chosen = SpeechVoice(value) else {
+        throw ConfigurationLineError(
+          line: line,
+          reason: "\(key) must be a voice type such as female1 or a voice name of at most "
+            + "\(SpeechVoice.maximumNameLength) characters, without control characters")
+      }
+      voice.voice = chosen
     }
     lines[preference] = line
     return true

@@ -1,6 +1,7 @@
 internal import CSpeechd
 internal import Glibc
 import PasscodeEngine
+import PasscodePreferences
 internal import SystemCalls
 
 /// The one place that calls libspeechd. Every other file goes through these functions.
@@ -20,6 +21,11 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   private let playSoundIcon: passcode_spd_sound_icon
   private let setPunctuation: passcode_spd_set_punctuation
   private let setLanguageCode: passcode_spd_set_language
+  private let setVoiceRate: passcode_spd_set_voice_rate
+  private let setVoicePitch: passcode_spd_set_voice_pitch
+  private let setVoiceVolume: passcode_spd_set_volume
+  private let setVoiceType: passcode_spd_set_voice_type
+  private let setSynthesisVoice: passcode_spd_set_synthesis_voice
   private let getOutputModule: passcode_spd_get_output_module
   private let getDefaultAddress: passcode_spd_get_default_address
   private let freeDefaultAddress: passcode_spd_address_free
@@ -41,6 +47,11 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
       playSoundIcon: try library.function("spd_sound_icon", as: passcode_spd_sound_icon.self),
       setPunctuation: try library.function("spd_set_punctuation", as: passcode_spd_set_punctuation.self),
       setLanguageCode: try library.function("spd_set_language", as: passcode_spd_set_language.self),
+      setVoiceRate: try library.function("spd_set_voice_rate", as: passcode_spd_set_voice_rate.self),
+      setVoicePitch: try library.function("spd_set_voice_pitch", as: passcode_spd_set_voice_pitch.self),
+      setVoiceVolume: try library.function("spd_set_volume", as: passcode_spd_set_volume.self),
+      setVoiceType: try library.function("spd_set_voice_type", as: passcode_spd_set_voice_type.self),
+      setSynthesisVoice: try library.function("spd_set_synthesis_voice", as: passcode_spd_set_synthesis_voice.self),
       getOutputModule: try library.function("spd_get_output_module", as: passcode_spd_get_output_module.self),
       getDefaultAddress: try library.function("spd_get_default_address", as: passcode_spd_get_default_address.self),
       freeDefaultAddress: try library.function("SPDConnectionAddress__free", as: passcode_spd_address_free.self))
@@ -142,6 +153,54 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     setLanguageCode(connection, language)
   }
 
+  /// Sets the rate of this connection's speech (`SET SELF RATE`).
+  ///
+  /// - Parameters:
+  ///   - connection: An open connection.
+  ///   - rate: From -100 to 100; libspeechd refuses others.
+  /// - Returns: 0 on success, -1 on failure.
+  /// The corresponding C function is `spd_set_voice_rate`.
+  func setRate(_ connection: Connection, _ rate: Int) -> Int32 {
+    setVoiceRate(connection, Int32(clamping: rate))
+  }
+
+  /// Sets the pitch of this connection's voice (`SET SELF PITCH`).
+  ///
+  /// - Parameters:
+  ///   - connection: An open connection.
+  ///   - pitch: From -100 to 100.
+  /// - Returns: 0 on success, -1 on failure.
+  /// The corresponding C function is `spd_set_voice_pitch`.
+  func setPitch(_ connection: Connection, _ pitch: Int) -> Int32 {
+    setVoicePitch(connection, Int32(clamping: pitch))
+  }
+
+  /// Sets the volume of this connection's speech (`SET SELF VOLUME`).
+  ///
+  /// - Parameters:
+  ///   - connection: An open connection.
+  ///   - volume: From -100 to 100.
+  /// - Returns: 0 on success, -1 on failure.
+  /// The corresponding C function is `spd_set_volume`.
+  func setVolume(_ connection: Connection, _ volume: Int) -> Int32 {
+    setVoiceVolume(connection, Int32(clamping: volume))
+  }
+
+  /// Sets this connection's voice: a symbolic type (`SET SELF VOICE_TYPE`) or one of the synthesiser's own
+  /// voices (`SET SELF SYNTHESIS_VOICE`).
+  ///
+  /// - Parameters:
+  ///   - connection: An open connection.
+  ///   - voice: The voice.
+  /// - Returns: 0 on success, -1 on failure.
+  /// The corresponding C functions are `spd_set_voice_type` and `spd_set_synthesis_voice`.
+  func setVoice(_ connection: Connection, _ voice: SpeechVoice) -> Int32 {
+    switch voice {
+    case let .type(type): setVoiceType(connection, Self.cVoiceType(type))
+    case let .named(name): name.withCString { setSynthesisVoice(connection, $0) }
+    }
+  }
+
   /// Asks which output module the daemon uses for this connection.
   ///
   /// - Parameter connection: An open connection.
@@ -180,6 +239,19 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     case .text: SPD_TEXT
     case .message: SPD_MESSAGE
     case .important: SPD_IMPORTANT
+    }
+  }
+
+  private static func cVoiceType(_ type: VoiceType) -> SPDVoiceType {
+    switch type {
+    case .male1: SPD_MALE1
+    case .male2: SPD_MALE2
+    case .male3: SPD_MALE3
+    case .female1: SPD_FEMALE1
+    case .female2: SPD_FEMALE2
+    case .female3: SPD_FEMALE3
+    case .childMale: SPD_CHILD_MALE
+    case .childFemale: SPD_CHILD_FEMALE
     }
   }
 

@@ -1,5 +1,6 @@
 import AnnouncementWords
 import PasscodeEngine
+import PasscodePreferences
 
 /// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (Docs/Accessibility.md §4).
 public struct SpeechDispatcherConfiguration: Sendable {
@@ -21,6 +22,9 @@ public struct SpeechDispatcherConfiguration: Sendable {
   /// The language announcements' words are in, for the voice (`es`); the words themselves come with each
   /// ``Phrase``.
   public var language: String
+  /// The rate, pitch, volume and voice, each sent after the language when given; the daemon's own stay
+  /// for the others.
+  public var voice: VoiceSettings
 
   /// Creates a configuration; the defaults are the program's.
   ///
@@ -33,11 +37,12 @@ public struct SpeechDispatcherConfiguration: Sendable {
   ///   - deadline: The connect, send and close deadline; 1 second.
   ///   - backoff: The delays between reconnection attempts.
   ///   - language: The words' language; the catalogue's, English in the user's language.
+  ///   - voice: How the voice sounds; by default as the daemon has it.
   public init(
     clientName: String = "passcode", connectionName: String = "main",
     userName: String? = SpeechSystemCalls.environmentValue("USER"), address: SpeechDispatcherAddress? = nil,
     autospawn: Bool = false, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),
-    language: String = AnnouncementCatalogue.current.language
+    language: String = AnnouncementCatalogue.current.language, voice: VoiceSettings = VoiceSettings()
   ) {
     self.clientName = clientName
     self.connectionName = connectionName
@@ -47,5 +52,6 @@ public struct SpeechDispatcherConfiguration: Sendable {
     self.deadline = deadline
     self.backoff = backoff
     self.language = language
+    self.voice = voice
   }
 }

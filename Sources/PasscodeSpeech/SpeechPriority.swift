@@ -30,6 +30,7 @@ extension Announcement {
     case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),
       .countless(.nothingPasted):
       .text
+    case .capsLockOn, .capsLockOff, .numLockOff: .message
     }
   }
 }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodePreferences
 import Synchronization
 internal import SystemCalls
 
@@ -170,9 +171,21 @@ final class SpeechWorker: Sendable {
     if case let .success(connection) = result {
       _ = calls.setPunctuationNone(connection)
       _ = calls.setLanguage(connection, configuration.language)
+      setVoice(over: connection, calls)
     }
     endOperation(operation, succeeded: (try? result.get()) != nil)
     return result
+  }
+
+  /// Sends the person's voice settings after the language, since setting a language may change the voice:
+  /// the voice first, then its levels. A value the daemon refuses leaves the daemon's own; the words are
+  /// still said.
+  private func setVoice(over connection: SpeechDispatcherCalls.Connection, _ calls: SpeechDispatcherCalls) {
+    let voice = configuration.voice
+    if let chosen = voice.voice { _ = calls.setVoice(connection, chosen) }
+    if let rate = voice.rate { _ = calls.setRate(connection, rate) }
+    if let pitch = voice.pitch { _ = calls.setPitch(connection, pitch) }
+    if let volume = voice.volume { _ = calls.setVolume(connection, volume) }
   }
 
   private func send(

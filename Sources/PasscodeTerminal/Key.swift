@@ -31,9 +31,15 @@ package enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStrin
   case paste(PastedText)
   /// An invalid UTF-8 sequence or a control byte with no meaning here.
   case invalid
-  /// A complete escape sequence (CSI, SS3, OSC, DCS and the like) that means nothing here: arrow keys,
-  /// function keys, Alt-combinations. Its bytes are consumed and not reported.
+  /// A complete escape sequence (CSI, SS3, OSC, DCS and the like) that means nothing here: function keys,
+  /// Delete, a key with a modifier, Alt-combinations. Its bytes are consumed and not reported.
   case unknownSequence
+  /// A navigation key as a keypad sends it with Num Lock off, in place of a digit: an arrow, Home, End,
+  /// Page Up or Down, Insert, or the keypad's 5 ("begin"), in xterm's normal and application modes and the
+  /// Linux console's encodings. The editing block's keys send the same sequences, save the keypad's 5.
+  /// Delete (`ESC [ 3 ~`) is not one: the editing Delete key sends it too, and a person who presses it
+  /// means to delete, not to type a digit, so it stays an ``unknownSequence`` as before.
+  case keypadNavigation
 
   /// A description that names the kind of key, never the character.
   package var description: String {
@@ -53,6 +59,7 @@ package enum Key: Equatable, Sendable, CustomStringConvertible, CustomDebugStrin
     case .paste(let text): "paste(\(text))"
     case .invalid: "invalid"
     case .unknownSequence: "unknownSequence"
+    case .keypadNavigation: "keypadNavigation"
     }
   }
 

@@ -37,6 +37,9 @@ package struct KeyDecoder: Sendable {
   private var partialScalar: UInt32 = 0
   private var pasteStorage: (any SecretStorage)?
   private var pasteOverflow = 0
+  /// A control sequence's one numeric parameter so far (`5` of `ESC [ 5 ~`), or -1 once it has another byte
+  /// (a second parameter, a modifier, an intermediate): only such a simple sequence can be a keypad key.
+  private var sequenceParameter = 0
 
   private enum State: Equatable {
     case ground
@@ -194,15 +197,25 @@ package struct KeyDecoder: Sendable {
         let parameters = Self.pasteStartParameters
         let stillMatching = matched >= 0 && matched < parameters.count && parameters[matched] == byte
         state = .controlSequence(matched: stillMatching ? matched + 1 : -1)
+        let isDigit = (0x30...0x39).contains(byte)
+        sequenceParameter =
+          isDigit && sequenceParameter >= 0 && sequenceParameter < 100
+          ? sequenceParameter * 10 + Int(byte - 0x30) : -1
         return true
       case 0x20...0x2f:
         state = .controlSequence(matched: -1)
+        sequenceParameter = -1
         return true
       case 0x40...0x7e:
         if byte == UInt8(ascii: "~") && matched == Self.pasteStartParameters.count {
           pasteStorage = makePasteStorage(pasteCapacity)
           pasteOverflow = 0
           state = .paste(matched: 0)
+          return true
+        }
+        if Self.isKeypadNavigation(parameter: sequenceParameter, final: byte) {
+          keys.append(.keypadNavigation)
+          state = .ground
           return true
         }
         return finishSequence(into: &keys)
@@ -213,6 +226,11 @@ package struct KeyDecoder: Sendable {
     case .singleShift:
       if let key = Self.keypadKey(byte) {
         keys.append(key)
+        state = .ground
+        return true
+      }
+      if Self.isKeypadNavigation(parameter: 0, final: byte) {
+        keys.append(.keypadNavigation)
         state = .ground
         return true
       }
@@ -287,6 +305,7 @@ package struct KeyDecoder: Sendable {
     switch byte {
     case UInt8(ascii: "["):
       state = .controlSequence(matched: 0)
+      sequenceParameter = 0
     case UInt8(ascii: "O"):
       state = .singleShift
     case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
@@ -387,6 +406,20 @@ package struct KeyDecoder: Sendable {
   }
 
   /// The key for the byte after `ESC O` in keypad application mode, if it is one.
+  /// Whether a control sequence (`ESC [`, with its one numeric parameter, 0 when none) or a single shift
+  /// (`ESC O`, parameter 0) ending in `final` is a keypad navigation key: `A`–`D` (arrows), `H` and `F`
+  /// (Home, End), `E` (xterm's keypad 5) and `G` (the Linux console's), or `~` after 1 and 4 (the Linux
+  /// console's and VT220's Home and End), 2 (Insert), 5 and 6 (Page Up and Down), 7 and 8 (rxvt's Home and
+  /// End). Not 3, Delete (see ``Key/keypadNavigation``). `ESC [ G` only arrives as a CSI; the single shift
+  /// takes the same letters.
+  private static func isKeypadNavigation(parameter: Int, final: UInt8) -> Bool {
+    switch final {
+    case UInt8(ascii: "A")...UInt8(ascii: "H"): parameter == 0
+    case UInt8(ascii: "~"): [1, 2, 4, 5, 6, 7, 8].contains(parameter)
+    default: false
+    }
+  }
+
   private static func keypadKey(_ byte: UInt8) -> Key? {
     switch byte {
     case UInt8(ascii: "p")...UInt8(ascii: "y"):

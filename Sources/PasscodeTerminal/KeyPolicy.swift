@@ -66,6 +66,7 @@ struct KeyPolicy {
     case .suspend:
       return .repeatStatus
     case .invalid, .unknownSequence: return .unsupportedKey
+    case .keypadNavigation: return .keypadNavigation
     }
   }
 }

@@ -70,6 +70,8 @@ final class PromptLoop {
     do {
       try driver.start(heading: heading, preamble: preamble, hint: hint)
       try carryOutRequests(&driver)
+      // The one reading before any key: a prompt that starts with Caps Lock on says so.
+      if let locks = terminal.keyboardLocks() { try handle(.capsLock(isOn: locks.capsLock), in: &driver) }
     } catch {
       screen.endOpening(speaks: false)
       throw error
@@ -96,7 +98,7 @@ final class PromptLoop {
       // No engine runs between prompts: a late verdict is dropped, and after a SIGCONT the screen is drawn again.
       let interrupted = try waitForEvents(until: deadline, listensForInterruption: false) { event throws(PromptError) in
         switch event {
-        case .verdict: return
+        case .verdict, .capsLock: return
         // No engine runs to tell it, so the notice is told the way an engine's aside is.
         case let .notice(text): try screen.tellApart(.notice(text))
         default: try screen.redraw()
@@ -221,6 +223,9 @@ final class PromptLoop {
       // No SIGHUP comes when the terminal is not the controlling one, and a wait would report it again at
       // once, so the prompt ends here.
       guard try keys.read(from: terminal, now: clock.now()) else { throw .hungUp }
+      // Caps Lock is read as keys arrive, before they are handled, and never on a timer: an idle prompt
+      // makes no wake-ups, and a change is told with the next key.
+      if let locks = terminal.keyboardLocks() { try deliver(.capsLock(isOn: locks.capsLock)) }
     } else {
       keys.expireWait(now: clock.now())
     }

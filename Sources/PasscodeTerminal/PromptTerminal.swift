@@ -1,3 +1,5 @@
+internal import SystemCalls
+
 /// The terminal a ``PromptLoop`` reads key bytes from and writes to, with the job-control steps the loop takes
 /// on it. ``TerminalSession`` is the real one; tests drive the loop with a scripted one.
 protocol PromptTerminal: AnyObject {
@@ -15,4 +17,6 @@ protocol PromptTerminal: AnyObject {
   func enterRawModeAgain() throws(PromptError)
   /// The width to render for now.
   func width(environment: [String: String]) -> Int
+  /// The lock keys' state, on a Linux virtual console; `nil` anywhere else, where it cannot be read.
+  func keyboardLocks() -> KeyboardLocks?
 }

@@ -3,6 +3,11 @@ internal import SystemCalls
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
 /// the prompt writes goes through ``write(_:)``, which notices a hang-up.
 final class TerminalSession: PromptTerminal {
+  /// The lock keys' state through the device's descriptor (`KDGKBLED`); `nil` off a virtual console.
+  func keyboardLocks() -> KeyboardLocks? {
+    device.descriptor.keyboardLocks()
+  }
+
   /// The terminal device.
   let device: TerminalDevice
   /// The relay that turns signals into bytes on a pipe the prompt polls.

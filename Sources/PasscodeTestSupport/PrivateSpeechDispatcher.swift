@@ -6,6 +6,10 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 
 /// A real speech-dispatcher of its own for tests, with no audio: its output module writes each text it is asked to
 /// speak to `BASE/spoken.txt`, and its protocol log records every SSIP request (PLATFORM.md's recipe).
+///
+/// A slow recorder (`secondsPerMessage` above 0) first writes each text to `BASE/started.txt`, then sleeps as
+/// if speaking, then writes it to `BASE/spoken.txt`: a text the daemon cut off (its priority model stops the
+/// module, which kills the sleep) is started and never spoken.
 public final class PrivateSpeechDispatcher: Sendable {
   /// The fresh temporary directory holding configuration, logs, socket and output.
   public let base: String
@@ -13,14 +17,15 @@ public final class PrivateSpeechDispatcher: Sendable {
 
   /// Makes a fresh base directory with the recorder configuration and starts the daemon.
   ///
+  /// - Parameter secondsPerMessage: How long the recorder takes to "speak" each text; 0 records at once.
   /// - Throws: ``SpeechTestSupportError`` when the directory cannot be made or the daemon does not start.
-  public init() throws {
+  public init(secondsPerMessage: Int = 0) throws {
     do {
       base = try FileSystem.makeTemporaryDirectory("/tmp/passcode-speech.XXXXXX")
     } catch {
       throw SpeechTestSupportError.systemCall("mkdtemp", errno: error.rawValue)
     }
-    try writeConfiguration()
+    try writeConfiguration(secondsPerMessage: secondsPerMessage)
     try start()
   }
 
@@ -61,7 +66,38 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///
   /// - Returns: The non-empty lines of `BASE/spoken.txt`, trimmed.
   public func spokenLines() -> [String] {
-    guard let data = FileManager.default.contents(atPath: base + "/spoken.txt") else { return [] }
+    lines(of: base + "/spoken.txt")
+  }
+
+  /// The lines a slow recorder began to speak, whether or not it finished them.
+  ///
+  /// - Returns: The non-empty lines of `BASE/started.txt`, trimmed.
+  public func startedLines() -> [String] {
+    lines(of: base + "/started.txt")
+  }
+
+  /// Waits until a slow recorder has begun a line that starts with `prefix`, polling every 20 ms.
+  ///
+  /// - Parameters:
+  ///   - prefix: The start of the line.
+  ///   - timeout: The longest wait.
+  /// - Returns: The started lines at the end of the wait.
+  public func waitForStarted(prefix: String, timeout: Duration = .seconds(5)) -> [String] {
+    waitFor(timeout: timeout, { self.startedLines() }, until: { $0.contains { $0.hasPrefix(prefix) } })
+  }
+
+  /// Waits until a line that starts with `prefix` was spoken to its end, polling every 20 ms.
+  ///
+  /// - Parameters:
+  ///   - prefix: The start of the line.
+  ///   - timeout: The longest wait.
+  /// - Returns: The spoken lines at the end of the wait.
+  public func waitForSpoken(prefix: String, timeout: Duration = .seconds(10)) -> [String] {
+    waitFor(timeout: timeout, { self.spokenLines() }, until: { $0.contains { $0.hasPrefix(prefix) } })
+  }
+
+  private func lines(of path: String) -> [String] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
     return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
@@ -148,11 +184,11 @@ public final class PrivateSpeechDispatcher: Sendable {
     }
   }
 
-  private func writeConfiguration() throws {
+  private func writeConfiguration(secondsPerMessage: Int) throws {
     for directory in ["log", "run", "home"] {
       try FileManager.default.createDirectory(atPath: base + "/" + directory, withIntermediateDirectories: true)
     }
-    try Self.writeRecorderConfiguration(in: base + "/conf", base: base)
+    try Self.writeRecorderConfiguration(in: base + "/conf", base: base, secondsPerMessage: secondsPerMessage)
     try "default_driver=null\n".write(toFile: base + "/home/.libao", atomically: true, encoding: .utf8)
   }
 
@@ -165,8 +201,12 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - directory: The configuration directory; made when missing.
   ///   - base: Where the spoken text and the logs go (`BASE/log` is made).
   ///   - more: More lines for `speechd.conf`, such as `Timeout 1`.
+  ///   - secondsPerMessage: How long each text takes to "speak"; above 0, each is first written to
+  ///     `BASE/started.txt`.
   /// - Throws: An error when a directory or file cannot be written.
-  public static func writeRecorderConfiguration(in directory: String, base: String, more: String = "") throws {
+  public static func writeRecorderConfiguration(
+    in directory: String, base: String, more: String = "", secondsPerMessage: Int = 0
+  ) throws {
     for made in [directory + "/modules", base + "/log"] {
       try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
     }
@@ -183,7 +223,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       """ + more
     let recorderConfiguration = #"""
       Debug 0
-      GenericExecuteSynth "printf '%s\\n' \'$DATA\' >> BASE/spoken.txt"
+      GenericExecuteSynth "SLOW"
       GenericCmdDependency "printf"
       GenericMaxChunkLength 1000
       AddVoice "en" "MALE1" "rec"
@@ -192,7 +232,16 @@ public final class PrivateSpeechDispatcher: Sendable {
       GenericLanguage "en" "en" "utf-8"
       GenericLanguage "es" "es" "utf-8"
 
-      """#.replacingOccurrences(of: "BASE", with: base)
+      """#
+      // The module puts the text in place of the first `$DATA` only, so a slow recorder keeps it in a file.
+      .replacingOccurrences(
+        of: "SLOW",
+        with: secondsPerMessage > 0
+          ? #"printf '%s\\n' \'$DATA\' > BASE/speaking.txt; cat BASE/speaking.txt >> BASE/started.txt; "#
+            + #"sleep \#(secondsPerMessage); cat BASE/speaking.txt >> BASE/spoken.txt"#
+          : #"printf '%s\\n' \'$DATA\' >> BASE/spoken.txt"#
+      )
+      .replacingOccurrences(of: "BASE", with: base)
     try daemonConfiguration.write(toFile: directory + "/speechd.conf", atomically: true, encoding: .utf8)
     try recorderConfiguration.write(toFile: directory + "/modules/recorder.conf", atomically: true, encoding: .utf8)
   }

@@ -117,6 +117,21 @@ public final class VirtualConsole {
     try VirtualConsoleCalls.changeOwner(path, user: user, group: group)
   }
 
+  /// Whether the console's Caps Lock is on (`KDGKBLED`), or `nil` when it cannot be read.
+  public var capsLock: Bool? {
+    VirtualConsoleCalls.capsLock(of: fileDescriptor)
+  }
+
+  /// Sets the console's Caps Lock and Num Lock (`KDSKBLED`), as pressing them would.
+  ///
+  /// - Parameters:
+  ///   - capsLock: Whether Caps Lock is on.
+  ///   - numLock: Whether Num Lock is on.
+  /// - Throws: ``PseudoTerminalError``.
+  public func setLockKeys(capsLock: Bool, numLock: Bool = true) throws {
+    try VirtualConsoleCalls.setLockKeys(capsLock: capsLock, numLock: numLock, on: fileDescriptor)
+  }
+
   /// Types bytes, one `TIOCSTI` each, as if on the console's keyboard.
   ///
   /// - Parameter bytes: The keys.

@@ -30,6 +30,28 @@ enum VirtualConsoleCalls {
     }
   }
 
+  /// Sets a console's Caps Lock and Num Lock, as pressing them would.
+  ///
+  /// - Parameters:
+  ///   - capsLock: Whether Caps Lock is on.
+  ///   - numLock: Whether Num Lock is on.
+  ///   - fileDescriptor: The console.
+  /// - Throws: ``PseudoTerminalError/systemCall(name:errno:)``.
+  static func setLockKeys(capsLock: Bool, numLock: Bool, on fileDescriptor: Int32) throws {
+    try PseudoTerminalCalls.naming("ioctl(KDSKBLED)") { () throws(Errno) in
+      try FileDescriptor(rawValue: fileDescriptor).setKeyboardLocks(
+        KeyboardLocks(capsLock: capsLock, numLock: numLock))
+    }
+  }
+
+  /// A console's Caps Lock, or `nil` when it cannot be read.
+  ///
+  /// - Parameter fileDescriptor: The console.
+  /// - Returns: Whether Caps Lock is on.
+  static func capsLock(of fileDescriptor: Int32) -> Bool? {
+    FileDescriptor(rawValue: fileDescriptor).keyboardLocks()?.capsLock
+  }
+
   /// Makes a character device node, mode 0600.
   ///
   /// - Parameters:

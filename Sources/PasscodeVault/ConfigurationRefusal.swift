@@ -80,8 +80,8 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
         ["directory": SanitizedText(quoting: directory).text, "path": file])
     }
     return Localization.text(
-      "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion, sound and "
-        + "progress.",
+      "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion, sound, "
+        + "progress and voice.",
       ["found": found])
   }
 

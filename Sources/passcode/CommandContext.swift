@@ -106,6 +106,7 @@ struct CommandContext {
     if case let .speechDispatcher(mayStartDaemon) = decision.channel {
       var configuration = SpeechDispatcherConfiguration()
       configuration.autospawn = mayStartDaemon
+      configuration.voice = options.voice
       let firstOutage = OneTimeFlag()
       announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
         // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.

@@ -48,7 +48,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 53 {
+    switch byte() % 56 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -106,6 +106,9 @@ private struct Choices {
     case 49: return .timeExtended(seconds: number(0...65_535))
     case 50: return .timeNotExtendable
     case 51: return .countless(countless())
+    case 52: return .capsLockOn
+    case 53: return .capsLockOff
+    case 54: return .numLockOff
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

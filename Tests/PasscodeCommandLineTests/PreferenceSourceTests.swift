@@ -68,6 +68,31 @@ struct PreferenceSourceTests {
     #expect(parsed.sources[.sound] == .option(spelling: "--no-sound"))
   }
 
+  @Test("the voice's settings come from options, then PASSCODE_SPEECH_*, then the config file, each with its source")
+  func voiceLayers() throws {
+    let configured = ConfiguredPreferences(
+      voice: VoiceSettings(rate: 10, pitch: -20, volume: 30, voice: .type(.female1)),
+      lines: [.speechRate: 5, .speechPitch: 6, .speechVolume: 7, .speechVoice: 8])
+    let parsed = try invocation(
+      ["check", "--speech-rate", "-50", "--speech-voice", "Spanish (Spain)+Annie"],
+      environment: ["PASSCODE_SPEECH_RATE": "90", "PASSCODE_SPEECH_PITCH": "+40", "PASSCODE_SPEECH_VOICE": "male2"]
+    ).applying(configured, configFile: Self.configFile)
+    #expect(
+      parsed.options.voice == VoiceSettings(rate: -50, pitch: 40, volume: 30, voice: .named("Spanish (Spain)+Annie")))
+    #expect(parsed.sources[.speechRate] == .option(spelling: "--speech-rate"))
+    #expect(parsed.sources[.speechVoice] == .option(spelling: "--speech-voice"))
+    #expect(parsed.sources[.speechPitch] == .environment(variable: "PASSCODE_SPEECH_PITCH"))
+    #expect(parsed.sources[.speechVolume] == .configuration(path: Self.configFile, line: 7))
+  }
+
+  @Test("no voice setting anywhere leaves every level and the voice to speech-dispatcher")
+  func voiceDefaults() throws {
+    let parsed = try invocation(["demo"], environment: ["PASSCODE_SPEECH_VOLUME": ""])
+      .applying(ConfiguredPreferences(), configFile: Self.configFile)
+    #expect(parsed.options.voice == VoiceSettings())
+    #expect(parsed.sources[.speechVolume] == .defaultValue)
+  }
+
   @Test("--screen-reader gives the profile from the command line")
   func screenReaderOption() throws {
     let parsed = try invocation(["check", "--screen-reader"]).applying(

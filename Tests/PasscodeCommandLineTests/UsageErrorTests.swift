@@ -3,8 +3,10 @@ import Testing
 
 private let checkUsage = """
   Usage: passcode check [--title <text>] [--reduce-motion] [--speech <mode>]
-                        [--progress <mode>] [--screen-reader] [--color <when>]
-                        [--timeout <seconds>] [--grace <seconds>]
+                        [--progress <mode>] [--speech-rate <level>]
+                        [--speech-pitch <level>] [--speech-volume <level>]
+                        [--speech-voice <voice>] [--screen-reader]
+                        [--color <when>] [--timeout <seconds>] [--grace <seconds>]
                         [--store <directory>] [--tty <path>] [--sound|--no-sound]
                         [--no-wait] [--max-tries <n>]
     See 'passcode check --help' for more information.
@@ -89,6 +91,8 @@ struct UsageErrorTests {
         Error: The value 'x' is invalid for '--length <n>'. Please provide a length from 1 to 12.
         Usage: passcode set [--title <text>] [--length <n>] [--allowed <set>]
                             [--reduce-motion] [--speech <mode>] [--progress <mode>]
+                            [--speech-rate <level>] [--speech-pitch <level>]
+                            [--speech-volume <level>] [--speech-voice <voice>]
                             [--screen-reader] [--color <when>] [--timeout <seconds>]
                             [--store <directory>] [--tty <path>] [--sound|--no-sound]
           See 'passcode set --help' for more information.
@@ -144,6 +148,23 @@ struct UsageErrorTests {
     .invalid(
       ["check"], environment: ["PASSCODE_REDUCE_MOTION": "maybe"], value: "maybe", for: "PASSCODE_REDUCE_MOTION",
       "Please provide 1, true, yes or on, or 0, false, no or off."),
+    .invalid(
+      ["check", "--speech-rate", "101"], value: "101", for: "--speech-rate <level>",
+      "Please provide a whole number from -100 to 100."),
+    .invalid(
+      ["demo", "--speech-volume=-101"], value: "-101", for: "--speech-volume <level>",
+      "Please provide a whole number from -100 to 100."),
+    .invalid(
+      ["demo", "--speech-pitch", "1.5"], value: "1.5", for: "--speech-pitch <level>",
+      "Please provide a whole number from -100 to 100."),
+    .invalid(
+      ["demo", "--speech-voice="], value: "", for: "--speech-voice <voice>",
+      "Please provide a voice type such as female1, or a voice name of at most 100 characters without control "
+        + "characters."),
+    .invalid(
+      ["check"], environment: ["PASSCODE_SPEECH_RATE": "fast"], value: "fast", for: "PASSCODE_SPEECH_RATE",
+      "Please provide a whole number from -100 to 100."),
+    .notApplicable(["status", "--speech-rate", "10"], option: "--speech-rate", subcommand: "status"),
     ErrorCase(arguments: ["check", "extra"], message: "Error: Unexpected argument 'extra'"),
     ErrorCase(arguments: ["check", "--", "extra"], message: "Error: Unexpected argument 'extra'"),
     ErrorCase(arguments: ["help", "check", "more"], message: "Error: Unexpected argument 'more'"),
@@ -198,6 +219,8 @@ struct UsageErrorTests {
   func pinentryProgram() {
     let usage = """
       Usage: pinentry-passcode [--reduce-motion] [--speech <mode>] [--progress <mode>]
+                               [--speech-rate <level>] [--speech-pitch <level>]
+                               [--speech-volume <level>] [--speech-voice <voice>]
                                [--screen-reader] [--color <when>]
                                [--timeout <seconds>] [--tty <path>]
                                [--sound|--no-sound] [<gpg-agent options>]

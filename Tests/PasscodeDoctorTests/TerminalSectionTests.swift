@@ -132,7 +132,11 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion no (the default); "
-            + "sound no (the default); progress count (the default).")
+            + "sound no (the default); progress count (the default)."),
+        .just(
+          "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
+            + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
+            + "(the default)."),
       ]),
     SectionCase(
       "each from its own place",
@@ -151,7 +155,28 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech on (PASSCODE_SPEECH); profile screen-reader (--screen-reader); "
-            + "reduce-motion yes (config file line 3); sound yes (--sound); progress tick (config file line 4).")
+            + "reduce-motion yes (config file line 3); sound yes (--sound); progress tick (config file line 4)."),
+        .just(
+          "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
+            + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
+            + "(the default)."),
+      ]),
+    SectionCase(
+      "the voice, each setting from its own place",
+      {
+        $0.options.voice = VoiceSettings(rate: -40, pitch: 0, volume: 70, voice: .named("Spanish (Spain)+Annie"))
+        $0.sources[.speechRate] = .option(spelling: "--speech-rate")
+        $0.sources[.speechPitch] = .environment(variable: "PASSCODE_SPEECH_PITCH")
+        $0.sources[.speechVolume] = .configuration(path: "/s/config", line: 4)
+        $0.sources[.speechVoice] = .configuration(path: "/s/config", line: 5)
+      },
+      expected: [
+        .just(
+          "Preferences: speech auto (the default); profile auto (the default); reduce-motion no (the default); "
+            + "sound no (the default); progress count (the default)."),
+        .just(
+          "Voice: speech-rate -40 (--speech-rate); speech-pitch 0 (PASSCODE_SPEECH_PITCH); speech-volume 70 "
+            + "(config file line 4); speech-voice Spanish (Spain)+Annie (config file line 5)."),
       ]),
     SectionCase(
       "a remote session reduces motion when nobody chose",
@@ -159,7 +184,11 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion yes (a remote "
-            + "session); sound no (the default).")
+            + "session); sound no (the default); progress count (the default)."),
+        .just(
+          "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
+            + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
+            + "(the default)."),
       ]),
     SectionCase(
       "a remote session keeps the motion the person chose",
@@ -171,7 +200,11 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion no "
-            + "(PASSCODE_REDUCE_MOTION); sound no (the default).")
+            + "(PASSCODE_REDUCE_MOTION); sound no (the default); progress count (the default)."),
+        .just(
+          "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
+            + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
+            + "(the default)."),
       ]),
   ]
 

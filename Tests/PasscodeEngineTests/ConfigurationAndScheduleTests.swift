@@ -157,6 +157,9 @@ struct ConfigurationAndScheduleTests {
       (.countless(.tooShort), "Too short", .message),
       (.countless(.status(anythingTyped: true, triesLeft: nil)), "Something typed", .message),
       (.countless(.status(anythingTyped: false, triesLeft: 2)), "Nothing typed, 2 tries left", .message),
+      (.capsLockOn, "Caps Lock is on", .message),
+      (.capsLockOff, "Caps Lock is off", .message),
+      (.numLockOff, "Num Lock is off: the keypad sends arrows", .message),
     ]
     for (announcement, text, priority) in table {
       #expect(AnnouncementCatalogue.english.text(for: announcement) == text)

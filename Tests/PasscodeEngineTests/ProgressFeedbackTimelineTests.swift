@@ -102,7 +102,7 @@ struct ProgressFeedbackTimelineTests {
     timed.timeout = .seconds(30)
     var timeline = EngineTimeline(timed, verifier: EngineTimeline.accepting("2580"))
     timeline.run("2 +30s")
-    #expect(timeline.spoken.last == "Timed out")
+    #expect(timeline.spoken.last == "Time is up")
     #expect(timeline.outcome == .timedOut)
   }
 

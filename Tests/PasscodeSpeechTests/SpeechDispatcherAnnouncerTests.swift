@@ -23,7 +23,7 @@ private final class UnavailableReports: Sendable {
 }
 
 /// Waits (bounded) until the announcer has connected, so a test's announcements go over a live connection.
-private func connected(_ announcer: SpeechDispatcherAnnouncer) -> SpeechDispatcherAnnouncer {
+func connected(_ announcer: SpeechDispatcherAnnouncer) -> SpeechDispatcherAnnouncer {
   let end = ContinuousClock.now + .seconds(5)
   while !announcer.isConnected, ContinuousClock.now < end { usleep(5_000) }
   return announcer

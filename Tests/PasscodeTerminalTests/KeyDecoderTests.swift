@@ -49,8 +49,28 @@ struct KeyDecoderTests {
       name: "truncated character then a digit keeps the digit", bytes: [0xe2, 0x82, 0x35],
       expected: [.invalid, .character("5")]),
     .init(
-      name: "arrow keys are unknown sequences", bytes: bytes("\u{1b}[A\u{1b}OB"),
-      expected: [.unknownSequence, .unknownSequence]),
+      name: "arrow keys are keypad navigation, in normal and application mode", bytes: bytes("\u{1b}[A\u{1b}OB"),
+      expected: [.keypadNavigation, .keypadNavigation]),
+    .init(
+      name: "xterm's Num-Lock-off keypad: arrows, Home, End, 5, Insert, Page Up and Down",
+      bytes: bytes(
+        "\u{1b}[A\u{1b}[B\u{1b}[C\u{1b}[D\u{1b}[H\u{1b}[F\u{1b}[E\u{1b}[2~\u{1b}[5~\u{1b}[6~"),
+      expected: Array(repeating: .keypadNavigation, count: 10)),
+    .init(
+      name: "xterm's application cursor mode: ESC O A to D, H, F and E",
+      bytes: bytes("\u{1b}OA\u{1b}OB\u{1b}OC\u{1b}OD\u{1b}OH\u{1b}OF\u{1b}OE"),
+      expected: Array(repeating: .keypadNavigation, count: 7)),
+    .init(
+      name: "the Linux console's keypad: ESC [ 1 ~ Home, 4 ~ End, G the 5; rxvt's 7 ~ and 8 ~",
+      bytes: bytes("\u{1b}[1~\u{1b}[4~\u{1b}[G\u{1b}[7~\u{1b}[8~"),
+      expected: Array(repeating: .keypadNavigation, count: 5)),
+    .init(
+      name: "Delete is the editing key's sequence too, and stays an unknown sequence",
+      bytes: bytes("\u{1b}[3~"), expected: [.unknownSequence]),
+    .init(
+      name: "a modified arrow or a function key is no keypad key",
+      bytes: bytes("\u{1b}[1;5A\u{1b}[15~\u{1b}[2A\u{1b}[11~\u{1b}[?1~"),
+      expected: Array(repeating: .unknownSequence, count: 5)),
     .init(
       name: "CSI with digit parameters leaks no digit", bytes: bytes("\u{1b}[1;5C\u{1b}[3~\u{1b}[12;34R"),
       expected: [.unknownSequence, .unknownSequence, .unknownSequence]),
@@ -61,7 +81,8 @@ struct KeyDecoderTests {
     .init(name: "DCS ended by ST", bytes: bytes("\u{1b}P1$r0m\u{1b}\\"), expected: [.unknownSequence]),
     .init(name: "Alt-digit is an unknown sequence", bytes: bytes("\u{1b}5"), expected: [.unknownSequence]),
     .init(
-      name: "ESC ESC is escape then pending ESC", bytes: bytes("\u{1b}\u{1b}[A"), expected: [.escape, .unknownSequence]),
+      name: "ESC ESC is escape then pending ESC", bytes: bytes("\u{1b}\u{1b}[A"),
+      expected: [.escape, .keypadNavigation]),
     .init(name: "ESC then Return is escape and enter", bytes: [0x1b, 0x0d], expected: [.escape, .enter]),
     .init(
       name: "Return cuts a CSI short and still counts", bytes: bytes("\u{1b}[12\r"),
@@ -71,7 +92,7 @@ struct KeyDecoderTests {
       expected: [.unknownSequence, .interrupt, .character("9")]),
     .init(
       name: "ESC in a string starts a new sequence", bytes: bytes("\u{1b}]0;x\u{1b}[B"),
-      expected: [.unknownSequence, .unknownSequence]),
+      expected: [.unknownSequence, .keypadNavigation]),
     .init(name: "stray paste end is an unknown sequence", bytes: bytes("\u{1b}[201~"), expected: [.unknownSequence]),
     .init(name: "charset designation", bytes: bytes("\u{1b}(B1"), expected: [.unknownSequence, .character("1")]),
     .init(
@@ -215,6 +236,7 @@ struct KeyDecoderTests {
     "\u{1b}]0;t1\u{07}\u{1b}P1$r\u{1b}\\4",
     "\u{1b}[200~a\u{1b}[20b\u{1b}[201~5",
     "\u{1b}[1;5C\u{1b}[3~6",
+    "\u{1b}[1~\u{1b}[G\u{1b}OE\u{1b}[5~1\u{1b}[D",
     "\u{1b}(B\u{1b}5\u{1b}\u{1b}Or",
     "\u{e2}\u{82}7",
   ]
@@ -246,7 +268,7 @@ struct KeyDecoderTests {
     #expect(
       decodeInChunks(input)
         == [
-          .character("1"), .character("€"), .character("😀"), .invalid, .character("2"), .unknownSequence, .invalid,
+          .character("1"), .character("€"), .character("😀"), .invalid, .character("2"), .keypadNavigation, .invalid,
           .character("3"),
         ]
         .map(DecodedKey.init))

@@ -122,6 +122,7 @@ enum RendererSamples {
     all += [.questionLeft, .diskUnlocked]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
+    all += [.capsLockOn, .capsLockOff, .numLockOff]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
     }
@@ -135,7 +136,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 53
+  static let kindCount = 56
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -193,6 +194,9 @@ enum RendererSamples {
     case .strength: "strength"
     case .notice: "notice"
     case .countless: "countless"
+    case .capsLockOn: "capsLockOn"
+    case .capsLockOff: "capsLockOff"
+    case .numLockOff: "numLockOff"
     }
   }
 

@@ -1,6 +1,7 @@
 import LockedSecretStorage
 import PasscodeEngine
 import PasscodeTestSupport
+import SystemCalls
 
 @testable import PasscodeTerminal
 
@@ -15,7 +16,9 @@ import PasscodeTestSupport
 /// - `+500ms`, `+2s`, `+5m` let time pass: the loop wakes for every deadline on the way;
 /// - `SIGTERM`, `SIGTSTP`, `SIGTTIN`, `SIGCONT`, `SIGWINCH`, `SIGINT` deliver a signal;
 /// - `notice(TEXT)` posts a notice (TEXT without spaces); `interrupt` raises the interruption;
-/// - `✓` and `✗` answer a verification the verifier left pending (accepted, rejected).
+/// - `✓` and `✗` answer a verification the verifier left pending (accepted, rejected);
+/// - `⇪on` and `⇪off` turn the console's Caps Lock on and off, as the next key will find it (no wake-up);
+///   a timeline starts as no virtual console (nothing can be read) unless ``locks`` is set.
 ///
 /// When the script runs out, the loop's next wait without a deadline is a hang-up.
 final class PromptTimeline: PromptTerminal, PromptEvents {
@@ -49,6 +52,10 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   private var typedOnSight: (words: String, text: String)?
   /// Time a `+` token still has to let pass after the loop woke for a deadline within it.
   private var unspentTime: Duration?
+  /// The lock keys as a virtual console would report them, or `nil` for a terminal where they cannot be read.
+  var locks: KeyboardLocks?
+  /// How many times the loop read the lock keys.
+  private(set) var lockReadings = 0
   /// Answers a code at once, or `nil` to leave it pending until `✓` or `✗`.
   var verdict: (String) -> Verdict? = { _ in .accepted }
 
@@ -137,6 +144,10 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   func suspend(by signal: Signal) { suspensions.append(signal) }
   func enterRawModeAgain() { rawModeEntries += 1 }
   func width(environment: [String: String]) -> Int { 60 }
+  func keyboardLocks() -> KeyboardLocks? {
+    lockReadings += 1
+    return locks
+  }
 
   // MARK: PromptEvents
 
@@ -163,7 +174,9 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
         return [.terminal]
       }
       let token = script.removeFirst()
-      if token.hasPrefix("+") {
+      if token == "⇪on" || token == "⇪off" {
+        locks = KeyboardLocks(capsLock: token == "⇪on", numLock: locks?.numLock ?? true)
+      } else if token.hasPrefix("+") {
         if let early = advance(by: Self.duration(String(token.dropFirst())), deadline: deadline) { return early }
       } else {
         take(token)
