@@ -37,7 +37,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 49 {
+    switch byte() % 50 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -91,6 +91,7 @@ private struct Choices {
     case 45: return .diskQuestion(name: text(), device: optionalText())
     case 46: return .diskUnlocked
     case 47: return .noQuestionsPending(others: number(0...65_535))
+    case 48: return .speakupKeyEchoOn
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

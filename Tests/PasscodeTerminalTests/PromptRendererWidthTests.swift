@@ -117,7 +117,7 @@ enum RendererSamples {
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
     all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
-    all += [.questionLeft, .diskUnlocked]
+    all += [.questionLeft, .diskUnlocked, .speakupKeyEchoOn]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
@@ -128,7 +128,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 49
+  static let kindCount = 50
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -168,6 +168,7 @@ enum RendererSamples {
     case .lockedAgain: "lockedAgain"
     case .failuresNotRecorded: "failuresNotRecorded"
     case .settingsNotTrusted: "settingsNotTrusted"
+    case .speakupKeyEchoOn: "speakupKeyEchoOn"
     case .questionSource: "questionSource"
     case .demoCode: "demoCode"
     case .demoUnlocked: "demoUnlocked"
