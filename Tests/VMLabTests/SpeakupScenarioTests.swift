@@ -125,24 +125,17 @@ struct SpeakupScenarioTests {
 
   @Test("Speakup reads passcode's question and counts but never a typed digit, and its key echo comes back")
   func speakupHearsWordsNotDigits() throws {
-    let fixtures: VMLabFixtures
-    switch VMLab.fixtures {
-    case let .success(made): fixtures = made
-    case let .failure(error):
-      Issue.record(Comment(rawValue: "the VM lab cannot run: \(error)"))
-      return
-    }
+    guard let fixtures = VMLab.fixturesOrIssue() else { return }
     let monitor = try QEMUMonitor(directory: fixtures.directory)
     let speakup = SpeakupWords(path: fixtures.directory + "/softsynth.txt")
     try? FileManager.default.removeItem(atPath: speakup.path)
-    let boot = try GuestBoot(
-      fixtures,
+    let boot = try GuestBoot.onVirtualConsole(
+      fixtures, monitor: monitor,
       kernelArguments: [
-        // The virtual console is /dev/console (the last console= wins), where passcode asks and the keys go;
-        // the serial console keeps the kernel's and the lab's lines. Quiet, so Speakup reads little but passcode.
-        "console=tty0", "loglevel=0", "systemd.show_status=0", "rd.systemd.wants=passcode-lab-speakup.service",
+        // Quiet, so that Speakup reads little but passcode.
+        "loglevel=0", "rd.systemd.wants=passcode-lab-speakup.service",
       ],
-      qemuArguments: ["-vga", "std"] + speakup.qemuArguments + monitor.qemuArguments)
+      qemuArguments: speakup.qemuArguments)
     let clock = ContinuousClock()
     let started = clock.now
     try boot.waitFor("lab: key_echo 2", timeout: .seconds(900))
@@ -190,7 +183,30 @@ struct SpeakupScenarioTests {
   }
 }
 
+extension VMLab {
+  /// The fixtures, or `nil` after recording why the lab cannot run.
+  static func fixturesOrIssue(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
+    switch fixtures {
+    case let .success(made): return made
+    case let .failure(error):
+      Issue.record(Comment(rawValue: "the VM lab cannot run: \(error)"), sourceLocation: sourceLocation)
+      return nil
+    }
+  }
+}
+
 extension GuestBoot {
+  /// A boot whose `/dev/console` is the virtual console of a VGA card (the last `console=` wins), where passcode
+  /// asks and the monitor's keys go; the serial console keeps the kernel's and the lab's lines, and systemd's
+  /// status lines are left out.
+  static func onVirtualConsole(
+    _ fixtures: VMLabFixtures, monitor: QEMUMonitor, kernelArguments: [String], qemuArguments: [String]
+  ) throws -> GuestBoot {
+    try GuestBoot(
+      fixtures, kernelArguments: ["console=tty0", "systemd.show_status=0"] + kernelArguments,
+      qemuArguments: ["-vga", "std"] + qemuArguments + monitor.qemuArguments)
+  }
+
   /// Waits until Speakup said one of `words` after `offset`; the one said.
   fileprivate func waitForSpeakup(_ speakup: SpeakupWords, anyOf words: [String], after offset: Int) throws -> String {
     let clock = ContinuousClock()
