@@ -82,29 +82,28 @@ struct PCSpeakerCapture {
 
 /// The disk's question at boot on the virtual console with no voice and no screen reader: the agent's tones on
 /// the PC speaker, recorded by QEMU (Docs/Boot.md, "Tones where there is no voice").
-@Suite(
-  "Console tones at boot (VM lab: the virtual console, the PC speaker recorded)", .serialized,
-  .enabled(if: VMLab.skipReason == nil, Comment(rawValue: VMLab.skipReason ?? "")))
-struct ConsoleToneScenarioTests {
+/// In the VM lab's serialized suite: one guest at a time, as the shared machine and the one set of fixtures
+/// need.
+extension VMLabTests {
   /// The asking pair, and the wrong tone before it when a question is asked again.
-  static let asking: [Double] = [587, 880]
-  static let wrongThenAsking: [Double] = [220, 587, 880]
+  static let askingTones: [Double] = [587, 880]
+  static let wrongThenAskingTones: [Double] = [220, 587, 880]
 
   @Test("With no voice on the virtual console, a question plays the two asking tones, and a retry the low one first")
   func tonesAtBoot() throws {
     guard let fixtures = VMLab.fixturesOrIssue() else { return }
-    let monitor = try QEMUMonitor(directory: fixtures.directory)
+    let monitor = try QEMUMonitor(directory: fixtures.directory, name: "tones")
     let speaker = PCSpeakerCapture(path: fixtures.directory + "/pcspk.wav")
     try? FileManager.default.removeItem(atPath: speaker.path)
     let boot = try GuestBoot.onVirtualConsole(
       fixtures, monitor: monitor, kernelArguments: [], qemuArguments: speaker.qemuArguments)
     let clock = ContinuousClock()
     let started = clock.now
-    let asked = try waitForTones(speaker, from: 0, Self.asking, boot: boot, timeout: .seconds(900))
+    let asked = try waitForTones(speaker, from: 0, Self.askingTones, boot: boot, timeout: .seconds(900))
     let firstQuestion = clock.now - started
     // The question's tones come as its prompt opens: the keys typed now are its answer.
     for key in QEMUMonitor.keyNames(VMLab.wrongPassphrase) + ["ret"] { try monitor.press(key) }
-    let retried = try waitForTones(speaker, from: asked, Self.wrongThenAsking, boot: boot, timeout: .seconds(300))
+    let retried = try waitForTones(speaker, from: asked, Self.wrongThenAskingTones, boot: boot, timeout: .seconds(300))
     let retry = clock.now - started
     for key in QEMUMonitor.keyNames(VMLab.passphrase) + ["ret"] { try monitor.press(key) }
     let heard = speaker.tones

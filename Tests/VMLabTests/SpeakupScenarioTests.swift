@@ -11,9 +11,9 @@ final class QEMUMonitor {
   private let input: FileHandle
   private let output: Int32
 
-  /// Makes the pipes; pass ``qemuArguments`` to the boot.
-  init(directory: String) throws {
-    path = directory + "/monitor"
+  /// Makes the pipes, `DIRECTORY/NAME-monitor.in` and `.out`; pass ``qemuArguments`` to the boot.
+  init(directory: String, name: String) throws {
+    path = directory + "/\(name)-monitor"
     for end in [".in", ".out"] {
       unlink(path + end)
       guard mkfifo(path + end, 0o600) == 0 else { throw VMLabError("mkfifo \(path + end): errno \(errno)") }
@@ -115,18 +115,17 @@ struct SpeakupWords {
 /// The disk's question at boot on the virtual console with Speakup loaded and its key echo on (2: every key as
 /// it is pressed): passcode's words are spoken, no typed digit is, and key echo is back on afterwards (Docs/Boot.md,
 /// Docs/ScreenReaders.md, issue 23).
-@Suite(
-  "Speakup at boot (VM lab: the virtual console, sendkey, /dev/softsynthu)", .serialized,
-  .enabled(if: VMLab.skipReason == nil, Comment(rawValue: VMLab.skipReason ?? "")))
-struct SpeakupScenarioTests {
+/// In the VM lab's serialized suite: one guest at a time, as the shared machine and the one set of fixtures
+/// need.
+extension VMLabTests {
   /// Digits typed as a wrong passphrase: none of them is in the counts of four keys ("1" to "4") or in "Try 2".
-  static let typedDigits = "9876"
-  static let digitWords = ["nine", "eight", "seven", "six"]
+  static let speakupTypedDigits = "9876"
+  static let speakupDigitWords = ["nine", "eight", "seven", "six"]
 
   @Test("Speakup reads passcode's question and counts but never a typed digit, and its key echo comes back")
   func speakupHearsWordsNotDigits() throws {
     guard let fixtures = VMLab.fixturesOrIssue() else { return }
-    let monitor = try QEMUMonitor(directory: fixtures.directory)
+    let monitor = try QEMUMonitor(directory: fixtures.directory, name: "speakup")
     let speakup = SpeakupWords(path: fixtures.directory + "/softsynth.txt")
     try? FileManager.default.removeItem(atPath: speakup.path)
     let boot = try GuestBoot.onVirtualConsole(
@@ -152,7 +151,7 @@ struct SpeakupScenarioTests {
     try boot.waitFor("lab: key_echo 0", timeout: .seconds(300))
 
     // A wrong passphrase of digits, key by key, each waiting for its count.
-    for (index, key) in QEMUMonitor.keyNames(Self.typedDigits).enumerated() {
+    for (index, key) in QEMUMonitor.keyNames(Self.speakupTypedDigits).enumerated() {
       try monitor.press(key)
       let count = index + 1
       try speakup.waitFor(
@@ -163,7 +162,7 @@ struct SpeakupScenarioTests {
     let retry = try speakup.waitFor("Wrong passphrase. Try 2", after: question, boot: boot, timeout: .seconds(300))
     let heard = String(speakup.text.dropFirst(question).prefix(retry - question))
       .replacingOccurrences(of: fixtures.uuid, with: "")
-    for digit in Self.typedDigits.map(String.init) + Self.digitWords {
+    for digit in Self.speakupTypedDigits.map(String.init) + Self.speakupDigitWords {
       #expect(!heard.contains(digit), "Speakup spoke a typed digit (\(digit)): \(heard)")
     }
 
