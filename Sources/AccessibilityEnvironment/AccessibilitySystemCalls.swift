@@ -38,6 +38,16 @@ enum AccessibilitySystemCalls {
     FileSystem.exists(path)
   }
 
+  /// Whether this process may change Speakup's `key_echo` under a sysfs root.
+  ///
+  /// The corresponding C function is `access` with `W_OK`.
+  ///
+  /// - Parameter sysfsRoot: Where sysfs is.
+  /// - Returns: `true` when the file is writable by this process.
+  static func isSpeakupKeyEchoWritable(sysfsRoot: String) -> Bool {
+    SpeakupKeyEchoFile(sysfsRoot: sysfsRoot).isWritable
+  }
+
   /// Reads a whole small file, such as `/proc/PID/status`.
   ///
   /// The corresponding C functions are `open`, `read` and `close`.

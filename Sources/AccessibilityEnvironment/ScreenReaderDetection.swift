@@ -8,6 +8,9 @@ package struct ScreenReaderDetection: Equatable, Sendable {
   package var speakupPresent: Bool
   /// Speakup's `key_echo` setting when readable; 2 means Speakup speaks every key, digits included.
   package var speakupKeyEcho: Int?
+  /// Whether this process may change Speakup's `key_echo` (root may), so that a prompt turns it off while it
+  /// holds the terminal.
+  package var speakupKeyEchoWritable = false
   /// Whether an `orca` process of the same user is running (Orca 43 started by hand does not set the property).
   package var orcaRunning: Bool
   /// Whether a `fenrir` process (the console screen reader) of the same user is running.

@@ -45,11 +45,13 @@ package struct ScreenReaderDetector: Sendable {
   /// - Returns: What was found; takes at most about ``atspiDeadline`` plus a scan of the process table.
   package func detect() -> ScreenReaderDetection {
     let programs = runningReaderPrograms()
-    return ScreenReaderDetection(
+    var detection = ScreenReaderDetection(
       atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
       orcaRunning: programs.contains(.orca), fenrirRunning: programs.contains(.fenrir),
       espeakupRunning: programs.contains(.espeakup), brlttyRunning: programs.contains(.brltty),
       promptOnConsole: promptOnConsole())
+    detection.speakupKeyEchoWritable = speakupKeyEchoWritable()
+    return detection
   }
 
   /// Whether the prompt's terminal is a Linux virtual console (character major 4, minors 0 to 63) or
@@ -127,6 +129,13 @@ package struct ScreenReaderDetector: Sendable {
   /// - Returns: The number in `SYSROOT/accessibility/speakup/key_echo`, or `nil` when it cannot be read.
   package func speakupKeyEcho() -> Int? {
     readTrimmed(sysRoot + "/accessibility/speakup/key_echo").flatMap { Int($0) }
+  }
+
+  /// Whether this process may change Speakup's `key_echo`.
+  ///
+  /// - Returns: `true` when `SYSROOT/accessibility/speakup/key_echo` is writable by it.
+  package func speakupKeyEchoWritable() -> Bool {
+    AccessibilitySystemCalls.isSpeakupKeyEchoWritable(sysfsRoot: sysRoot)
   }
 
   /// Whether a process of ``userID`` is Orca.

@@ -98,6 +98,8 @@ public struct AnnouncementCatalogue: Sendable {
     "failuresNotRecorded": "Failures cannot be recorded; they count only while this lock runs",
     "settingsNotTrusted":
       "Others could change your config file, so its lockout, length and grace are not used; passcode doctor says why",
+    "speakupKeyEchoOn":
+      "Speakup may speak the keys you type: only root can turn its key echo off; passcode doctor says how",
     "questionSource": "Asked by {asker}",
     "questionSource.subject": "Asked by {asker} for {subject}",
     "tries.one": "{count} try left",
@@ -223,6 +225,7 @@ public struct AnnouncementCatalogue: Sendable {
     case .lockedAgain: fill("lockedAgain", [:])
     case .failuresNotRecorded: fill("failuresNotRecorded", [:])
     case .settingsNotTrusted: fill("settingsNotTrusted", [:])
+    case .speakupKeyEchoOn: fill("speakupKeyEchoOn", [:])
     case let .questionSource(asker, nil): fill("questionSource", ["asker": asker.text])
     case let .questionSource(asker, subject?):
       fill("questionSource.subject", ["asker": asker.text, "subject": subject.text])

@@ -32,7 +32,7 @@ extension DoctorSections {
     }
     findings.append(DoctorFinding(verdict: snapshot.braille.line))
     findings.append(DoctorFinding(verdict: atspiVerdict(detection.atspiEnabled)))
-    findings.append(speakupFinding(detection))
+    findings.append(speakupFinding(detection, runsAsRoot: snapshot.runsAsRoot))
     return findings
   }
 
@@ -44,19 +44,37 @@ extension DoctorSections {
     }
   }
 
-  private static func speakupFinding(_ detection: ScreenReaderDetection) -> DoctorFinding {
+  /// Speakup's key echo: off; on, and turned off by passcode while one types (root may change it); or on, and
+  /// left on (speaking typed keys, digits included), with the command that turns it off.
+  private static func speakupFinding(_ detection: ScreenReaderDetection, runsAsRoot: Bool) -> DoctorFinding {
     guard detection.speakupPresent else {
       return DoctorFinding(verdict: Localization.text("Speakup: not loaded, so its key echo does not apply."))
     }
-    guard !detection.speakupEchoesKeys else {
+    let path = "/sys/accessibility/speakup/key_echo"
+    let turnOff = DoctorFinding(
+      verdict: "",
+      next: Localization.text("Turn it off before typing a passcode (passcode run as root does that itself)."),
+      command: runsAsRoot ? "echo 0 > \(path)" : "echo 0 | sudo tee \(path)")
+    guard let echo = detection.speakupKeyEcho else {
+      var finding = turnOff
+      finding.verdict = Localization.text(
+        "Speakup key echo: unreadable, so passcode cannot tell whether Speakup speaks the keys you type.")
+      return finding
+    }
+    guard echo != 0 else {
+      return DoctorFinding(
+        verdict: Localization.text("Speakup key echo: off (key_echo 0), so Speakup speaks no key you type."))
+    }
+    guard !detection.speakupKeyEchoWritable else {
       return DoctorFinding(
         verdict: Localization.text(
-          "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included."),
-        next: Localization.text("Turn it off before typing a passcode."),
-        command: "echo 0 | sudo tee /sys/accessibility/speakup/key_echo")
+          "Speakup key echo: on (key_echo {value}); passcode turns it off while you type and puts it back "
+            + "afterwards.", ["value": "\(echo)"]))
     }
-    let echo = detection.speakupKeyEcho.map { "key_echo \($0)" } ?? Localization.text("key_echo unreadable")
-    return DoctorFinding(
-      verdict: Localization.text("Speakup key echo: does not speak digits ({echo}).", ["echo": echo]))
+    var finding = turnOff
+    finding.verdict = Localization.text(
+      "Speakup key echo: on (key_echo {value}), and only root can change it, so Speakup may speak the keys you "
+        + "type, digits included.", ["value": "\(echo)"])
+    return finding
   }
 }

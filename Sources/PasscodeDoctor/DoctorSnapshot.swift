@@ -34,6 +34,9 @@ package struct DoctorSnapshot: Equatable, Sendable {
   package var store: Store
   /// The pinentry set-up for GnuPG.
   package var pinentry: Pinentry
+  /// Whether doctor runs as root, so that a `Run:` line needs no `sudo` (which an initramfs or a rescue
+  /// system may not have).
+  package var runsAsRoot = false
 
   /// What was found about the store.
   package enum Store: Equatable, Sendable {

@@ -89,6 +89,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The config file could be changed by another user, so its lockout, length and grace are not used (its
   /// accessibility choices are); said once at the start of every prompt.
   case settingsNotTrusted
+  /// Speakup's key echo is on and this process may not turn it off (a user other than root), so Speakup may
+  /// speak the keys typed; said once, before the first key.
+  case speakupKeyEchoOn
   /// Who asks, from the question's identifier (`cryptsetup:/dev/sda2`): `asker` and, when given, `subject`.
   case questionSource(asker: SanitizedText, subject: SanitizedText?)
   /// A notice from work in the background ("speech-dispatcher is not answering; …"), told apart from the status.
@@ -203,7 +206,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
     case .countless(.tooShort), .countless(.nothingPasted): true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
-      .failuresNotRecorded, .settingsNotTrusted:
+      .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:
       true
     default: false
     }

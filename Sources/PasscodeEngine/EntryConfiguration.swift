@@ -92,6 +92,9 @@ public struct EntryConfiguration: Equatable, Sendable {
   /// What is said for each retry reason in place of the standard words (a pinentry's "Enter the same
   /// passphrase again", or its caller's `SETREPEATERROR` text); a reason not listed keeps its own.
   public var retryAnnouncements: [RetryReason: Announcement] = [:]
+  /// Cues played as the prompt opens, before its words, in order: a password agent's question plays
+  /// ``SoundCue/asking``, after ``SoundCue/error`` when it is asked again. None by default.
+  public var openingCues: [SoundCue] = []
 
   /// Creates a configuration and checks it.
   ///

@@ -49,4 +49,6 @@ public enum SoundCue: String, Equatable, Hashable, Sendable, CaseIterable {
   case lockout
   /// The code was accepted.
   case success
+  /// A question is asked: a password agent's prompt opens (``EntryConfiguration/openingCues``).
+  case asking
 }

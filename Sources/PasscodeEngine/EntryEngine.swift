@@ -149,8 +149,8 @@ public struct EntryEngine: Sendable {
       progress: progress)
   }
 
-  /// Shows the prompt: the heading, the first render and announcement, then the preamble's, the hint, and the
-  /// timers a lockout or timeout needs.
+  /// Shows the prompt: the heading, the opening cues (``EntryConfiguration/openingCues``), the first render and
+  /// announcement, then the preamble's, the hint, and the timers a lockout or timeout needs.
   ///
   /// The heading (``EntryEffect/heading(title:lines:)``) holds what must stay readable above the entry: with a
   /// hint, the title and the hint, so the hint is not read before what it is for; then the caller's `heading`.
@@ -170,6 +170,7 @@ public struct EntryEngine: Sendable {
     var effects: [EntryEffect] = []
     let lines = (hint.map { [$0] } ?? []) + heading
     if !lines.isEmpty { effects.append(.heading(title: hint.map { _ in configuration.title }, lines: lines)) }
+    effects += configuration.openingCues.map(EntryEffect.cue)
     if let lockoutRemaining {
       effects += beginLockout(remaining: lockoutRemaining)
     } else {

@@ -8,7 +8,7 @@ extension SoundCue {
   package var priority: SpeechPriority {
     switch self {
     case .error, .lockout: .important
-    case .success: .message
+    case .success, .asking: .message
     }
   }
 }

@@ -19,7 +19,7 @@ extension Announcement {
     case .timeLeftExtendable: .important
     case .timeExtended, .timeNotExtendable: .message
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
-      .failuresNotRecorded, .settingsNotTrusted:
+      .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
       .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked,

@@ -5,7 +5,8 @@ internal import SystemCalls
 /// `SIGILL`, `SIGFPE`, `SIGTRAP`) or an abort (`SIGABRT`, which Swift's runtime traps and `fatalError`
 /// end in) first restores the settings saved by raw mode, then dies of the same signal as it would have.
 ///
-/// The handler calls only async-signal-safe functions (`tcsetattr`, `raise`). Signals that end a
+/// It puts Speakup's key echo back too (``SpeakupKeyEchoGuard``). The handler calls only async-signal-safe
+/// functions (`tcsetattr`, `open`, `write`, `close`, `raise`). Signals that end a
 /// program in an orderly way (INT, TERM, HUP, QUIT) go through ``SignalRelay`` instead.
 enum CrashGuard {
   /// The fault and abort signals guarded.
@@ -26,8 +27,9 @@ enum CrashGuard {
   }
 }
 
-/// Restores the terminal, then re-raises the signal, whose disposition is the default again.
+/// Restores the terminal and Speakup's key echo, then re-raises the signal, whose disposition is the default again.
 private func restoreThenDie(_ number: Int32) {
   RawMode.emergencyRestore()
+  EmergencyKeyEchoRestore.restoreFromSignalHandler()
   Signal(number: number)?.raiseFromSignalHandler()
 }

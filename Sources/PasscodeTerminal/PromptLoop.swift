@@ -18,6 +18,7 @@ final class PromptLoop {
   private let signalPolicy: SignalPolicy
   private let makeSecretStorage: @Sendable (Int) -> any SecretStorage
   private let soundCues: Bool
+  private let consoleTones: Bool
   private let environment: [String: String]
 
   /// Makes a loop; nothing is read or written before ``ask(_:failureCount:lockoutRemaining:attemptLimit:hint:heading:preamble:companion:verifier:)``
@@ -33,11 +34,13 @@ final class PromptLoop {
   ///     Ctrl-D, Ctrl-\, Ctrl-Z and stop signals.
   ///   - makeSecretStorage: Makes the secret memory an entry goes into.
   ///   - soundCues: Whether cues are played (unless an entry asks for reduced motion).
+  ///   - consoleTones: Whether cues are played as console tones, whatever `soundCues` and reduced motion say:
+  ///     where there is no voice, they tell a question and a wrong answer.
   ///   - environment: The process environment, for the width after a resize.
   init(
     clock: any EntryClock, terminal: any PromptTerminal, events: any PromptEvents, screen: PromptScreen,
     keys: KeyInput, ignoresInterruptions: Bool, makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage,
-    soundCues: Bool, environment: [String: String]
+    soundCues: Bool, consoleTones: Bool = false, environment: [String: String]
   ) {
     self.clock = clock
     self.terminal = terminal
@@ -48,6 +51,7 @@ final class PromptLoop {
     signalPolicy = SignalPolicy(ignoresInterruptions: ignoresInterruptions)
     self.makeSecretStorage = makeSecretStorage
     self.soundCues = soundCues
+    self.consoleTones = consoleTones
     self.environment = environment
   }
 
@@ -62,7 +66,8 @@ final class PromptLoop {
       configuration: configuration, secretStorage: makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
     let output = PromptRunOutput(
-      screen: screen, events: events, verifier: verifier, playsCues: soundCues && !configuration.reduceMotion)
+      screen: screen, events: events, verifier: verifier,
+      playsCues: consoleTones || (soundCues && !configuration.reduceMotion))
     var driver = EntryDriver(engine: engine, clock: clock, output: output)
     // Every word of the opening comes from the engine: the heading (what the visual profile shows above its
     // status line), the prompt's words, the preamble, then the hint told after them.

@@ -12,6 +12,8 @@ final class PromptScreen {
   private let clock: any EntryClock
   private var renderer: PromptRenderer
   private let announcer: (any Announcer)?
+  /// Plays cues as the virtual console's tones in place of the announcer and the bell, or `nil`.
+  private let tonePlayer: ConsoleTonePlayer?
   /// The display last drawn, if any.
   private(set) var lastDisplay: EntryDisplay?
   /// When the screen last wrote, on the loop's clock.
@@ -25,12 +27,13 @@ final class PromptScreen {
 
   init(
     capabilities: TerminalCapabilities, terminal: any PromptTerminal, clock: any EntryClock,
-    lineDiscipline: LineDiscipline, announcer: (any Announcer)?
+    lineDiscipline: LineDiscipline, announcer: (any Announcer)?, tonePlayer: ConsoleTonePlayer? = nil
   ) {
     self.capabilities = capabilities
     self.terminal = terminal
     self.clock = clock
     self.announcer = announcer
+    self.tonePlayer = tonePlayer
     renderer = PromptRenderer(
       profile: capabilities.profile, usesColor: capabilities.usesColor, width: capabilities.width,
       lineDiscipline: lineDiscipline)
@@ -108,9 +111,12 @@ final class PromptScreen {
     }
   }
 
-  /// Plays a cue through the announcer, or rings the bell when there is none and escapes are allowed.
+  /// Plays a cue as console tones when there is a tone player, else through the announcer, else rings the bell
+  /// when escapes are allowed.
   func play(_ cue: SoundCue) throws(PromptError) {
-    if let announcer {
+    if let tonePlayer {
+      tonePlayer.play(cue)
+    } else if let announcer {
       announcer.play(cue)
     } else if capabilities.allowsEscapes {
       try write("\u{7}")

@@ -51,6 +51,12 @@ public struct PromptSettings: Sendable {
   public var makeSecretStorage: @Sendable (Int) -> any SecretStorage
   /// Ends a prompt from another thread (a withdrawn agent question), or `nil`.
   package var interruption: PromptInterruption?
+  /// Where sysfs is, for Speakup's key echo, which the prompt turns off while it holds the terminal: `/sys`, a
+  /// fake directory in tests.
+  package var sysfsRoot: String = SpeakupKeyEchoFile.kernelSysfsRoot
+  /// Whether sound cues are played as tones on the virtual console's PC speaker, whatever ``soundCues`` says:
+  /// where there is no voice (``ConsoleTones``). Outside a virtual console the tones fail, silently.
+  package var consoleTones = false
 
   /// The process's own environment, read when asked: the initialisers' default.
   public static var processEnvironment: [String: String] { ProcessEnvironment.current() }

@@ -62,7 +62,7 @@ public final class TerminalPasscodePrompt {
       verification = try VerificationRunner()
       session = try TerminalSession(
         device: device, writesEscapes: capabilities.allowsEscapes,
-        resetsAttributes: capabilities.usesColor && capabilities.profile == .visual)
+        resetsAttributes: capabilities.usesColor && capabilities.profile == .visual, sysfsRoot: settings.sysfsRoot)
     } catch {
       device.close()
       throw .noTerminal(error)
@@ -70,7 +70,8 @@ public final class TerminalPasscodePrompt {
     let clock = MonotonicEntryClock()
     let screen = PromptScreen(
       capabilities: capabilities, terminal: session, clock: clock, lineDiscipline: settings.lineDiscipline,
-      announcer: settings.announcer)
+      announcer: settings.announcer,
+      tonePlayer: settings.consoleTones ? ConsoleTonePlayer(console: session.device.descriptor) : nil)
     loop = PromptLoop(
       clock: clock, terminal: session,
       events: TerminalPromptEvents(
@@ -78,12 +79,16 @@ public final class TerminalPasscodePrompt {
         interruption: settings.interruption, clock: clock),
       screen: screen, keys: KeyInput(makePasteStorage: settings.makeSecretStorage),
       ignoresInterruptions: settings.ignoresInterruptions, makeSecretStorage: settings.makeSecretStorage,
-      soundCues: settings.soundCues, environment: settings.environment)
+      soundCues: settings.soundCues, consoleTones: settings.consoleTones, environment: settings.environment)
   }
 
   deinit {
     close()
   }
+
+  /// What the prompt found about Speakup's key echo when it took the terminal, and what it did: off for the
+  /// length of the prompt when it could, or left on (``SpeakupKeyEcho/needsWarning``: say so before the first key).
+  package var speakupKeyEcho: SpeakupKeyEcho { session.keyEcho.state }
 
   /// Restores the terminal's saved settings and signal handling. Safe to call more than once.
   public func close() {

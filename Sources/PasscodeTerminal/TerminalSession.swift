@@ -12,6 +12,8 @@ final class TerminalSession: PromptTerminal {
   let device: TerminalDevice
   /// The relay that turns signals into bytes on a pipe the prompt polls.
   let signals: SignalRelay
+  /// Speakup's key echo, off while the session holds the terminal.
+  let keyEcho: SpeakupKeyEchoGuard
   private let writesEscapes: Bool
   private let resetsAttributes: Bool
   private var rawMode: RawMode?
@@ -19,16 +21,21 @@ final class TerminalSession: PromptTerminal {
   /// Set when the terminal hung up: writes are dropped from then on.
   private(set) var isHungUp = false
 
-  /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode and installs the crash
-  /// guard.
+  /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode, installs the crash
+  /// guard and turns Speakup's key echo off.
   ///
   /// - Parameters:
   ///   - device: The open terminal; closed by ``close()``.
   ///   - writesEscapes: Whether raw mode may write escape sequences (bracketed paste).
   ///   - resetsAttributes: Whether leaving raw mode resets colours.
+  ///   - sysfsRoot: Where sysfs is, for Speakup's key echo (`/sys`; a fake directory in tests).
   /// - Throws: ``TerminalError`` when any step fails; the device is left open for the caller to close.
-  init(device: TerminalDevice, writesEscapes: Bool, resetsAttributes: Bool) throws(TerminalError) {
+  init(
+    device: TerminalDevice, writesEscapes: Bool, resetsAttributes: Bool,
+    sysfsRoot: String = SpeakupKeyEchoFile.kernelSysfsRoot
+  ) throws(TerminalError) {
     self.device = device
+    keyEcho = SpeakupKeyEchoGuard(file: SpeakupKeyEchoFile(sysfsRoot: sysfsRoot))
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes
     try SignalRelay.ignoreSIGPIPE()
@@ -41,6 +48,7 @@ final class TerminalSession: PromptTerminal {
       throw error
     }
     CrashGuard.install()
+    keyEcho.turnOff()
   }
 
   /// Writes text, unless the terminal hung up; a hang-up found here is remembered, not thrown. It goes straight
@@ -104,11 +112,15 @@ final class TerminalSession: PromptTerminal {
   func suspend(by signal: Signal = .terminalStop) throws(PromptError) {
     try? rawMode?.restore()
     rawMode = nil
+    // The shell the terminal goes back to has Speakup's key echo as it was; the prompt turns it off again.
+    keyEcho.restore()
     do {
       try signals.suspendSelf(by: signal)
     } catch {
+      keyEcho.turnOff()
       throw .terminal(error)
     }
+    keyEcho.turnOff()
     try enterRawModeAgain()
   }
 
@@ -130,7 +142,8 @@ final class TerminalSession: PromptTerminal {
     }
   }
 
-  /// Restores the saved settings and signal handling and closes the device. Safe to call more than once.
+  /// Restores the saved settings, Speakup's key echo and signal handling, and closes the device. Safe to call
+  /// more than once.
   ///
   /// A terminating signal that came after the prompt's last look still ends the process, now that the
   /// terminal is restored, instead of being lost with the relay.
@@ -139,6 +152,7 @@ final class TerminalSession: PromptTerminal {
     isClosed = true
     try? rawMode?.restore()
     rawMode = nil
+    keyEcho.restore()
     let unhandled = signals.drain().first(where: \.isTerminating)
     signals.uninstall()
     device.close()

@@ -48,6 +48,14 @@ public final class PseudoTerminal {
     PseudoTerminalCalls.close(slaveFileDescriptor)
   }
 
+  /// Closes the master side, as a terminal emulator does when its window closes: the slave hangs up (reads give
+  /// end of file or `EIO`). Calling it again does nothing.
+  public func closeMaster() {
+    guard isMasterOpen else { return }
+    isMasterOpen = false
+    PseudoTerminalCalls.close(masterFileDescriptor)
+  }
+
   /// Types bytes, as if from the keyboard.
   ///
   /// - Parameter bytes: The bytes.

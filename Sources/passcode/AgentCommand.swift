@@ -279,6 +279,8 @@ struct AgentCommand {
     // The answer is passed on, not checked: whether it was right is heard when the question comes back. A
     // disk checks it now ("Checking"), and then is unlocked ("Disk unlocked") or asks again.
     configuration.acceptedAnnouncement = disk == nil ? .answerSent : .checking
+    // Where there is no voice, the console's tones tell a question, and a question asked again (ConsoleTones).
+    configuration.openingCues = turn.attempt == nil ? [.asking] : [.error, .asking]
     asking.begin(question.fileName)
     interruption.reset()
     defer { asking.begin(nil) }

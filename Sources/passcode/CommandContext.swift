@@ -113,11 +113,15 @@ struct CommandContext {
         if firstOutage.takeFirst() { notices?.post(SanitizedText(SpeechDecision.unreachableNotice)) }
       }
     }
-    return PromptSpeech(detection: inputs.detection, decision: decision, notices: notices, announcer: announcer)
+    return PromptSpeech(
+      inputs: inputs, detection: inputs.detection, decision: decision, notices: notices, announcer: announcer)
   }
 
   /// Opens a prompt that speaks through `speech`; closing the prompt leaves the announcer open. When the
-  /// config file was refused, the prompt starts by saying so (``Announcement/settingsNotTrusted``).
+  /// config file was refused, the prompt starts by saying so (``Announcement/settingsNotTrusted``), and when
+  /// Speakup's key echo is on and cannot be turned off (not root), it says that
+  /// (``Announcement/speakupKeyEchoOn``). Where there is no voice on a virtual console, its cues are tones
+  /// (``ConsoleTones``).
   ///
   /// - Parameters:
   ///   - speech: The channel from ``openSpeech()``.
@@ -138,7 +142,7 @@ struct CommandContext {
   ) throws(CommandError) -> TerminalPasscodePrompt {
     var promptEnvironment = environment
     if let terminalType { promptEnvironment["TERM"] = terminalType }
-    let settings = PromptSettings(
+    var settings = PromptSettings(
       terminalPath: terminalPath ?? options.tty,
       requiresOwnTerminal: requiresOwnTerminal,
       color: options.color,
@@ -156,15 +160,15 @@ struct CommandContext {
       notices: speech.notices,
       makeSecretStorage: Self.makeSecretStorage,
       interruption: interruption)
+    settings.consoleTones = ConsoleTones.areUsed(
+      speech.inputs, decision: speech.decision, speechAnswers: speech.announcer?.isConnected ?? false)
     let prompt: TerminalPasscodePrompt
     do {
       prompt = try TerminalPasscodePrompt(settings: settings)
     } catch {
       throw .prompt(error)
     }
-    if speech.detection.speakupEchoesKeys {
-      try? prompt.show("Warning: Speakup speaks every key you type (key_echo is 2). See passcode(1) to turn it off.")
-    }
+    if prompt.speakupKeyEcho.needsWarning { try? prompt.say(.speakupKeyEchoOn) }
     if settingsRefusal != nil { try? prompt.say(.settingsNotTrusted) }
     return prompt
   }

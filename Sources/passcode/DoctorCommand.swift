@@ -23,7 +23,7 @@ struct DoctorCommand {
   /// store, and the pinentry set-up.
   func snapshot() -> DoctorSnapshot {
     let speechInputs = context.speechPolicyInputs()
-    return DoctorSnapshot(
+    var snapshot = DoctorSnapshot(
       environment: context.environment, options: context.options, sources: context.invocation.sources,
       requestedProfile: context.requestedProfile, speechInputs: speechInputs,
       speechDispatcher: SpeechDiagnostics.gather(),
@@ -31,6 +31,8 @@ struct DoctorCommand {
       outputIsTerminal: StandardStreams.outputIsTerminal,
       terminalProblem: SetupFiles.terminalProblem(context.options.tty ?? "/dev/tty"), store: store(),
       pinentry: pinentry(), speechDispatcherSocketUnit: speechDispatcherSocketUnit())
+    snapshot.runsAsRoot = ScreenReaderDetector().userID == 0
+    return snapshot
   }
 
   /// Whether systemd's user manager would find a `speech-dispatcher.socket` unit, in the directories it

@@ -48,7 +48,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 56 {
+    switch byte() % 57 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -109,6 +109,7 @@ private struct Choices {
     case 52: return .capsLockOn
     case 53: return .capsLockOff
     case 54: return .numLockOff
+    case 55: return .speakupKeyEchoOn
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

@@ -10,6 +10,31 @@ struct ScreenReaderSectionTests {
   static let atspiOff = DoctorFinding.just("AT-SPI screen reader setting: off.")
   static let noSpeakup = DoctorFinding.just("Speakup: not loaded, so its key echo does not apply.")
 
+  static let turnOffStep = "Turn it off before typing a passcode (passcode run as root does that itself)."
+
+  /// A snapshot with Speakup loaded, reading the console, and its one key echo finding.
+  static func speakup(
+    _ name: String, keyEcho: Int?, writable: Bool = false, root: Bool = false, finds finding: DoctorFinding
+  ) -> SectionCase {
+    SectionCase(
+      name,
+      {
+        $0.speechInputs.detection.speakupPresent = true
+        $0.speechInputs.detection.speakupKeyEcho = keyEcho
+        $0.speechInputs.detection.speakupKeyEchoWritable = writable
+        $0.runsAsRoot = root
+      },
+      expected: [reading("Speakup"), noBraille, atspiOff, finding])
+  }
+
+  /// Key echo on and not changeable by this process, with the command that turns it off.
+  static func leftOn(_ keyEcho: Int, command: String) -> DoctorFinding {
+    DoctorFinding(
+      verdict: "Speakup key echo: on (key_echo \(keyEcho)), and only root can change it, so Speakup may speak the "
+        + "keys you type, digits included.",
+      next: turnOffStep, command: command)
+  }
+
   static func reading(_ name: String) -> DoctorFinding {
     .just("Screen reader: \(name) found; passcode prints lines of words for it and does not also speak.")
   }
@@ -60,35 +85,25 @@ struct ScreenReaderSectionTests {
         reading("brltty"), .just("Braille: brltty running; display size unknown (connect: No such file or directory)."),
         atspiOff, noSpeakup,
       ]),
-    SectionCase(
-      "Speakup speaking every key: how to turn it off",
-      {
-        $0.speechInputs.detection.speakupPresent = true
-        $0.speechInputs.detection.speakupKeyEcho = 2
-      },
-      expected: [
-        reading("Speakup"), noBraille, atspiOff,
-        DoctorFinding(
-          verdict: "Speakup key echo: on (key_echo 2), so Speakup speaks every key you type, digits included.",
-          next: "Turn it off before typing a passcode.",
-          command: "echo 0 | sudo tee /sys/accessibility/speakup/key_echo"),
-      ]),
-    SectionCase(
-      "Speakup with key_echo 1",
-      {
-        $0.speechInputs.detection.speakupPresent = true
-        $0.speechInputs.detection.speakupKeyEcho = 1
-      },
-      expected: [
-        reading("Speakup"), noBraille, atspiOff, .just("Speakup key echo: does not speak digits (key_echo 1)."),
-      ]),
-    SectionCase(
-      "Speakup whose key_echo cannot be read",
-      { $0.speechInputs.detection.speakupPresent = true },
-      expected: [
-        reading("Speakup"), noBraille, atspiOff,
-        .just("Speakup key echo: does not speak digits (key_echo unreadable)."),
-      ]),
+    speakup(
+      "Speakup speaking every key, not root: only root can change it, and the command (with sudo)", keyEcho: 2,
+      finds: leftOn(2, command: "echo 0 | sudo tee /sys/accessibility/speakup/key_echo")),
+    speakup(
+      "as root the command needs no sudo (an initramfs or a rescue system has none)", keyEcho: 2, root: true,
+      finds: leftOn(2, command: "echo 0 > /sys/accessibility/speakup/key_echo")),
+    speakup(
+      "Speakup's key echo writable by this process: passcode turns it off while one types", keyEcho: 1,
+      writable: true, root: true,
+      finds: .just(
+        "Speakup key echo: on (key_echo 1); passcode turns it off while you type and puts it back afterwards.")),
+    speakup(
+      "Speakup's key echo off", keyEcho: 0,
+      finds: .just("Speakup key echo: off (key_echo 0), so Speakup speaks no key you type.")),
+    speakup(
+      "Speakup whose key_echo cannot be read", keyEcho: nil,
+      finds: DoctorFinding(
+        verdict: "Speakup key echo: unreadable, so passcode cannot tell whether Speakup speaks the keys you type.",
+        next: turnOffStep, command: "echo 0 | sudo tee /sys/accessibility/speakup/key_echo")),
   ]
 
   @Test("each snapshot gives exactly these findings", arguments: rows)

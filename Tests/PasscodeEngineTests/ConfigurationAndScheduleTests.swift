@@ -145,6 +145,11 @@ struct ConfigurationAndScheduleTests {
         "Others could change your config file, so its lockout, length and grace are not used; passcode doctor says why",
         .important
       ),
+      (
+        .speakupKeyEchoOn,
+        "Speakup may speak the keys you type: only root can turn its key echo off; passcode doctor says how",
+        .important
+      ),
       (.questionSource(asker: "cryptsetup", subject: "/dev/sda2"), "Asked by cryptsetup for /dev/sda2", .message),
       (.questionSource(asker: "sshd", subject: nil), "Asked by sshd", .message),
       (.notice("speech-dispatcher is not answering"), "speech-dispatcher is not answering", .message),

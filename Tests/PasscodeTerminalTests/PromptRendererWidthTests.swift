@@ -119,7 +119,7 @@ enum RendererSamples {
     all.append(.timeNotExtendable)
     all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
-    all += [.questionLeft, .diskUnlocked]
+    all += [.questionLeft, .diskUnlocked, .speakupKeyEchoOn]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     all += [.capsLockOn, .capsLockOff, .numLockOff]
@@ -136,7 +136,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 56
+  static let kindCount = 57
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -179,6 +179,7 @@ enum RendererSamples {
     case .lockedAgain: "lockedAgain"
     case .failuresNotRecorded: "failuresNotRecorded"
     case .settingsNotTrusted: "settingsNotTrusted"
+    case .speakupKeyEchoOn: "speakupKeyEchoOn"
     case .questionSource: "questionSource"
     case .demoCode: "demoCode"
     case .demoUnlocked: "demoUnlocked"

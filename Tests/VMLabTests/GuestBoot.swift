@@ -22,8 +22,9 @@ final class GuestBoot {
   /// - Parameters:
   ///   - fixtures: The kernel, initramfs and disk.
   ///   - kernelArguments: More words for the kernel command line.
+  ///   - qemuArguments: More arguments for QEMU (devices, a second serial port, a monitor).
   /// - Throws: When the pseudo-terminal cannot be opened or QEMU cannot be started.
-  init(_ fixtures: VMLabFixtures, kernelArguments: [String] = []) throws {
+  init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
     terminal = try PseudoTerminal(columns: 200, rows: 50)
     let commandLine =
       ([
@@ -32,13 +33,14 @@ final class GuestBoot {
         // TCG on a loaded machine can take longer than systemd's 90 s for the disk to show up.
         "systemd.default_timeout_start_sec=900",
       ] + kernelArguments).joined(separator: " ")
-    let arguments = [
-      "-accel", "tcg", "-cpu", "max", "-smp", "1", "-m", "768", "-display", "none", "-no-reboot",
-      "-nodefaults", "-serial", "stdio", "-monitor", "none",
-      "-kernel", fixtures.kernel, "-initrd", fixtures.initramfs,
-      "-drive", "file=\(fixtures.disk),format=raw,if=virtio,snapshot=on",
-      "-append", commandLine,
-    ]
+    let arguments =
+      [
+        "-accel", "tcg", "-cpu", "max", "-smp", "1", "-m", "768", "-display", "none", "-no-reboot",
+        "-nodefaults", "-serial", "stdio", "-monitor", "none",
+        "-kernel", fixtures.kernel, "-initrd", fixtures.initramfs,
+        "-drive", "file=\(fixtures.disk),format=raw,if=virtio,snapshot=on",
+        "-append", commandLine,
+      ] + qemuArguments
     qemu = try ChildProcess(
       executablePath: "/usr/bin/qemu-system-x86_64", arguments: arguments,
       environment: ["PATH": "/usr/bin:/bin", "HOME": fixtures.directory], terminal: terminal)
@@ -106,6 +108,11 @@ final class GuestBoot {
     }
     searchStart = end
     return elapsedAtLast
+  }
+
+  /// Makes the next wait search only what the console prints from now on.
+  func skipToEnd() {
+    searchStart = plainText.endIndex
   }
 
   /// Types text on the serial console, as keys.
