@@ -12,6 +12,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case configHome = "XDG_CONFIG_HOME"
   case sshConnection = "SSH_CONNECTION"
   case language = "LANGUAGE"
+  case crypttabName = "CRYPTTAB_NAME"
+  case crypttabSource = "CRYPTTAB_SOURCE"
+  case crypttabTried = "CRYPTTAB_TRIED"
 
   /// One line of help.
   var help: String {
@@ -32,6 +35,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
       "Set, or SSH_CLIENT or SSH_TTY: a remote session, so --speech auto prints and does not speak."
     case .language:
       "The language of every message and of speech, such as es; then LC_ALL, LC_MESSAGES and LANG, as gettext."
+    case .crypttabName: "askpass: the disk's name in /etc/crypttab (its first field), set by cryptsetup."
+    case .crypttabSource: "askpass: the disk's device (crypttab's second field), said after its name."
+    case .crypttabTried: "askpass: the tries before this one; above 0, the last passphrase was wrong."
     }
   }
 
@@ -45,6 +51,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .configHome, .language: return true
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
+    case .crypttabName, .crypttabSource, .crypttabTried: return subcommand == .askpass
     }
   }
 }
