@@ -239,7 +239,7 @@ public enum HelpText {
       return "The question directory could not be watched or read, or an answer could not be sent."
     case (.accepted, .askpass): return "The passphrase was written to standard output."
     case (.cancelled, .askpass):
-      return "Cancelled by the user (Esc, Ctrl-C, Ctrl-D, end of input); nothing was written."
+      return "Cancelled by the user (Esc, Ctrl-C or Ctrl-D); nothing was written."
     case (.storageError, .askpass):
       return "The passphrase could not be written to standard output (cryptsetup is gone)."
     case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."

@@ -15,9 +15,9 @@ internal import SystemCalls
 /// standard output is the pipe to cryptsetup. The passphrase goes from the prompt's secret storage straight
 /// to standard output, with no line feed (`--key-file=-` takes every byte), and nowhere else.
 ///
-/// Exit status: 0 when the passphrase was written; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D, end of
-/// input) or a signal ended the prompt, and nothing was written; 3 on `--timeout`; 69 when no terminal can
-/// be asked on; 74 when standard output could not be written; 64 for a wrong command line.
+/// Exit status: 0 when the passphrase was written; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D) or a
+/// signal ended the prompt, and nothing was written; 3 on `--timeout`; 69 when no terminal can be asked on,
+/// or it hung up; 74 when standard output could not be written; 64 for a wrong command line.
 struct AskpassCommand {
   let context: CommandContext
 
