@@ -12,7 +12,9 @@
 # `make install` puts in place:
 #   $(PREFIX)/bin/passcode                                    the program (stripped)
 #   $(PREFIX)/bin/pinentry-passcode                           a relative link to it: the pinentry name
-#   $(PREFIX)/share/man/man1/passcode.1                       the manual (and pinentry-passcode.1, a link)
+#   $(PREFIX)/bin/passcode-askpass                            another: the crypttab keyscript's name
+#   $(PREFIX)/share/man/man1/passcode.1                       the manual (pinentry-passcode.1 and
+#                                                             passcode-askpass.1 are links to it)
 #   $(PREFIX)/share/man/es/man1/passcode.1                    the Spanish manual (Docs/passcode.es.1; a link too)
 #   $(PREFIX)/share/locale/LANGUAGE/LC_MESSAGES/passcode.mo   the messages in each language, compiled by msgfmt
 #                                                             from Sources/PasscodeLocalization/po/LANGUAGE.po
@@ -29,6 +31,9 @@
 #   $(DRACUT_MODULES_DIR)/90passcode/                         the dracut module (Docs/dracut/90passcode and the
 #                                                             units in Docs/systemd), used only when a dracut.conf
 #                                                             says add_dracutmodules+=" passcode " (Docs/Boot.md)
+#   $(INITRAMFS_HOOKS_DIR)/passcode                           the initramfs-tools hook (Docs/initramfs-tools/passcode),
+#                                                             which does nothing unless /etc/crypttab names
+#                                                             keyscript=…/passcode-askpass (Docs/Boot.md)
 #
 # installed-directories lists the directories `make install` made (they did not exist), deepest first;
 # `make uninstall` removes those that are empty afterwards and no other, so a shared directory that was
@@ -39,7 +44,9 @@
 # DRACUT_MODULES_DIR is /usr/lib/dracut/modules.d for /usr and /usr/local alike: dracut reads its modules from that one
 # directory (its dracutbasedir) and nowhere under /usr/local, so a module installed elsewhere would never
 # be found. The module installs the passcode it finds in /usr/bin or /usr/local/bin. With another PREFIX
-# (~/.local) the module is left out, unless DRACUT_MODULES_DIR is given.
+# (~/.local) the module is left out, unless DRACUT_MODULES_DIR is given. INITRAMFS_HOOKS_DIR is
+# /usr/share/initramfs-tools/hooks in the same way, for the same reason (mkinitramfs reads hooks there and
+# in /etc/initramfs-tools/hooks only).
 #
 # The .deb holds that tree for PREFIX=/usr, plus what Debian asks of every package: the manual
 # pages compressed with gzip -9n, /usr/share/doc/passcode/copyright and changelog.Debian.gz; the zsh
@@ -51,7 +58,7 @@
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
 # Removing it stops and disables the console units if they were enabled, so no link is left behind.
 #
-# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, DRACUT_MODULES_DIR, SWIFT (the swift driver: from PATH, else
+# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, DRACUT_MODULES_DIR, INITRAMFS_HOOKS_DIR, SWIFT (the swift driver: from PATH, else
 # /opt/swift/usr/bin/swift), STRIP, DEB_MAINTAINER. The release build has its own scratch directory,
 # .build/install, so another `swift build -c release` can never put a binary that needs the toolchain into
 # the install.
@@ -84,9 +91,11 @@ UNITS = passcode-agent-console.path passcode-agent-console.service
 # DRACUT_MODULES_DIR= leaves it out, DRACUT_MODULES_DIR=DIR puts it elsewhere.
 DRACUT_MODULES_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/usr/lib/dracut/modules.d)
 DRACUT_MODULE = $(if $(DRACUT_MODULES_DIR),$(DRACUT_MODULES_DIR)/90passcode)
+# The initramfs-tools hook, likewise only with a system PREFIX; INITRAMFS_HOOKS_DIR= leaves it out.
+INITRAMFS_HOOKS_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/usr/share/initramfs-tools/hooks)
 # Every directory `make install` puts a file in; those it has to make are recorded for `make uninstall`.
 INSTALL_DIRECTORIES = $(BINDIR) $(MAN1DIR) $(DOCDIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
-  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(DRACUT_MODULE) $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
+  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(DRACUT_MODULE) $(INITRAMFS_HOOKS_DIR) $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
   $(foreach language,$(MAN_LANGUAGES),$(DATADIR)/man/$(language)/man1)
 DIRECTORY_RECORD = $(DOCDIR)/installed-directories
 
@@ -153,8 +162,10 @@ install: build
 	$(INSTALL) -m 0755 $(BINARY) $(DESTDIR)$(BINDIR)/passcode
 	$(STRIP) --strip-unneeded $(DESTDIR)$(BINDIR)/passcode
 	ln -sf passcode $(DESTDIR)$(BINDIR)/pinentry-passcode
+	ln -sf passcode $(DESTDIR)$(BINDIR)/passcode-askpass
 	$(INSTALL) -m 0644 Docs/passcode.1 $(DESTDIR)$(MAN1DIR)/passcode.1
 	ln -sf passcode.1 $(DESTDIR)$(MAN1DIR)/pinentry-passcode.1
+	ln -sf passcode.1 $(DESTDIR)$(MAN1DIR)/passcode-askpass.1
 	$(INSTALL) -m 0644 $(COMPLETIONS)/passcode.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/passcode
 	$(INSTALL) -m 0644 $(COMPLETIONS)/_passcode $(DESTDIR)$(ZSH_COMPLETION_DIR)/_passcode
 	$(INSTALL) -m 0644 $(COMPLETIONS)/passcode.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
@@ -171,9 +182,13 @@ install: build
 	  $(INSTALL) -m 0755 Docs/dracut/90passcode/module-setup.sh $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh && \
 	  $(INSTALL) -m 0644 $(addprefix Docs/systemd/,$(UNITS)) $(DESTDIR)$(DRACUT_MODULE)/; \
 	fi
+	if [ -n "$(INITRAMFS_HOOKS_DIR)" ]; then \
+	  $(INSTALL) -m 0755 Docs/initramfs-tools/passcode $(DESTDIR)$(INITRAMFS_HOOKS_DIR)/passcode; \
+	fi
 	for language in $(MAN_LANGUAGES); do \
 	  $(INSTALL) -m 0644 Docs/passcode.$$language.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 && \
-	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 || exit 1; \
+	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 && \
+	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode-askpass.1 || exit 1; \
 	done
 	@if [ -z "$(DESTDIR)" ]; then mkdir -p $(dir $(INSTALLED_PREFIX_RECORD)) && \
 	  echo "$(PREFIX)" > $(INSTALLED_PREFIX_RECORD); fi
@@ -193,8 +208,8 @@ uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -e $(SYSTEMD_UNIT_DIR)/passcode-agent-console.path ] && \
 	  command -v systemctl >/dev/null && systemctl is-enabled --quiet passcode-agent-console.path 2>/dev/null; then \
 	  echo "systemctl disable passcode-agent-console.path"; systemctl disable passcode-agent-console.path; fi
-	rm -f $(DESTDIR)$(BINDIR)/passcode $(DESTDIR)$(BINDIR)/pinentry-passcode
-	rm -f $(DESTDIR)$(MAN1DIR)/passcode.1 $(DESTDIR)$(MAN1DIR)/pinentry-passcode.1
+	rm -f $(DESTDIR)$(BINDIR)/passcode $(DESTDIR)$(BINDIR)/pinentry-passcode $(DESTDIR)$(BINDIR)/passcode-askpass
+	rm -f $(DESTDIR)$(MAN1DIR)/passcode.1 $(DESTDIR)$(MAN1DIR)/pinentry-passcode.1 $(DESTDIR)$(MAN1DIR)/passcode-askpass.1
 	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/passcode $(DESTDIR)$(ZSH_COMPLETION_DIR)/_passcode \
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/passcode.fish
 	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_UNIT_DIR)/,$(UNITS))
@@ -202,9 +217,11 @@ uninstall:
 	if [ -n "$(DRACUT_MODULE)" ]; then \
 	  rm -f $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh $(addprefix $(DESTDIR)$(DRACUT_MODULE)/,$(UNITS)); \
 	fi
+	if [ -n "$(INITRAMFS_HOOKS_DIR)" ]; then rm -f $(DESTDIR)$(INITRAMFS_HOOKS_DIR)/passcode; fi
 	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo; done
 	for language in $(MAN_LANGUAGES); do \
-	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1; \
+	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 \
+	    $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode-askpass.1; \
 	done
 	@made=$$(cat $(DESTDIR)$(DIRECTORY_RECORD) 2>/dev/null); rm -f $(DESTDIR)$(DIRECTORY_RECORD); \
 	for directory in $$made; do rmdir "$(DESTDIR)$$directory" 2>/dev/null || true; done; \
@@ -235,7 +252,8 @@ Description: accessible passcode and PIN entry for the terminal
  .
  It stores an Argon2id hash with a persisted lockout, guards commands
  (passcode exec) and terminals (passcode lock), and is a pinentry for
- gpg-agent (pinentry-passcode).
+ gpg-agent (pinentry-passcode), a systemd password agent, and a crypttab
+ keyscript for the disk's passphrase at boot (passcode-askpass).
 endef
 
 define DEB_POSTINST
@@ -291,13 +309,11 @@ deb: build
 	$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_ROOT) \
 	  ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions SYSTEMD_UNIT_DIR=/usr/lib/systemd/system
 	rm $(DEB_ROOT)/usr/share/doc/passcode/installed-directories
-	gzip -9n $(DEB_ROOT)/usr/share/man/man1/passcode.1
-	rm $(DEB_ROOT)/usr/share/man/man1/pinentry-passcode.1
-	ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/man1/pinentry-passcode.1.gz
-	for language in $(MAN_LANGUAGES); do \
-	  gzip -9n $(DEB_ROOT)/usr/share/man/$$language/man1/passcode.1 && \
-	  rm $(DEB_ROOT)/usr/share/man/$$language/man1/pinentry-passcode.1 && \
-	  ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/$$language/man1/pinentry-passcode.1.gz || exit 1; \
+	for directory in man1 $(addsuffix /man1,$(MAN_LANGUAGES)); do \
+	  gzip -9n $(DEB_ROOT)/usr/share/man/$$directory/passcode.1 && \
+	  rm $(DEB_ROOT)/usr/share/man/$$directory/pinentry-passcode.1 $(DEB_ROOT)/usr/share/man/$$directory/passcode-askpass.1 && \
+	  ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/$$directory/pinentry-passcode.1.gz && \
+	  ln -s passcode.1.gz $(DEB_ROOT)/usr/share/man/$$directory/passcode-askpass.1.gz || exit 1; \
 	done
 	{ printf '%s\n' "$$DEB_COPYRIGHT"; sed -n '/^Permission/,$$p' LICENSE | sed -e 's/^$$/./' -e 's/^/ /'; } \
 	  > $(DEB_ROOT)/usr/share/doc/passcode/copyright

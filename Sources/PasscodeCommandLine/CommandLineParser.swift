@@ -3,13 +3,26 @@
 /// Forms: `--option value`, `--option=value`, `-h`, and `--` to end the options. Options may come before
 /// or after the subcommand. For `exec`, the first argument that is not an option starts the command, and
 /// everything from there on is the command's own, untouched. Under the program name `pinentry-passcode`
-/// the subcommand is `pinentry`, and the options gpg-agent passes to pinentry programs are accepted.
+/// the subcommand is `pinentry`, and the options gpg-agent passes to pinentry programs are accepted; under
+/// `passcode-askpass` it is `askpass` (crypttab's `keyscript=` takes a path, with no arguments of its own).
 ///
 /// `passcode` alone is a usage error ("Missing subcommand", exit 64) whose text also lists the
 /// subcommands; `passcode --help` and `passcode help [<subcommand>]` print help and exit 0.
 public enum CommandLineParser {
   /// The program name under which the program is a pinentry: `pinentry-passcode`.
   public static let pinentryProgramName = "pinentry-passcode"
+  /// The program name under which the program is a crypttab keyscript: `passcode-askpass`.
+  public static let askpassProgramName = "passcode-askpass"
+
+  /// The subcommand a program name stands for: `pinentry` for ``pinentryProgramName``, `askpass` for
+  /// ``askpassProgramName``, `nil` for any other name (`passcode`).
+  static func impliedSubcommand(programName: String) -> Subcommand? {
+    switch programName {
+    case pinentryProgramName: .pinentry
+    case askpassProgramName: .askpass
+    default: nil
+    }
+  }
 
   /// Every long option the parser knows, with its dashes, such as `--length`.
   public static var knownLongOptions: [String] {

@@ -17,6 +17,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case configHome = "XDG_CONFIG_HOME"
   case sshConnection = "SSH_CONNECTION"
   case language = "LANGUAGE"
+  case crypttabName = "CRYPTTAB_NAME"
+  case crypttabSource = "CRYPTTAB_SOURCE"
+  case crypttabTried = "CRYPTTAB_TRIED"
 
   /// One line of help.
   var help: String {
@@ -44,6 +47,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
         + "chosen otherwise each announcement is a new line and nothing shakes."
     case .language:
       "The language of every message and of speech, such as es; then LC_ALL, LC_MESSAGES and LANG, as gettext."
+    case .crypttabName: "askpass: the disk's name in /etc/crypttab (its first field), set by cryptsetup."
+    case .crypttabSource: "askpass: the disk's device (crypttab's second field), said after its name."
+    case .crypttabTried: "askpass: the tries before this one; above 0, the last passphrase was wrong."
     }
   }
 
@@ -60,6 +66,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .configHome, .language: return true
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
+    case .crypttabName, .crypttabSource, .crypttabTried: return subcommand == .askpass
     }
   }
 }

@@ -7,15 +7,16 @@ import PasscodeLocalization
 public enum HelpText {
   /// The help for a topic.
   ///
-  /// Under the program name `pinentry-passcode`, every topic shows the pinentry help, named so.
+  /// Under the program name `pinentry-passcode`, every topic shows the pinentry help, named so; under
+  /// `passcode-askpass`, the askpass help.
   ///
   /// - Parameters:
   ///   - topic: The subcommand, or `nil` for the overview of all of them.
   ///   - programName: The base name the program was started under.
   /// - Returns: The text, ending in a newline; no line is wider than 80 columns.
   public static func render(topic: Subcommand?, programName: String) -> String {
-    if programName == CommandLineParser.pinentryProgramName {
-      return HelpLayout.text(subcommandHelp(.pinentry, programName: programName))
+    if let implied = CommandLineParser.impliedSubcommand(programName: programName) {
+      return HelpLayout.text(subcommandHelp(implied, programName: programName))
     }
     guard let topic else { return HelpLayout.text(overviewHelp(programName: programName)) }
     return HelpLayout.text(subcommandHelp(topic, programName: programName))
@@ -25,15 +26,14 @@ public enum HelpText {
 
   /// The words that name a subcommand on the command line: `passcode check`, or `pinentry-passcode`.
   static func commandPath(subcommand: Subcommand?, programName: String) -> String {
-    if programName == CommandLineParser.pinentryProgramName { return programName }
+    if CommandLineParser.impliedSubcommand(programName: programName) != nil { return programName }
     guard let subcommand else { return programName }
     return "\(programName) \(subcommand.rawValue)"
   }
 
   /// The usage line, wrapped, starting with `prefix` (`USAGE: ` in help, `Usage: ` in errors).
   static func usageLines(prefix: String, subcommand: Subcommand?, programName: String) -> [String] {
-    let isPinentryProgram = programName == CommandLineParser.pinentryProgramName
-    let shown = isPinentryProgram ? .pinentry : subcommand
+    let shown = CommandLineParser.impliedSubcommand(programName: programName) ?? subcommand
     let path = commandPath(subcommand: shown, programName: programName)
     guard let shown else {
       return HelpLayout.wrap(
@@ -53,6 +53,7 @@ public enum HelpText {
     if shown == .exec {
       items += ["[--]", Localization.text("<command>"), "[" + Localization.text("<argument>") + " ...]"]
     }
+    if shown == .askpass { items.append("[" + Localization.text("<prompt>") + "]") }
     let firstPrefix = prefix + path + " "
     return HelpLayout.wrap(items, firstPrefix: firstPrefix, indent: firstPrefix.count)
   }
@@ -97,6 +98,12 @@ public enum HelpText {
       lines += HelpLayout.row(
         label: Localization.text("<argument>"), help: Localization.text("Its arguments, passed on untouched."))
     }
+    if subcommand == .askpass {
+      lines += ["", Localization.text("ARGUMENTS:")]
+      lines += HelpLayout.row(
+        label: Localization.text("<prompt>"),
+        help: Localization.text("crypttab's third field: said before the question, unless it is none."))
+    }
     let ownOptions = subcommand.options.filter { !$0.isPinentryCompatibility }
     lines += ["", Localization.text("OPTIONS:")]
     lines += optionRows(ownOptions + [.help, .version], showsPinentryShortNames: subcommand == .pinentry)
@@ -134,6 +141,7 @@ public enum HelpText {
       cancel =
         "Cancel the question; its asker is told (exit 2 with --query). With --leave-on-cancel, leave it for "
         + "another agent instead, and exit 2."
+    case .askpass: cancel = "Cancel: nothing is written, and cryptsetup counts a wrong try (exit 2)."
     default: cancel = "Cancel (exit 2)."
     }
     var rows = [
@@ -230,6 +238,7 @@ public enum HelpText {
     case .pinentry: return [.accepted, .usage, .protocolError]
     case .doctor: return [.accepted, .usage, .setupProblem]
     case .agent: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError, .permissionDenied]
+    case .askpass: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError]
     }
   }
 
@@ -247,6 +256,11 @@ public enum HelpText {
     case (.timedOut, .agent): return "A question timed out before it was answered."
     case (.storageError, .agent):
       return "The question directory could not be watched or read, or an answer could not be sent."
+    case (.accepted, .askpass): return "The passphrase was written to standard output."
+    case (.cancelled, .askpass):
+      return "Cancelled by the user (Esc, Ctrl-C or Ctrl-D); nothing was written."
+    case (.storageError, .askpass):
+      return "The passphrase could not be written to standard output (cryptsetup is gone)."
     case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."

@@ -9,6 +9,9 @@ public struct Invocation: Equatable, Sendable {
   public var execCommand: [String]
   /// What `agent` was asked to do; the defaults for every other subcommand.
   public var agent: AgentOptions
+  /// `askpass`'s one argument, as crypttab passes it (its third field, `none` for a passphrase typed at
+  /// boot), untouched; `nil` when none was given, and for every other subcommand.
+  public var askpassArgument: String?
   /// The options, with the environment (and, after ``applying(_:configFile:)``, the config file) applied.
   public var options: CommonOptions
   /// Where each preference in ``options`` came from.

@@ -19,12 +19,13 @@ struct ParserState {
   private var agentModeSpelling: String?
   /// Unknown options `pinentry` ignores, as spelled.
   private var ignoredOptions: [String] = []
+  private var askpassArgument: String?
 
   init(arguments: [String], programName: String) {
     self.arguments = arguments
     self.programName = programName
     self.isPinentryProgram = programName == CommandLineParser.pinentryProgramName
-    self.subcommand = isPinentryProgram ? .pinentry : nil
+    self.subcommand = CommandLineParser.impliedSubcommand(programName: programName)
   }
 
   mutating func parse(environment: [String: String]) throws(UsageError) -> ParseOutcome {
@@ -53,6 +54,10 @@ struct ParserState {
       if subcommand == .exec {
         execCommand = Array(arguments[(index - 1)...])
         break
+      }
+      if subcommand == .askpass, askpassArgument == nil {
+        askpassArgument = argument
+        continue
       }
       throw UsageError(.unexpectedArgument(argument), subcommand: subcommand)
     }
@@ -343,6 +348,7 @@ struct ParserState {
     var invocation = Invocation(
       subcommand: subcommand, options: options, sources: sources, execCommand: execCommand ?? [], agent: agent)
     invocation.ignoredOptions = ignoredOptions
+    invocation.askpassArgument = askpassArgument
     return invocation
   }
 }

@@ -20,6 +20,8 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   case doctor
   /// `passcode agent`: a systemd password agent.
   case agent
+  /// `passcode askpass` (and `passcode-askpass`): a keyscript for Debian's `/etc/crypttab`.
+  case askpass
 
   /// The one-line summary shown in the help overview.
   public var summary: String {
@@ -34,6 +36,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .pinentry: "Serve gpg-agent as a pinentry program."
     case .doctor: "Check the terminal, speech and store set-up."
     case .agent: "Answer systemd's password questions (disks, services)."
+    case .askpass: "Ask for a disk's passphrase at boot, as a crypttab keyscript."
     }
   }
 
@@ -79,6 +82,13 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
         + "passphrase from systemd-cryptsetup, systemd-ask-password) accessibly, one at a time, saying how "
         + "many are waiting. The answer goes straight from locked memory to the asker's socket. Needs root, "
         + "and answers only the questions root asked (--list names the others)."
+    case .askpass:
+      "A keyscript for /etc/crypttab (keyscript=/usr/bin/passcode-askpass, with initramfs-tools): ask for "
+        + "the passphrase of the disk CRYPTTAB_NAME (CRYPTTAB_SOURCE) on the terminal, or on the console when "
+        + "there is none, and write it to standard output only, with no line feed, for cryptsetup. When "
+        + "CRYPTTAB_TRIED is above 0, the last passphrase was wrong and the try is said. <prompt>, crypttab's "
+        + "third field, is said before the question unless it is none. This is also what runs when the "
+        + "program is called as 'passcode-askpass'."
     }
   }
 
@@ -105,6 +115,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
         interactive.filter { $0 != .title } + [
           .timeout, .query, .watch, .list, .console, .identifier, .leaveOnCancel,
         ]
+    case .askpass: accepted = interactive + [.timeout]
     }
     return Option.allCases.filter(accepted.contains)
   }
@@ -112,7 +123,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// Whether the subcommand asks for keys on a terminal.
   var isInteractive: Bool {
     switch self {
-    case .demo, .set, .check, .lock, .exec, .remove, .pinentry, .agent: true
+    case .demo, .set, .check, .lock, .exec, .remove, .pinentry, .agent, .askpass: true
     case .status, .doctor: false
     }
   }

@@ -7,11 +7,17 @@ extension PasswordQuestion {
   /// The prompt's title: the message, sanitised and cut to ``maximumMessageLength``; "Passphrase" when
   /// nothing is left.
   public var title: SanitizedText {
-    var cleaned = SanitizedText(message).text
-    if cleaned.count > Self.maximumMessageLength {
-      cleaned = String(cleaned.prefix(Self.maximumMessageLength - 1)) + "…"
+    Self.messageText(message) ?? "Passphrase"
+  }
+
+  /// Outside text as a question's message is shown: sanitised and cut to ``maximumMessageLength`` with "…";
+  /// `nil` when nothing is left.
+  public static func messageText(_ raw: String) -> SanitizedText? {
+    var cleaned = SanitizedText(raw).text
+    if cleaned.count > maximumMessageLength {
+      cleaned = String(cleaned.prefix(maximumMessageLength - 1)) + "…"
     }
-    return cleaned.isEmpty ? "Passphrase" : SanitizedText(cleaned)
+    return cleaned.isEmpty ? nil : SanitizedText(cleaned)
   }
 
   /// Who asks, from `Id=`: `cryptsetup:/dev/sda2` is "Asked by cryptsetup for /dev/sda2"; `nil` without an
@@ -47,9 +53,19 @@ extension PasswordQuestion {
   /// (`luks-UUID` for `/dev/disk/by-uuid/UUID`), so a UUID is not spoken twice. `nil` for any other question.
   public var disk: Announcement? {
     guard let friendlyName = diskFriendlyName else { return nil }
-    let name = SanitizedText(String(friendlyName.prefix(100)))
+    return Self.diskQuestion(name: friendlyName, device: identifier.map { String($0.dropFirst("cryptsetup:".count)) })
+  }
+
+  /// A disk's question in words, "Passphrase for disk cryptroot (/dev/vda)", from its name and device, raw:
+  /// both go through the sanitiser and are cut to 100 characters, and the device is left out when it is
+  /// empty or the name already holds its last part (`luks-UUID` for `/dev/disk/by-uuid/UUID`). The one
+  /// rule for systemd-cryptsetup's questions and crypttab's keyscripts (``CrypttabQuestion``).
+  ///
+  /// - Returns: The announcement; `nil` when nothing is left of the name.
+  public static func diskQuestion(name: String, device: String?) -> Announcement? {
+    let name = SanitizedText(String(name.prefix(100)))
     guard !name.isEmpty else { return nil }
-    let device = identifier.map { SanitizedText(String($0.dropFirst("cryptsetup:".count).prefix(100))) }
+    let device = device.map { SanitizedText(String($0.prefix(100))) }
     let deviceLeaf = device?.text.split(separator: "/").last.map(String.init) ?? ""
     let isNamed = deviceLeaf.isEmpty || name.text.lastRange(of: deviceLeaf) != nil
     return .diskQuestion(name: name, device: isNamed ? nil : device)

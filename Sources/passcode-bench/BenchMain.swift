@@ -30,6 +30,7 @@ enum BenchMain {
       (5, "burst of typing and verdict", { try BurstBenchmark(context: context).run() }),
       (6, "idle cost", { try IdleBenchmark(context: context).run() }),
       (7, "Argon2id verification", { try VerificationBenchmark(context: context).run() }),
+      (8, "the agent: ask file to speech", { try AgentSpeechBenchmark(context: context).run() }),
     ]
     var failed = false
     for (item, name, body) in benchmarks where options.items.contains(item) {

@@ -3,6 +3,12 @@ internal import SystemCalls
 /// passcode-bench's adapters for the `SystemCalls` layer, on plain descriptor and process numbers: the layer
 /// spawns the measured commands (and traces one to its exit), waits for them, and retries `EINTR`.
 enum BenchSystemCalls {
+  /// Whether the benchmark runs as root (its effective user), as the agent's item needs.
+  static var isRoot: Bool { ProcessCredentials.effective.user == 0 }
+
+  /// This process's identifier, which names its questions apart from anyone else's.
+  static var processIdentifier: Int32 { ProcessIdentifier.current.rawValue }
+
   /// Makes a pipe whose ends are closed on exec.
   ///
   /// - Returns: The read and write ends.

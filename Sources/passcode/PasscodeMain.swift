@@ -60,6 +60,7 @@ enum PasscodeMain {
     case .remove: return try RemoveCommand(context: context).run()
     case .pinentry: return PinentryCommand(context: context).run()
     case .agent: return try AgentCommand(context: context, agent: invocation.agent).run()
+    case .askpass: return try AskpassCommand(context: context).run()
     }
   }
 

@@ -24,10 +24,12 @@ final class DemoSession {
   ///   - configFileMode: The config file's permissions.
   ///   - addressSpaceLimit: The most virtual memory the program may map, in KiB (`ulimit -v`, set by a shell
   ///     that then runs it), so that a runaway allocation ends it instead of filling the machine; none when `nil`.
+  ///   - shell: A `sh -c` script run in place of the program, with the program's path as `$0` and the
+  ///     arguments as `$@` (a pipeline into another program); none when `nil`.
   /// - Throws: When the binary is missing or the pseudo-terminal or process cannot be made.
   init(
     _ arguments: [String], environment: [String: String] = [:], columns: Int = 80, configFile: String? = nil,
-    configFileMode: mode_t = 0o600, addressSpaceLimit: Int? = nil
+    configFileMode: mode_t = 0o600, addressSpaceLimit: Int? = nil, shell: String? = nil
   ) throws {
     if let reason = PasscodeBinary.missingReason { throw SessionError.missingBinary(reason) }
     home = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-e2e-\(UUID().uuidString)")
@@ -46,10 +48,9 @@ final class DemoSession {
       "XDG_RUNTIME_DIR": home.path, "LANG": "C.UTF-8",
     ]
     fullEnvironment.merge(environment) { _, new in new }
-    if let addressSpaceLimit {
+    if let script = shell ?? addressSpaceLimit.map({ "ulimit -v \($0) && exec \"$0\" \"$@\"" }) {
       process = try ChildProcess(
-        executablePath: "/bin/sh",
-        arguments: ["-c", "ulimit -v \(addressSpaceLimit) && exec \"$0\" \"$@\"", PasscodeBinary.path] + arguments,
+        executablePath: "/bin/sh", arguments: ["-c", script, PasscodeBinary.path] + arguments,
         environment: fullEnvironment, terminal: terminal)
     } else {
       process = try ChildProcess(

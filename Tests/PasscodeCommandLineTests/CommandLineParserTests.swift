@@ -191,6 +191,27 @@ struct CommandLineParserTests {
     #expect(outcome == .run(row.expected))
   }
 
+  @Test("as passcode-askpass, the keyscript's one argument is kept untouched; a second is refused")
+  func askpass() throws {
+    func askpass(_ argument: String?, _ options: CommonOptions = CommonOptions()) -> ParseOutcome {
+      var invocation = run(.askpass, options)
+      invocation.askpassArgument = argument
+      return .run(invocation)
+    }
+    #expect(try parse(["none"], programName: "passcode-askpass") == askpass("none"))
+    #expect(try parse([], programName: "passcode-askpass") == askpass(nil))
+    #expect(try parse(["-"], programName: "passcode-askpass") == askpass("-"))
+    #expect(try parse(["askpass", "Unlock the disk: "]) == askpass("Unlock the disk: "))
+    #expect(
+      try parse(["askpass", "--timeout", "30", "--", "--odd"]) == askpass("--odd", CommonOptions(timeout: 30)))
+    #expect(throws: UsageError(.unexpectedArgument("b"), subcommand: .askpass)) {
+      try parse(["a", "b"], programName: "passcode-askpass")
+    }
+    #expect(
+      try parse(["--help"], programName: "passcode-askpass")
+        == .showHelp(topic: .askpass, text: HelpText.render(topic: .askpass, programName: "passcode-askpass")))
+  }
+
   @Test("--help and -h show the help of the subcommand named before or after them")
   func help() throws {
     let checkHelp = ParseOutcome.showHelp(

@@ -1,22 +1,25 @@
 import Foundation
-import PasscodeTestSupport
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A question written by hand into `/run/systemd/ask-password`, as systemd-ask-password 252 writes one,
 /// with a real datagram socket of its own in a temporary directory: for the askers systemd would never be
 /// (one that stops reading, one whose socket vanishes, one that is not root's).
 ///
-/// `passcode agent` reads only the system's directory, so these tests need root and point the agent at
-/// their own questions with `--id`.
-final class HandMadeQuestion {
+/// `passcode agent` reads only the system's directory, so these tests (and `passcode-bench`'s agent item)
+/// need root and point the agent at their own questions with `--id`.
+public final class HandMadeQuestion {
   /// The question directory.
-  static let directory = "/run/systemd/ask-password"
+  public static let directory = "/run/systemd/ask-password"
 
   /// The `ask.*` file's name.
-  let fileName = "ask.passcode-e2e-\(UUID().uuidString.prefix(8))"
+  public let fileName = "ask.passcode-e2e-\(UUID().uuidString.prefix(8))"
   /// The directory the socket is bound in.
-  let socketDirectory: String
+  public let socketDirectory: String
   /// The asker's socket.
-  let socket: BoundDatagramSocket
+  public let socket: BoundDatagramSocket
+  /// When the file was moved into the directory, read just before the move: an agent's inotify watch can see
+  /// it from then on, never earlier.
+  public private(set) var writtenAt = ContinuousClock.now
 
   /// Binds the socket and writes the question (written beside its name and moved in, as systemd does).
   ///
@@ -28,7 +31,7 @@ final class HandMadeQuestion {
   ///   - socketOwner: The socket's owner.
   ///   - socketThroughLink: Whether `Socket=` names a symbolic link to the socket.
   /// - Throws: When the socket or the file cannot be made.
-  init(
+  public init(
     _ message: String, identifier: String, fileMode: mode_t = 0o644, fileOwner: uid_t = 0, socketOwner: uid_t = 0,
     socketThroughLink: Bool = false
   ) throws {
@@ -47,9 +50,11 @@ final class HandMadeQuestion {
       + "Message=\(message)\nId=\(identifier)\n"
     let temporary = Self.directory + "/.tmp-\(fileName)"
     try text.write(toFile: temporary, atomically: false, encoding: .utf8)
-    guard chmod(temporary, fileMode) == 0, chown(temporary, fileOwner, fileOwner) == 0,
-      rename(temporary, Self.directory + "/" + fileName) == 0
-    else { throw POSIXError(.EIO) }
+    guard chmod(temporary, fileMode) == 0, chown(temporary, fileOwner, fileOwner) == 0 else {
+      throw POSIXError(.EIO)
+    }
+    writtenAt = ContinuousClock.now
+    guard rename(temporary, Self.directory + "/" + fileName) == 0 else { throw POSIXError(.EIO) }
   }
 
   deinit {
@@ -58,8 +63,13 @@ final class HandMadeQuestion {
     try? FileManager.default.removeItem(atPath: socketDirectory)
   }
 
+  /// Removes the `ask.*` file, as an asker that gives up does: the question is withdrawn.
+  public func withdraw() {
+    unlink(Self.directory + "/" + fileName)
+  }
+
   /// Removes the socket's file (the socket stays open): the asker's socket vanished.
-  func removeSocketFile() {
+  public func removeSocketFile() {
     unlink(socket.path)
   }
 }

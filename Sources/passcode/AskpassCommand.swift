@@ -1,0 +1,101 @@
+import AnnouncementWords
+import PasscodeCommandLine
+import PasscodeEngine
+import PasscodeLocalization
+import PasscodeTerminal
+import PasswordAgent
+internal import SystemCalls
+
+/// `passcode askpass` (and `passcode-askpass`): a keyscript for Debian's `/etc/crypttab`, run by
+/// cryptsetup's initramfs-tools scripts as `keyscript "$CRYPTTAB_KEY" | cryptsetup --key-file=- open …`.
+///
+/// It asks for the disk's passphrase (``CrypttabQuestion``: "Passphrase for disk cryptroot (/dev/vda2)", and
+/// "Wrong passphrase. Try 2" when `CRYPTTAB_TRIED` says a try came before) with the counts, and speech when
+/// the policy speaks, on the controlling terminal, else the terminal standard input is, else `/dev/console`:
+/// standard output is the pipe to cryptsetup. The passphrase goes from the prompt's secret storage straight
+/// to standard output, with no line feed (`--key-file=-` takes every byte), and nowhere else.
+///
+/// Exit status: 0 when the passphrase was written; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D) or a
+/// signal ended the prompt, and nothing was written; 3 on `--timeout`; 69 when no terminal can be asked on,
+/// or it hung up; 74 when standard output could not be written; 64 for a wrong command line.
+struct AskpassCommand {
+  let context: CommandContext
+
+  /// The console, asked on when there is neither a controlling terminal nor a terminal on standard input.
+  static let consolePath = "/dev/console"
+  /// How long the question waits for speech to connect, as the agent's first question does.
+  private static let speechConnectionWait = 1500
+
+  func run() throws(CommandError) -> ExitCode {
+    let question = CrypttabQuestion(
+      environment: context.environment, argument: context.invocation.askpassArgument)
+    let terminalPath = Self.terminalPath(tty: context.options.tty)
+    let speech = try context.openSpeech(terminalPath: terminalPath)
+    defer { speech.announcer?.close() }
+    let prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)
+    defer { prompt.close() }
+    if let announcer = speech.announcer {
+      BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+    }
+    let catalogue = AnnouncementCatalogue.current
+    let title =
+      context.options.title.map { SanitizedText($0) } ?? question.disk.map { SanitizedText(catalogue.text(for: $0)) }
+      ?? question.argumentText ?? SanitizedText(Localization.text("Passphrase"))
+    // The argument is said before the question only when the question is the disk's own words.
+    let argumentLine = question.argumentText.flatMap { $0 == title ? nil : Announcement.callerDescription($0) }
+    var preamble: [Announcement] = []
+    if let attempt = question.attempt { preamble.append(.askedAgain(attempt: attempt)) }
+    if let argumentLine { preamble.append(argumentLine) }
+    var configuration: EntryConfiguration
+    do {
+      configuration = try EntryConfiguration(
+        title: title, length: .variable(1...EntryConfiguration.variableLengthLimit), allowed: .printable,
+        isSecure: true, reduceMotion: context.options.reduceMotion,
+        // cryptsetup counts the tries (crypttab's tries=, 3 by default); this prompt has no lockout.
+        lockoutSchedule: .never, timeout: context.options.timeout.map { .seconds($0) })
+    } catch {
+      throw .configuration(error)
+    }
+    // Whether the passphrase was right is cryptsetup's to find out: the keyscript is run again if not.
+    configuration.acceptedAnnouncement = .checking
+    let outcome: EntryOutcome
+    do {
+      let heading = [.callerDescription(title)] + (argumentLine.map { [$0] } ?? [])
+      outcome = try prompt.ask(configuration, heading: heading, preamble: preamble) { secret in
+        try Self.writeToStandardOutput(secret)
+        return .accepted
+      }
+    } catch {
+      if case let .verifierFailed(failure as KeyscriptOutputError) = error { throw .outputFailed(errno: failure.errno) }
+      throw .prompt(error)
+    }
+    return ExitCode(outcome)
+  }
+
+  /// The terminal to ask on: `--tty`, else the controlling terminal (`nil`), else the terminal on standard
+  /// input (in the initramfs, the console, which is nobody's controlling terminal), else the console.
+  static func terminalPath(tty: String?) -> String? {
+    if let tty { return tty }
+    if let controlling = try? FileDescriptor.open(
+      TerminalDevice.controllingTerminalPath, .readWrite, options: [.noControllingTerminal, .closeOnExec])
+    {
+      controlling.closeIgnoringErrors()
+      return nil
+    }
+    return FileDescriptor.standardInput.terminalName ?? consolePath
+  }
+
+  /// Writes the passphrase, every byte of it and nothing more, from its secret storage to standard output.
+  private static func writeToStandardOutput(_ secret: any SecretStorage) throws(KeyscriptOutputError) {
+    let result = secret.withUnsafeBytes { bytes in
+      Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAll(bytes) }
+    }
+    if case let .failure(error) = result { throw KeyscriptOutputError(errno: error.rawValue) }
+  }
+}
+
+/// Standard output, cryptsetup's pipe, could not take the passphrase (cryptsetup is gone: `EPIPE`).
+struct KeyscriptOutputError: Error {
+  /// The `errno` of the failed write.
+  let errno: Int32
+}
