@@ -49,7 +49,9 @@ let package = Package(
       name: "AccessibilityEnvironment",
       dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CGio", "SystemCalls"]),
     // speech-dispatcher: the engine's announcer over libspeechd.
-    .target(name: "PasscodeSpeech", dependencies: ["PasscodeEngine", "AnnouncementWords", "CSpeechd", "SystemCalls"]),
+    .target(
+      name: "PasscodeSpeech",
+      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeLocalization", "CSpeechd", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
       dependencies: [

@@ -185,6 +185,34 @@ struct LocalisationEndToEndTests {
     let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
     #expect(replies.split(whereSeparator: \.isNewline).contains("D ab"), "replies: \(replies)")
   }
+
+  @Test("a pinentry CONFIRM with OPTION lc-messages=es_ES.UTF-8 shows and speaks its keys line in Spanish")
+  func pinentryConfirmationKeysInSpanish() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "OPTION lc-messages=es_ES.UTF-8",
+        "SETDESC ¿Usar la clave?", "CONFIRM", "BYE",
+      ], in: directory,
+      environment: [
+        "PASSCODE_LOCALEDIR": try CompiledMessageCatalogues.directory(), "PASSCODE_SPEECH": "on",
+        "SPEECHD_ADDRESS": daemon.address,
+      ])
+    _ = try terminal.readUntil("Intro: Aceptar. Esc: Cancelar.", timeout: .seconds(20))
+    _ = daemon.waitForLastRequest(text: "Intro: Aceptar. Esc: Cancelar.")
+    try terminal.write("x")
+    // Another key shows the keys again, still in Spanish.
+    _ = try terminal.readUntil("Intro: Aceptar. Esc: Cancelar.", timeout: .seconds(20))
+    try terminal.write("\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
+    #expect(!replies.contains("Enter: OK"), "replies: \(replies)")
+    #expect(daemon.protocolCommands().contains("SET SELF LANGUAGE es"))
+  }
 }
 
 extension DemoSession {
@@ -470,6 +498,11 @@ struct LocalisedTextEndToEndTests {
         $0.hasPrefix("speech-dispatcher: no responde en unix_socket:\(socketPath). libspeechd dice: ")
           && $0.contains("Conexión rehusada")
       }, "\(doctor.output)")
+    // libspeechd's own sentence, said again in Spanish around the parts it filled in.
+    #expect(
+      doctor.output.contains(
+        "libspeechd dice: Error: no se puede conectar al socket unix \(socketPath): Conexión rehusada. "
+          + "Arranque automático: desactivado.\n"), "\(doctor.output)")
     #expect(!doctor.output.contains("?n rehusada"), "decoded in the wrong character set: \(doctor.output)")
     #expect(
       lines.contains { $0 == "Braille: brltty no está en marcha." || $0.hasPrefix("Braille: brltty en marcha") },
@@ -493,5 +526,45 @@ struct LocalisedTextEndToEndTests {
     let english = try run(["doctor", "--store", store], language: "xx")
     #expect(english.output.contains("\nPasscode: not set (no "), "\(english.output)")
     #expect(english.output.contains("\n  Next: Choose one with 'passcode set'.\n"), "\(english.output)")
+  }
+
+  @Test("a refused config line says why in Spanish: the values a setting takes, an unknown setting")
+  func spanishConfigLineReason() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let config = store + "/config"
+    for (line, reason) in [
+      ("speech = loud", "speech debe ser auto, on o off"), ("colour = blue", "ajuste desconocido 'colour'"),
+      ("length = 99", "length debe ser un número entero de 1 a 12"), ("just words", "se esperaba 'clave = valor'"),
+    ] {
+      try (line + "\n").write(toFile: config, atomically: false, encoding: .utf8)
+      let result = try run(["status", "--store", store], language: "es")
+      #expect(result.output.contains("\(config), línea 1: \(reason).\n"), "\(line): \(result.output)")
+    }
+  }
+
+  @Test("a terminal that cannot be opened is reported in Spanish, the C library's reason included")
+  func spanishTerminalError() throws {
+    let result = try run(["demo", "--tty", "/nonexistent/tty"], language: "es")
+    #expect(result.status == 69)
+    #expect(
+      result.output.hasPrefix(
+        "passcode: No hay terminal en el que preguntar: No se puede abrir el terminal /nonexistent/tty: "),
+      "\(result.output)")
+    #expect(!result.output.contains("Cannot"), "\(result.output)")
+  }
+
+  @Test(
+    "the agent's --list says in Spanish why a question file cannot be answered",
+    .enabled(if: geteuid() == 0, "needs root: the agent reads only the system's question directory"))
+  func spanishAgentError() throws {
+    let directory = "/run/systemd/ask-password"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let name = "ask.passcode-e2e-\(UUID().uuidString.prefix(8))"
+    defer { unlink(directory + "/" + name) }
+    // A question with no Socket=: nobody could be answered.
+    try "[Ask]\nMessage=Sin socket\n".write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+    let result = try run(["agent", "--list"], language: "es")
+    #expect(result.output.contains("\(name): no se puede responder: falta Socket=\n"), "\(result.output)")
   }
 }
