@@ -51,7 +51,7 @@ let package = Package(
     // speech-dispatcher: the engine's announcer over libspeechd.
     .target(
       name: "PasscodeSpeech",
-      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodePreferences", "CSpeechd", "SystemCalls"]),
+      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodePreferences", "PasscodeLocalization", "CSpeechd", "SystemCalls"]),
     .target(
       name: "PasscodeVault",
       dependencies: [

@@ -1,4 +1,5 @@
 internal import Glibc
+import PasscodeLocalization
 
 /// The funnel for BrlAPI, brltty's client library, loaded with `dlopen` only when `doctor` asks, so no other
 /// command maps it (start-up and the pinentry's shared objects stay as they are). It resolves its symbols
@@ -36,12 +37,16 @@ enum BrailleApiCalls {
     // The library stays loaded: it keeps per-thread state whose destructors run when threads end, so unloading
     // it would leave them pointing at unmapped code.
     guard let library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL) else {
-      return .failure(BrailleApiFailure(reason: "\(libraryName) is not installed"))
+      return .failure(
+        BrailleApiFailure(reason: Localization.text("{library} is not installed", ["library": libraryName])))
     }
     guard let open = symbol(library, "brlapi_openConnection", as: OpenConnection.self),
       let size = symbol(library, "brlapi_getDisplaySize", as: GetDisplaySize.self),
       let close = symbol(library, "brlapi_closeConnection", as: CloseConnection.self)
-    else { return .failure(BrailleApiFailure(reason: "\(libraryName) lacks the BrlAPI functions")) }
+    else {
+      return .failure(
+        BrailleApiFailure(reason: Localization.text("{library} lacks the BrlAPI functions", ["library": libraryName])))
+    }
     guard open(nil, nil) >= 0 else { return .failure(BrailleApiFailure(reason: lastError(library))) }
     defer { close() }
     var columns: UInt32 = 0
@@ -69,8 +74,8 @@ enum BrailleApiCalls {
     guard let location = symbol(library, "brlapi_error_location", as: ErrorLocation.self),
       let describe = symbol(library, "brlapi_strerror", as: DescribeError.self),
       let text = describe(location())
-    else { return "BrlAPI gave no reason" }
-    return String(cString: text)
+    else { return Localization.text("BrlAPI gave no reason") }
+    return BrailleApiFailure.translated(String(cString: text))
   }
 }
 
@@ -78,4 +83,23 @@ enum BrailleApiCalls {
 struct BrailleApiFailure: Error, Equatable, Sendable {
   /// The reason, in words.
   var reason: String
+}
+
+extension BrailleApiFailure {
+  /// BrlAPI's own English reasons (`brlapi_strerror`'s table), each a message of the catalogue.
+  static let libraryReasons: Set<String> = [
+    "Insufficient memory", "Tty is busy", "Device is busy", "Unknown instruction", "Illegal instruction",
+    "Invalid parameter", "Invalid packet", "Connection refused", "Operation not supported", "getaddrinfo() error",
+    "libc error", "Can't determine tty number", "Bad protocol version", "Unexpected end of file",
+    "Key file is empty", "Driver error", "Authentication failed", "Parameter can not be changed",
+  ]
+
+  /// BrlAPI's reason in the user's language when it is one of its table's; any other text (a C library
+  /// reason it appended) as it is.
+  ///
+  /// - Parameter reason: BrlAPI's text.
+  /// - Returns: The translation, or the text.
+  static func translated(_ reason: String) -> String {
+    libraryReasons.contains(reason) ? Localization.text(reason) : reason
+  }
 }

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 
 /// The config file, `key = value` lines with `#` comments:
 /// ```
@@ -62,36 +63,43 @@ public struct ConfigurationFile: Equatable, Sendable {
       }
       let line = rawLine.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
-      guard let equals = line.firstIndex(of: "=") else { throw failure("expected 'key = value'") }
+      guard let equals = line.firstIndex(of: "=") else { throw failure(Localization.text("expected 'key = value'")) }
       let key = String(line[..<equals].trimmingWhitespace())
       let value = line[line.index(after: equals)...].trimmingWhitespace()
-      guard !seen.contains(key) else { throw failure("'\(key)' is set twice") }
+      guard !seen.contains(key) else { throw failure(Localization.text("'{key}' is set twice", ["key": key])) }
       switch key {
       case "lockout":
         let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         let delays = parts.compactMap { wholeNumber(in: $0, maximum: 31_536_000) }
         guard !parts.isEmpty, delays.count == parts.count else {
-          throw failure("lockout must be a comma-separated list of whole seconds")
+          throw failure(Localization.text("lockout must be a comma-separated list of whole seconds"))
         }
         guard let schedule = try? LockoutSchedule(delays: delays.map { Duration.seconds($0) }) else {
-          throw failure("lockout must be a comma-separated list of whole seconds")
+          throw failure(Localization.text("lockout must be a comma-separated list of whole seconds"))
         }
         settings.lockout = schedule
       case "length":
         let limits = EntryConfiguration.fixedLengthLimits
         guard let length = wholeNumber(in: value, maximum: limits.upperBound), limits.contains(length) else {
-          throw failure("length must be a whole number from \(limits.lowerBound) to \(limits.upperBound)")
+          throw failure(
+            Localization.text(
+              "length must be a whole number from {minimum} to {maximum}",
+              ["minimum": "\(limits.lowerBound)", "maximum": "\(limits.upperBound)"]))
         }
         settings.length = length
       case "grace":
         guard let grace = wholeNumber(in: value, maximum: maximumGraceSeconds) else {
-          throw failure("grace must be a whole number of seconds from 0 to \(maximumGraceSeconds)")
+          throw failure(
+            Localization.text(
+              "grace must be a whole number of seconds from 0 to {maximum}", ["maximum": "\(maximumGraceSeconds)"]))
         }
         settings.grace = .seconds(grace)
       default:
         if try settings.preferences.read(key: key, value: String(value), line: lineNumber) { break }
         let isShowable = key.count <= 32 && key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        throw failure(isShowable ? "unknown setting '\(key)'" : "unknown setting")
+        throw failure(
+          isShowable
+            ? Localization.text("unknown setting '{key}'", ["key": key]) : Localization.text("unknown setting"))
       }
       seen.insert(key)
     }

@@ -146,8 +146,10 @@ public struct ConfiguredPreferences: Equatable, Sendable {
     let normalized = value.lowercased()
     func refuse() -> ConfigurationLineError {
       let accepted = preference.acceptedValues
-      let list = accepted.dropLast().joined(separator: ", ") + " or " + (accepted.last ?? "")
-      return ConfigurationLineError(line: line, reason: "\(key) must be \(list)")
+      let list = Localization.text(
+        "{first} or {last}", ["first": accepted.dropLast().joined(separator: ", "), "last": accepted.last ?? ""])
+      return ConfigurationLineError(
+        line: line, reason: Localization.text("{key} must be {values}", ["key": key, "values": list]))
     }
     switch preference {
     case .speech:

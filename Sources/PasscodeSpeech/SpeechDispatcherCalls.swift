@@ -1,6 +1,7 @@
 internal import CSpeechd
 internal import Glibc
 import PasscodeEngine
+import PasscodeLocalization
 import PasscodePreferences
 internal import SystemCalls
 
@@ -98,7 +99,7 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     let message = errorText.map { String(cString: $0) }
     free(errorText)
     if let connection { return .success(connection) }
-    return .failure(.connectFailed(message ?? "speech-dispatcher refused the connection"))
+    return .failure(.connectFailed(message ?? Localization.text("speech-dispatcher refused the connection")))
   }
 
   /// Closes a connection and frees it.
@@ -219,7 +220,7 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   func defaultAddress() -> Result<SpeechDispatcherAddress, SpeechError> {
     var errorText: UnsafeMutablePointer<CChar>?
     guard let address = getDefaultAddress(&errorText) else {
-      let message = errorText.map { String(cString: $0) } ?? "no default address"
+      let message = errorText.map { String(cString: $0) } ?? Localization.text("no default address")
       free(errorText)
       return .failure(.addressInvalid(message))
     }

@@ -1,3 +1,5 @@
+import PasscodeLocalization
+
 /// Why speech did not work. Messages never carry a secret.
 package enum SpeechError: Error, Equatable, Sendable {
   /// libspeechd could not connect; carries libspeechd's own explanation.
@@ -11,13 +13,16 @@ package enum SpeechError: Error, Equatable, Sendable {
   /// libspeechd, loaded at run time, is missing; carries the loader's explanation.
   case libraryMissing(String)
 
-  /// A short sentence for diagnostics; the prompt shows a fixed notice instead.
+  /// A short sentence for diagnostics, in the user's language; the prompt shows a fixed notice instead.
   package var description: String {
     switch self {
-    case let .connectFailed(reason): reason
-    case let .timedOut(milliseconds): "speech-dispatcher did not answer within \(milliseconds) ms"
-    case .sendFailed: "speech-dispatcher stopped answering"
-    case let .addressInvalid(reason): "bad speech-dispatcher address: \(reason)"
+    case let .connectFailed(reason): LibspeechdMessage.translated(reason)
+    case let .timedOut(milliseconds):
+      Localization.text(
+        "speech-dispatcher did not answer within {milliseconds} ms", ["milliseconds": "\(milliseconds)"])
+    case .sendFailed: Localization.text("speech-dispatcher stopped answering")
+    case let .addressInvalid(reason):
+      Localization.text("bad speech-dispatcher address: {reason}", ["reason": LibspeechdMessage.translated(reason)])
     case let .libraryMissing(reason): reason
     }
   }

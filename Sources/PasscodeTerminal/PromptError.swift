@@ -21,7 +21,7 @@ public enum PromptError: Error, Sendable, CustomStringConvertible {
     case let .noTerminal(error): Localization.text("No terminal to ask on: {reason}", ["reason": "\(error)"])
     case let .terminal(error): Localization.text("The terminal failed: {reason}", ["reason": "\(error)"])
     case .hungUp: Localization.text("The terminal hung up.")
-    case let .terminated(signal): "Stopped by \(signal)"
+    case let .terminated(signal): Localization.text("Stopped by {signal}", ["signal": "\(signal)"])
     case let .verifierFailed(error): "\(error)"
     }
   }

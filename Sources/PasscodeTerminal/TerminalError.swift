@@ -8,31 +8,31 @@ internal import SystemCalls
 /// a sentence for people and never contains anything the user typed.
 public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What the terminal layer was doing when the call failed.
-  public enum Operation: String, Equatable, Sendable {
+  public enum Operation: Equatable, Sendable {
     /// Opening the terminal device.
-    case open = "open the terminal"
+    case open
     /// Checking that an opened file is a terminal.
-    case checkTerminal = "use the file as a terminal"
+    case checkTerminal
     /// Reading from the terminal.
-    case read = "read from the terminal"
+    case read
     /// Writing to the terminal.
-    case write = "write to the terminal"
+    case write
     /// Waiting for input.
-    case poll = "wait for input"
+    case poll
     /// Reading the terminal's settings.
-    case getAttributes = "read the terminal settings"
+    case getAttributes
     /// Changing the terminal's settings.
-    case setAttributes = "change the terminal settings"
+    case setAttributes
     /// Discarding pending input.
-    case flush = "discard pending terminal input"
+    case flush
     /// Reading the window size.
-    case windowSize = "read the terminal window size"
+    case windowSize
     /// Creating the signal pipe.
-    case pipe = "create the signal pipe"
+    case pipe
     /// Changing a signal's disposition.
-    case signalAction = "change a signal handler"
+    case signalAction
     /// Sending a signal.
-    case raiseSignal = "send a signal"
+    case raiseSignal
   }
 
   /// Why a file that opened as a terminal is not used.
@@ -104,10 +104,33 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
         "{path} belongs to another user (user id {owner}), who could read or type what is asked there",
         ["path": shownPath ?? "", "owner": "\(owner)"])
     case nil:
-      var sentence = "Cannot \(operation.rawValue)"
-      if let shownPath { sentence += " \(shownPath)" }
-      if errno != 0 { sentence += ": \(Errno(rawValue: errno))" }
+      var sentence = operation.failure
+      if let shownPath { sentence = Localization.text("{failure} {path}", ["failure": sentence, "path": shownPath]) }
+      if errno != 0 {
+        sentence = Localization.text(
+          "{failure}: {reason}", ["failure": sentence, "reason": "\(Errno(rawValue: errno))"])
+      }
       return sentence
+    }
+  }
+}
+
+extension TerminalError.Operation {
+  /// The failure in words, in the user's language, such as "Cannot open the terminal".
+  var failure: String {
+    switch self {
+    case .open: Localization.text("Cannot open the terminal")
+    case .checkTerminal: Localization.text("Cannot use the file as a terminal")
+    case .read: Localization.text("Cannot read from the terminal")
+    case .write: Localization.text("Cannot write to the terminal")
+    case .poll: Localization.text("Cannot wait for input")
+    case .getAttributes: Localization.text("Cannot read the terminal settings")
+    case .setAttributes: Localization.text("Cannot change the terminal settings")
+    case .flush: Localization.text("Cannot discard pending terminal input")
+    case .windowSize: Localization.text("Cannot read the terminal window size")
+    case .pipe: Localization.text("Cannot create the signal pipe")
+    case .signalAction: Localization.text("Cannot change a signal handler")
+    case .raiseSignal: Localization.text("Cannot send a signal")
     }
   }
 }

@@ -219,6 +219,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       DefaultModule recorder
       LanguageDefaultModule "en" "recorder"
       LanguageDefaultModule "es" "recorder"
+      LanguageDefaultModule "fr" "recorder"
 
       """ + more
     let recorderConfiguration = #"""
@@ -228,9 +229,11 @@ public final class PrivateSpeechDispatcher: Sendable {
       GenericMaxChunkLength 1000
       AddVoice "en" "MALE1" "rec"
       AddVoice "es" "MALE1" "rec"
+      AddVoice "fr" "MALE1" "rec"
       DefaultVoice "rec"
       GenericLanguage "en" "en" "utf-8"
       GenericLanguage "es" "es" "utf-8"
+      GenericLanguage "fr" "fr" "utf-8"
 
       """#
       // The module puts the text in place of the first `$DATA` only, so a slow recorder keeps it in a file.

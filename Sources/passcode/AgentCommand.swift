@@ -84,12 +84,12 @@ struct AgentCommand {
       case let .failure(.untrusted(reason)):
         let line = Localization.text(
           "{file}: not trusted, so not answered: {reason}",
-          ["file": entry.fileName, "reason": Self.untrustedWords(reason)])
+          ["file": entry.fileName, "reason": AgentErrorWords.reason(reason)])
         try StandardStreams.output(line + "\n")
       case let .failure(error):
         let line = Localization.text(
           "{file}: cannot be answered: {error}",
-          ["file": SanitizedText(quoting: entry.fileName).text, "error": "\(error)"])
+          ["file": SanitizedText(quoting: entry.fileName).text, "error": AgentErrorWords.reason(error)])
         try StandardStreams.output(line + "\n")
       }
     }
@@ -116,18 +116,6 @@ struct AgentCommand {
     if let announcer = speech.announcer {
       BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
       announcer.announce(phrase)
-    }
-  }
-
-  private static func untrustedWords(_ reason: UntrustedReason) -> String {
-    switch reason {
-    case let .fileOwner(user): Localization.text("the file is owned by user {user}, not root", ["user": "\(user)"])
-    case let .fileWritable(mode):
-      Localization.text("group or others can write the file (mode {mode})", ["mode": UntrustedReason.octal(mode)])
-    case .socketLink: Localization.text("its socket is reached through a symbolic link")
-    case .socketType: Localization.text("its Socket= is not a socket")
-    case let .socketOwner(user):
-      Localization.text("its socket is owned by user {user}, not root", ["user": "\(user)"])
     }
   }
 

@@ -25,6 +25,7 @@ enum CommandError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case let .prompt(.verifierFailed(error as VaultError)): VaultRecoveryAdvice.explain(error)
+    case let .prompt(.verifierFailed(error as AgentError)): AgentErrorWords.reason(error)
     case let .prompt(error): "\(error)"
     case let .configuration(error): "\(error)"
     case let .vault(error): VaultRecoveryAdvice.explain(error)
@@ -37,7 +38,7 @@ enum CommandError: Error, CustomStringConvertible {
         : Localization.text(
           "{command}: cannot run it ({reason})",
           ["command": SanitizedText(quoting: command).text, "reason": ProcessReplacement.describe(errno)])
-    case let .agent(error): "agent: \(error)"
+    case let .agent(error): Localization.text("agent: {reason}", ["reason": AgentErrorWords.reason(error)])
     }
   }
 

@@ -40,8 +40,9 @@ struct ConfirmationPlan {
     announcements = lines
   }
 
-  /// The line that says which keys to press; shown and spoken last, and shown again after another key.
-  var keysLine: SanitizedText { SanitizedText(AnnouncementCatalogue.english.text(for: keys)) }
+  /// The line that says which keys to press, in the user's language; shown and spoken last, and shown again
+  /// after another key.
+  var keysLine: SanitizedText { SanitizedText(AnnouncementCatalogue.current.text(for: keys)) }
 
   /// Every line with the keys line at the end.
   var lines: [Line] { announcements + [Line(text: keysLine, spoken: keys)] }

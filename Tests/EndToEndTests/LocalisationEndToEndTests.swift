@@ -11,31 +11,133 @@ struct LocalisationEndToEndTests {
     try CompiledMessageCatalogues.environment(language: "es").merging(extra) { _, new in new }
   }
 
+  private static func french(_ extra: [String: String] = [:]) throws -> [String: String] {
+    try CompiledMessageCatalogues.environment(language: "fr").merging(extra) { _, new in new }
+  }
+
+  /// The words a wrong code, then the right one, are read with in a language, and the golden files' prefix.
+  struct WrongCodeWords: Sendable, CustomTestStringConvertible {
+    let language: String
+    let golden: String
+    /// The prompt, the first progress, the verdict, the pause's end and the unlock screen, in order.
+    let phrases: [String]
+    /// Words that must not appear: English, or another language.
+    let foreign: [String]
+
+    var testDescription: String { language }
+
+    static let spanish = WrongCodeWords(
+      language: "es", golden: "spanish",
+      phrases: [
+        "Introduce el código, 4 dígitos", "1 de 4 dígitos introducidos", "Código incorrecto", "Listo",
+        "Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.",
+      ], foreign: ["entered", "Passcode", "Wrong", "Ready", "Press", "chiffre"])
+    static let french = WrongCodeWords(
+      language: "fr", golden: "french",
+      phrases: [
+        "Saisissez le code, 4 chiffres", "1 sur 4 chiffres saisis", "Code incorrect", "Prêt",
+        "Déverrouillé. Appuyez sur L pour verrouiller de nouveau ou sur Q pour quitter.",
+      ], foreign: ["entered", "Passcode", "Wrong", "Ready", "Press", "dígito"])
+  }
+
   @Test(
-    "with LANGUAGE=es a wrong code, then the right one, read in Spanish in each profile; golden output",
-    arguments: [
+    "a wrong code, then the right one, read in Spanish (LANGUAGE=es) and French (LANGUAGE=fr) in each profile; golden output",
+    arguments: [WrongCodeWords.spanish, .french],
+    [
       ("visual", [String](), ["TERM": "xterm-256color"]),
       ("screen-reader", ["--screen-reader"], ["TERM": "xterm-256color"]),
       ("plain", [], ["TERM": "dumb"]),
     ])
-  func spanishTranscript(profile: String, flags: [String], environment: [String: String]) throws {
-    let session = try DemoSession(["demo"] + flags, environment: try Self.spanish(environment))
-    try session.waitFor("Introduce el código, 4 dígitos")
+  func translatedTranscript(
+    words: WrongCodeWords, profile: (name: String, flags: [String], environment: [String: String])
+  ) throws {
+    let environment = try CompiledMessageCatalogues.environment(language: words.language)
+      .merging(profile.environment) { _, new in new }
+    let session = try DemoSession(["demo"] + profile.flags, environment: environment)
+    try session.waitFor(words.phrases[0])
     try session.type("1")
-    try session.waitFor("1 de 4 dígitos introducidos")
+    try session.waitFor(words.phrases[1])
     try session.type("397")
-    try session.waitFor("Código incorrecto")
-    try session.waitFor("Listo")
+    try session.waitFor(words.phrases[2])
+    try session.waitFor(words.phrases[3])
     try session.type("2580")
-    try session.waitFor("Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.")
+    try session.waitFor(words.phrases[4])
     try session.type("q")
     #expect(try session.finish() == .exited(0))
     #expect(try session.terminalRestored())
-    for english in ["entered", "Passcode", "Wrong", "Ready", "Press"] {
-      #expect(!session.text.contains(english), "English \(english) in \(session.text.debugDescription)")
+    for foreign in words.foreign {
+      #expect(!session.text.contains(foreign), "\(foreign) in \(session.text.debugDescription)")
     }
     Transcript.expectNoTypedDigits(session.text)
-    try Transcript.expectMatchesGolden(session.text, named: "spanish-wrong-code-\(profile)")
+    try Transcript.expectMatchesGolden(session.text, named: "\(words.golden)-wrong-code-\(profile.name)")
+  }
+
+  @Test(
+    "French plurals follow fr.po's own rule, in which 0 is singular: 0 caractère saisi, not 0 caractères",
+    arguments: [
+      (
+        "fr_FR.UTF-8",
+        ["1 caractère saisi", "2 caractères saisis", "Effacé, 1 caractère saisi", "Effacé, 0 caractère saisi"]
+      ),
+      (
+        "es_ES.UTF-8",
+        [
+          "1 carácter introducido", "2 caracteres introducidos", "Borrado, 1 carácter introducido",
+          "Borrado, 0 caracteres introducidos",
+        ]
+      ),
+    ])
+  func pluralRuleFromTheCatalogue(locale: String, progress: [String]) throws {
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "OPTION lc-messages=\(locale)",
+        "SETDESC Clef", "SETPROMPT Phrase:", "GETPIN", "BYE",
+      ], in: directory, environment: ["PASSCODE_LOCALEDIR": try CompiledMessageCatalogues.directory()])
+    _ = try terminal.readUntil("Clef", timeout: .seconds(20))
+    for (key, words) in zip(["a", "b", "\u{7f}", "\u{7f}"], progress) {
+      try terminal.write(key)
+      _ = try terminal.readUntil(words + "\r", timeout: .seconds(20))
+    }
+    try terminal.write("\u{1b}")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+  }
+
+  @Test("speech is sent in French with SET SELF LANGUAGE fr before the first words")
+  func frenchSpeech() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let session = try DemoSession(
+      ["demo", "--speech", "on"], environment: try Self.french(["SPEECHD_ADDRESS": daemon.address]))
+    let opening = "Saisissez le code, 4 chiffres. Le code est deux cinq huit zéro"
+    try session.waitFor("Saisissez le code, 4 chiffres")
+    _ = daemon.waitForLastRequest(text: opening)
+    try session.type("1")
+    _ = daemon.waitForLastRequest(text: "1 sur 4 chiffres saisis")
+    try session.type("\u{7f}")
+    _ = daemon.waitForLastRequest(text: "Effacé, 0 sur 4 chiffres saisis")
+    try session.type("\u{12}")
+    _ = daemon.waitForLastRequest(text: "0 sur 4 chiffres saisis, 6 essais restants")
+    try session.type("2580")
+    try session.waitFor("Déverrouillé")
+    _ = daemon.waitForLastRequest(
+      text: "Déverrouillé. Appuyez sur L pour verrouiller de nouveau ou sur Q pour quitter.")
+    try session.type("q")
+    #expect(try session.finish() == .exited(0))
+
+    let commands = daemon.protocolCommands()
+    let language = commands.firstIndex(of: "SET SELF LANGUAGE fr")
+    let firstSpeak = commands.firstIndex { $0.uppercased() == "SPEAK" }
+    #expect(language != nil, "commands: \(commands)")
+    #expect((language ?? .max) < (firstSpeak ?? .min), "the language is set before anything is said")
+    let requests = daemon.protocolRequests().map(\.text)
+    #expect(requests.first == opening, "requests: \(requests)")
+    #expect(requests.contains("Code accepté"), "requests: \(requests)")
+    let spoken = daemon.waitForSpoken(count: 1)
+    #expect(spoken.contains { $0.hasPrefix("Saisissez le code") }, "spoken: \(spoken)")
+    Transcript.expectNoTypedDigits(spoken.joined(separator: "\n"))
   }
 
   @Test(
@@ -65,7 +167,9 @@ struct LocalisationEndToEndTests {
     "the language is chosen as gettext does; a language with no catalogue, or LC_ALL=C, shows English",
     arguments: [
       (["LANGUAGE": "xx"], "Enter Passcode, 4 digits"),
-      (["LANGUAGE": "fr_FR.UTF-8"], "Enter Passcode, 4 digits"),
+      (["LANGUAGE": "it_IT.UTF-8"], "Enter Passcode, 4 digits"),
+      (["LANGUAGE": "fr_FR.UTF-8"], "Saisissez le code, 4 chiffres"),
+      (["LANG": "fr_CA.UTF-8"], "Saisissez le code, 4 chiffres"),
       (["LANGUAGE": "es", "LC_ALL": "C"], "Enter Passcode, 4 digits"),
       (["LANGUAGE": "xx:es"], "Introduce el código, 4 dígitos"),
       // Not generated on the test machines: the catalogue still applies, without the locale.
@@ -185,6 +289,34 @@ struct LocalisationEndToEndTests {
     let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
     #expect(replies.split(whereSeparator: \.isNewline).contains("D ab"), "replies: \(replies)")
   }
+
+  @Test("a pinentry CONFIRM with OPTION lc-messages=es_ES.UTF-8 shows and speaks its keys line in Spanish")
+  func pinentryConfirmationKeysInSpanish() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let terminal = try PseudoTerminal()
+    let directory = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let session = try PinentryEndToEndTests.runPinentryScript(
+      [
+        "OPTION ttyname=\(terminal.slavePath)", "OPTION ttytype=dumb", "OPTION lc-messages=es_ES.UTF-8",
+        "SETDESC ¿Usar la clave?", "CONFIRM", "BYE",
+      ], in: directory,
+      environment: [
+        "PASSCODE_LOCALEDIR": try CompiledMessageCatalogues.directory(), "PASSCODE_SPEECH": "on",
+        "SPEECHD_ADDRESS": daemon.address,
+      ])
+    _ = try terminal.readUntil("Intro: Aceptar. Esc: Cancelar.", timeout: .seconds(20))
+    _ = daemon.waitForLastRequest(text: "Intro: Aceptar. Esc: Cancelar.")
+    try terminal.write("x")
+    // Another key shows the keys again, still in Spanish.
+    _ = try terminal.readUntil("Intro: Aceptar. Esc: Cancelar.", timeout: .seconds(20))
+    try terminal.write("\r")
+    #expect(session.waitForExit(timeout: .seconds(20)) != nil)
+    let replies = try String(contentsOfFile: directory + "/replies", encoding: .utf8)
+    #expect(!replies.contains("Enter: OK"), "replies: \(replies)")
+    #expect(daemon.protocolCommands().contains("SET SELF LANGUAGE es"))
+  }
 }
 
 extension DemoSession {
@@ -238,6 +370,53 @@ struct LocalisedTextEndToEndTests {
     #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
     let english = try run(["--help"], language: "xx")
     #expect(english.output.hasPrefix("OVERVIEW: Accessible passcode and PIN entry"))
+  }
+
+  @Test("--help and a usage error are in French with LANGUAGE=fr, within 80 columns, the placeholders too")
+  func frenchHelp() throws {
+    let french = try run(["--help"], language: "fr")
+    #expect(french.status == 0)
+    for heading in ["PRÉSENTATION : ", "UTILISATION : passcode", "SOUS-COMMANDES :", "OPTIONS :", "TOUCHES :"] {
+      #expect(french.output.contains(heading), "no \(heading) in \(french.output)")
+    }
+    #expect(french.output.contains("CODE DE SORTIE :"), "\(french.output)")
+    #expect(french.output.contains("UTILISATION : passcode <sous-commande> [<options>]"), "\(french.output)")
+    #expect(french.output.contains("lockout = <secondes>,..."), "\(french.output)")
+    for placeholder in ["<subcommand>", "<text>", "<seconds>"] {
+      #expect(!french.output.contains(placeholder), "\(placeholder) is English in \(french.output)")
+    }
+    let exec = try run(["help", "exec"], language: "fr")
+    #expect(exec.output.contains("<commande>") && exec.output.contains("[<argument> ...]"), "\(exec.output)")
+    let wide = (french.output + exec.output).split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
+    let usage = try run(["check", "--bogus"], language: "fr")
+    #expect(usage.status == 64)
+    let lines = usage.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Erreur : Option inconnue '--bogus'", "\(usage.output)")
+    #expect(lines.last == "  Voyez 'passcode check --help' pour en savoir plus.", "\(usage.output)")
+  }
+
+  @Test("status, doctor and a store error are in French with LANGUAGE=fr")
+  func frenchReports() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let status = try run(["status", "--store", store], language: "fr")
+    #expect(status.status == 66)
+    #expect(status.output.hasPrefix("Code : non défini\nÉchecs : 0\nBlocage : non\nStockage : "), "\(status.output)")
+    let check = try run(["check", "--store", store], language: "fr")
+    #expect(
+      check.output == "passcode: Aucun code n'est défini. Définissez-en un avec 'passcode set'.\n", "\(check.output)")
+    let doctor = try run(["doctor", "--store", store, "--speech", "off"], language: "fr")
+    let lines = doctor.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("  Étape suivante : Choisissez-en un avec 'passcode set'."), "\(doctor.output)")
+    #expect(
+      doctor.output.contains("\nVoix : afficher le texte seulement, car la voix est désactivée (--speech off).\n"),
+      "\(doctor.output)")
+    #expect(!doctor.output.contains("{"), "a placeholder was left: \(doctor.output)")
+    try "speech = loud\n".write(toFile: store + "/config", atomically: false, encoding: .utf8)
+    let refused = try run(["status", "--store", store], language: "fr")
+    #expect(
+      refused.output.contains("\(store)/config, ligne 1 : speech doit être auto, on ou off.\n"), "\(refused.output)")
   }
 
   @Test("a catalogue is outside text: a translation with an escape sequence falls back to English, others are used")
@@ -471,6 +650,11 @@ struct LocalisedTextEndToEndTests {
         $0.hasPrefix("speech-dispatcher: no responde en unix_socket:\(socketPath). libspeechd dice: ")
           && $0.contains("Conexión rehusada")
       }, "\(doctor.output)")
+    // libspeechd's own sentence, said again in Spanish around the parts it filled in.
+    #expect(
+      doctor.output.contains(
+        "libspeechd dice: Error: no se puede conectar al socket unix \(socketPath): Conexión rehusada. "
+          + "Arranque automático: desactivado.\n"), "\(doctor.output)")
     #expect(!doctor.output.contains("?n rehusada"), "decoded in the wrong character set: \(doctor.output)")
     #expect(
       lines.contains { $0 == "Braille: brltty no está en marcha." || $0.hasPrefix("Braille: brltty en marcha") },
@@ -494,5 +678,45 @@ struct LocalisedTextEndToEndTests {
     let english = try run(["doctor", "--store", store], language: "xx")
     #expect(english.output.contains("\nPasscode: not set (no "), "\(english.output)")
     #expect(english.output.contains("\n  Next: Choose one with 'passcode set'.\n"), "\(english.output)")
+  }
+
+  @Test("a refused config line says why in Spanish: the values a setting takes, an unknown setting")
+  func spanishConfigLineReason() throws {
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let config = store + "/config"
+    for (line, reason) in [
+      ("speech = loud", "speech debe ser auto, on o off"), ("colour = blue", "ajuste desconocido 'colour'"),
+      ("length = 99", "length debe ser un número entero de 1 a 12"), ("just words", "se esperaba 'clave = valor'"),
+    ] {
+      try (line + "\n").write(toFile: config, atomically: false, encoding: .utf8)
+      let result = try run(["status", "--store", store], language: "es")
+      #expect(result.output.contains("\(config), línea 1: \(reason).\n"), "\(line): \(result.output)")
+    }
+  }
+
+  @Test("a terminal that cannot be opened is reported in Spanish, the C library's reason included")
+  func spanishTerminalError() throws {
+    let result = try run(["demo", "--tty", "/nonexistent/tty"], language: "es")
+    #expect(result.status == 69)
+    #expect(
+      result.output.hasPrefix(
+        "passcode: No hay terminal en el que preguntar: No se puede abrir el terminal /nonexistent/tty: "),
+      "\(result.output)")
+    #expect(!result.output.contains("Cannot"), "\(result.output)")
+  }
+
+  @Test(
+    "the agent's --list says in Spanish why a question file cannot be answered",
+    .enabled(if: geteuid() == 0, "needs root: the agent reads only the system's question directory"))
+  func spanishAgentError() throws {
+    let directory = "/run/systemd/ask-password"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let name = "ask.passcode-e2e-\(UUID().uuidString.prefix(8))"
+    defer { unlink(directory + "/" + name) }
+    // A question with no Socket=: nobody could be answered.
+    try "[Ask]\nMessage=Sin socket\n".write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+    let result = try run(["agent", "--list"], language: "es")
+    #expect(result.output.contains("\(name): no se puede responder: falta Socket=\n"), "\(result.output)")
   }
 }

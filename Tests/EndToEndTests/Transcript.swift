@@ -48,6 +48,11 @@ enum Transcript {
     #"\d+ (caracteres|carácter) (introducidos|introducido)"#, #", \d+ (ignorados|ignorado)"#,
     #"(quedan|queda) \d+ (intentos|intento)"#, #"\d+ (horas|hora|minutos|minuto|segundos|segundo)"#,
     #"Introduce el código, \d+ (dígitos|dígito)"#, #"Al menos \d+ (dígitos|dígito)"#, "El código es 2580",
+    // And in French (fr.po).
+    #"\d+ sur \d+ (chiffres|chiffre|caractères|caractère) (saisis|saisi)"#,
+    #"\d+ (caractères|caractère) (saisis|saisi)"#, #", \d+ (ignorés|ignoré)"#,
+    #"\d+ (essais|essai) (restants|restant)"#, #"\d+ (heures|heure|minutes|minute|secondes|seconde)"#,
+    #"Saisissez le code, \d+ (chiffres|chiffre)"#, #"Au moins \d+ (chiffres|chiffre)"#, "Le code est 2580",
   ]
 
   /// Expects that no digit appears in the output apart from counts, durations and the demo's hint, so no

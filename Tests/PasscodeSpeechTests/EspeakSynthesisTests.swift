@@ -58,19 +58,58 @@ struct EspeakSynthesisTests {
 
   @Test("every Spanish phrase of es.po, every plural form, synthesises with espeak-ng's Spanish voice")
   func everySpanishPhraseSynthesises() throws {
-    let file = try PortableObjectFile(path: CompiledMessageCatalogues.sourceDirectory + "/es.po")
+    try expectEveryTranslatedPhraseSynthesised(language: "es", values: Self.spanishValues)
+  }
+
+  /// Sample values for the placeholders of the French templates.
+  static let frenchValues = [
+    "title": "Saisissez le code", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+    "progress": "3 sur 6 chiffres saisis", "tries": "2 essais restants", "duration": "1 heure et 5 minutes",
+    "asker": "cryptsetup", "subject": "le disque", "code": "deux cinq huit zéro", "label": "OK",
+    "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+  ]
+
+  @Test("every French phrase of fr.po, every plural form, synthesises with espeak-ng's French voice")
+  func everyFrenchPhraseSynthesises() throws {
+    try expectEveryTranslatedPhraseSynthesised(language: "fr", values: Self.frenchValues)
+  }
+
+  @Test("espeak-ng reads the French words as French: its French voice gives French phonemes, its English one does not")
+  func frenchIsReadAsFrench() throws {
+    let french = try phonemes("Saisissez le code, 4 chiffres. Le code est deux cinq huit zéro", voice: "fr")
+    let english = try phonemes("Saisissez le code, 4 chiffres. Le code est deux cinq huit zéro", voice: "en")
+    // "quatre chiffres" and "zéro" as French: k'atr S'ifr, zeR'o (espeak-ng's French phoneme names).
+    #expect(french.contains("k'atr") && french.contains("S'ifr"), "\(french)")
+    #expect(french != english)
+  }
+
+  private func phonemes(_ text: String, voice: String) throws -> String {
+    let directory = NSTemporaryDirectory() + "passcode-espeak-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(
+      try SpawnedProcess.run(
+        executable: "espeak-ng", arguments: ["-v", voice, "-q", "-x", text], outputPath: directory + "/phonemes") == 0)
+    return FileManager.default.contents(atPath: directory + "/phonemes").map { String(decoding: $0, as: UTF8.self) }
+      ?? ""
+  }
+
+  /// Every catalogue phrase of a language's `.po` file, each plural form, filled with sample values and
+  /// synthesised with espeak-ng's voice for that language.
+  private func expectEveryTranslatedPhraseSynthesised(language: String, values: [String: String]) throws {
+    let file = try PortableObjectFile(path: CompiledMessageCatalogues.sourceDirectory + "/\(language).po")
     let phrases = Set(AnnouncementCatalogue.english.phrases.values)
     var texts: [String] = []
     for entry in file.entries where phrases.contains(entry.identifier) {
       for template in entry.translations {
         var text = template
-        for (name, value) in Self.spanishValues { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         texts.append(text)
       }
     }
     #expect(texts.count >= 60, "every phrase and plural form: \(texts.count)")
     #expect(!texts.contains { $0.contains("{") }, "a placeholder was left unfilled")
-    try expectSynthesised(texts, voice: "es")
+    try expectSynthesised(texts, voice: language)
   }
 
   private func expectSynthesised(_ texts: [String], voice: String) throws {
