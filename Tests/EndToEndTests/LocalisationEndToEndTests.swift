@@ -151,6 +151,25 @@ struct LocalisationEndToEndTests {
     Transcript.expectNoTypedDigits(spoken.joined(separator: "\n"))
   }
 
+  /// Whether the binary under test runs from SwiftPM's build tree (`PASSCODE_BINARY` may name an installed one).
+  static let binaryIsInBuildTree = URL(fileURLWithPath: PasscodeBinary.path).resolvingSymlinksInPath().path
+    .contains("/.build/")
+
+  @Test(
+    "from the build tree, with no PASSCODE_LOCALEDIR, LANGUAGE=es shows and speaks Spanish (the build's catalogues)",
+    .enabled(if: binaryIsInBuildTree, "the binary under test is not in the build tree"))
+  func buildTreeCatalogues() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let session = try DemoSession(
+      ["demo", "--speech", "on"], environment: ["LANGUAGE": "es", "SPEECHD_ADDRESS": daemon.address])
+    let opening = "Introduce el código, 4 dígitos. El código es dos cinco ocho cero"
+    try session.waitFor("Introduce el código, 4 dígitos")
+    #expect(daemon.waitForLastRequest(text: opening).last?.text == opening)
+    #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
+    #expect(daemon.protocolCommands().contains("SET SELF LANGUAGE es"), "commands: \(daemon.protocolCommands())")
+  }
+
   @Test("with a language that has no catalogue, speech is English and says so: SET SELF LANGUAGE en")
   func unknownLanguageSpeech() throws {
     let daemon = try PrivateSpeechDispatcher()
