@@ -14,6 +14,7 @@
 #   $(PREFIX)/bin/pinentry-passcode                           a relative link to it: the pinentry name
 #   $(PREFIX)/share/man/man1/passcode.1                       the manual (and pinentry-passcode.1, a link)
 #   $(PREFIX)/share/man/es/man1/passcode.1                    the Spanish manual (Docs/passcode.es.1; a link too)
+#   $(PREFIX)/share/man/de/man1/passcode.1                    the German manual (Docs/passcode.de.1; a link too)
 #   $(PREFIX)/share/locale/LANGUAGE/LC_MESSAGES/passcode.mo   the messages in each language, compiled by msgfmt
 #                                                             from Sources/PasscodeLocalization/po/LANGUAGE.po
 #   $(PREFIX)/share/bash-completion/completions/passcode      completions, made by the program itself

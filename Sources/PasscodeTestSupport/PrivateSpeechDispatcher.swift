@@ -179,6 +179,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       DefaultModule recorder
       LanguageDefaultModule "en" "recorder"
       LanguageDefaultModule "es" "recorder"
+      LanguageDefaultModule "de" "recorder"
 
       """ + more
     let recorderConfiguration = #"""
@@ -188,9 +189,11 @@ public final class PrivateSpeechDispatcher: Sendable {
       GenericMaxChunkLength 1000
       AddVoice "en" "MALE1" "rec"
       AddVoice "es" "MALE1" "rec"
+      AddVoice "de" "MALE1" "rec"
       DefaultVoice "rec"
       GenericLanguage "en" "en" "utf-8"
       GenericLanguage "es" "es" "utf-8"
+      GenericLanguage "de" "de" "utf-8"
 
       """#.replacingOccurrences(of: "BASE", with: base)
     try daemonConfiguration.write(toFile: directory + "/speechd.conf", atomically: true, encoding: .utf8)

@@ -48,6 +48,10 @@ enum Transcript {
     #"\d+ (caracteres|carácter) (introducidos|introducido)"#, #", \d+ (ignorados|ignorado)"#,
     #"(quedan|queda) \d+ (intentos|intento)"#, #"\d+ (horas|hora|minutos|minuto|segundos|segundo)"#,
     #"Introduce el código, \d+ (dígitos|dígito)"#, #"Al menos \d+ (dígitos|dígito)"#, "El código es 2580",
+    // And in German (de.po).
+    #"\d+ von \d+ (Ziffern|Ziffer|Zeichen) eingegeben"#, #"\d+ Zeichen eingegeben"#, #", \d+ ignoriert"#,
+    #"noch \d+ (Versuche|Versuch)"#, #"\d+ (Stunden|Stunde|Minuten|Minute|Sekunden|Sekunde)"#,
+    #"Code eingeben, \d+ (Ziffern|Ziffer)"#, #"Mindestens \d+ (Ziffern|Ziffer)"#, "Der Code ist 2580",
   ]
 
   /// Expects that no digit appears in the output apart from counts, durations and the demo's hint, so no

@@ -45,29 +45,40 @@ struct EspeakSynthesisTests {
     try expectSynthesised(Self.everyPhrase.map(AnnouncementCatalogue.english.text(for:)), voice: "en")
   }
 
-  /// Sample values for the placeholders of the Spanish templates: what the program fills them with.
-  static let spanishValues = [
-    "title": "Introduce el código", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
-    "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
-    "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
-    "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+  /// Sample values for the placeholders of each translation's templates: what the program fills them with.
+  static let translatedValues: [String: [String: String]] = [
+    "es": [
+      "title": "Introduce el código", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+      "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
+      "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
+      "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+    ],
+    "de": [
+      "title": "Code eingeben", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+      "progress": "3 von 6 Ziffern eingegeben", "tries": "noch 2 Versuche", "duration": "1 Stunde und 5 Minuten",
+      "asker": "cryptsetup", "subject": "den Datenträger", "code": "zwei fünf acht null", "label": "OK",
+      "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+    ],
   ]
 
-  @Test("every Spanish phrase of es.po, every plural form, synthesises with espeak-ng's Spanish voice")
-  func everySpanishPhraseSynthesises() throws {
-    let file = try PortableObjectFile(path: CompiledMessageCatalogues.sourceDirectory + "/es.po")
+  @Test(
+    "every phrase of a translation, every plural form, synthesises with espeak-ng's voice for its language",
+    arguments: ["es", "de"])
+  func everyTranslatedPhraseSynthesises(language: String) throws {
+    let file = try PortableObjectFile(path: CompiledMessageCatalogues.sourceDirectory + "/\(language).po")
     let phrases = Set(AnnouncementCatalogue.english.phrases.values)
+    let values = try #require(Self.translatedValues[language])
     var texts: [String] = []
     for entry in file.entries where phrases.contains(entry.identifier) {
       for template in entry.translations {
         var text = template
-        for (name, value) in Self.spanishValues { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         texts.append(text)
       }
     }
     #expect(texts.count >= 60, "every phrase and plural form: \(texts.count)")
     #expect(!texts.contains { $0.contains("{") }, "a placeholder was left unfilled")
-    try expectSynthesised(texts, voice: "es")
+    try expectSynthesised(texts, voice: language)
   }
 
   private func expectSynthesised(_ texts: [String], voice: String) throws {
