@@ -17,6 +17,7 @@
 #                                                             passcode-askpass.1 are links to it)
 #   $(PREFIX)/share/man/es/man1/passcode.1                    the Spanish manual (Docs/passcode.es.1; a link too)
 #   $(PREFIX)/share/man/fr/man1/passcode.1                    the French manual (Docs/passcode.fr.1; a link too)
+#   $(PREFIX)/share/man/de/man1/passcode.1                    the German manual (Docs/passcode.de.1; a link too)
 #   $(PREFIX)/share/locale/LANGUAGE/LC_MESSAGES/passcode.mo   the messages in each language, compiled by msgfmt
 #                                                             from Sources/PasscodeLocalization/po/LANGUAGE.po
 #   $(PREFIX)/share/bash-completion/completions/passcode      completions, made by the program itself

@@ -36,7 +36,9 @@ let package = Package(
     .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),
-    .target(name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"]),
+    .target(
+      name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"],
+      plugins: ["CompileMessageCatalogues"]),
     // The interface choices, where each came from, and the config file's pure parse (no I/O).
     .target(name: "PasscodePreferences", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The words of announcements, made at the edge for the screen, speech and braille alike.
@@ -89,6 +91,9 @@ let package = Package(
         "PasscodeDoctor",
         "PasscodeLocalization", "SystemCalls",
       ]),
+
+    // msgfmt compiles po/*.po at every build, so a program run from the build tree finds its catalogues.
+    .plugin(name: "CompileMessageCatalogues", capability: .buildTool()),
 
     // Tests.
     .target(

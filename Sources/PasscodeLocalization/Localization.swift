@@ -10,7 +10,8 @@ public enum Localization {
   public static let domain = "passcode"
   /// The one environment variable that points the program at another catalogue directory (the tests'
   /// freshly compiled catalogues, or an uninstalled build). Without it the program looks in
-  /// `../share/locale` next to its own `bin` directory, then in glibc's default, `/usr/share/locale`.
+  /// `../share/locale` next to its own `bin` directory, then, run from SwiftPM's build tree, in the catalogues
+  /// the build compiled (``buildTreeDirectory(executable:)``), then in glibc's default, `/usr/share/locale`.
   public static let directoryVariable = "PASSCODE_LOCALEDIR"
 
   /// Chooses the language from the environment and binds the domain; call once at start, before any message.
@@ -157,7 +158,38 @@ public enum Localization {
       }
       let installed = String(decoding: bytes, as: UTF8.self) + "/share/locale"
       if GettextCalls.fileExists(installed) { return installed }
+      if let built = buildTreeDirectory(executable: executable), GettextCalls.fileExists(built) { return built }
     }
     return defaultDirectory
+  }
+
+  /// Where the build compiled the catalogues, for a program that runs from SwiftPM's build tree
+  /// (`swift run passcode`); `nil` for a program anywhere else.
+  ///
+  /// `ROOT/.build/TRIPLE/debug/passcode` (or `release`; `TRIPLE` such as `x86_64-unknown-linux-gnu`) finds the `CompileMessageCatalogues` plugin's
+  /// `ROOT/.build/plugins/outputs/NAME/PasscodeLocalization/destination/CompileMessageCatalogues/locale`, where
+  /// `NAME` is SwiftPM's identity of the package: `ROOT`'s last component in lower case. Only that shape
+  /// counts, and only inside the `.build` directory that holds the program itself: whoever could put a
+  /// catalogue there could replace the program too, and an installed program (`PREFIX/bin/passcode`) never
+  /// has it, so it looks where it always did.
+  ///
+  /// - Parameter executable: The program's own path, with symbolic links resolved (`/proc/self/exe`).
+  /// - Returns: The build's locale directory, whether or not it exists yet, or `nil` outside a build tree.
+  package static func buildTreeDirectory(executable: String) -> String? {
+    let slash = UInt8(ascii: "/")
+    let components = executable.utf8.split(separator: slash, omittingEmptySubsequences: false)
+    guard components.count >= 6, executable.utf8.first == slash else { return nil }
+    let configuration = components[components.count - 2]
+    let triple = components[components.count - 3]
+    let scratch = components[components.count - 4]
+    guard scratch.elementsEqual(".build".utf8), triple.contains(UInt8(ascii: "-")),
+      configuration.elementsEqual("debug".utf8) || configuration.elementsEqual("release".utf8)
+    else { return nil }
+    let root = components[components.count - 5]
+    guard !root.isEmpty else { return nil }
+    let scratchPath = components[...(components.count - 4)].joined(separator: [slash])
+    return String(decoding: Array(scratchPath), as: UTF8.self) + "/plugins/outputs/"
+      + String(decoding: root, as: UTF8.self).lowercased() + "/PasscodeLocalization/destination/"
+      + "CompileMessageCatalogues/locale"
   }
 }

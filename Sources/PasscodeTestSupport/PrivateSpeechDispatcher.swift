@@ -220,6 +220,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       LanguageDefaultModule "en" "recorder"
       LanguageDefaultModule "es" "recorder"
       LanguageDefaultModule "fr" "recorder"
+      LanguageDefaultModule "de" "recorder"
 
       """ + more
     let recorderConfiguration = #"""
@@ -230,10 +231,12 @@ public final class PrivateSpeechDispatcher: Sendable {
       AddVoice "en" "MALE1" "rec"
       AddVoice "es" "MALE1" "rec"
       AddVoice "fr" "MALE1" "rec"
+      AddVoice "de" "MALE1" "rec"
       DefaultVoice "rec"
       GenericLanguage "en" "en" "utf-8"
       GenericLanguage "es" "es" "utf-8"
       GenericLanguage "fr" "fr" "utf-8"
+      GenericLanguage "de" "de" "utf-8"
 
       """#
       // The module puts the text in place of the first `$DATA` only, so a slow recorder keeps it in a file.

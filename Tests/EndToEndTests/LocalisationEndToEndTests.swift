@@ -3,8 +3,8 @@ import PasscodeEngine
 import PasscodeTestSupport
 import Testing
 
-/// `passcode` in Spanish through gettext: the real binary, the `.po` files compiled by the real `msgfmt`
-/// and found through `PASSCODE_LOCALEDIR`, and a real private speech-dispatcher.
+/// `passcode` in Spanish and German through gettext: the real binary, the `.po` files compiled by the real
+/// `msgfmt` and found through `PASSCODE_LOCALEDIR`, and a real private speech-dispatcher.
 @Suite("passcode in the user's language", .serialized)
 struct LocalisationEndToEndTests {
   private static func spanish(_ extra: [String: String] = [:]) throws -> [String: String] {
@@ -15,53 +15,26 @@ struct LocalisationEndToEndTests {
     try CompiledMessageCatalogues.environment(language: "fr").merging(extra) { _, new in new }
   }
 
-  /// The words a wrong code, then the right one, are read with in a language, and the golden files' prefix.
-  struct WrongCodeWords: Sendable, CustomTestStringConvertible {
-    let language: String
-    let golden: String
-    /// The prompt, the first progress, the verdict, the pause's end and the unlock screen, in order.
-    let phrases: [String]
-    /// Words that must not appear: English, or another language.
-    let foreign: [String]
-
-    var testDescription: String { language }
-
-    static let spanish = WrongCodeWords(
-      language: "es", golden: "spanish",
-      phrases: [
-        "Introduce el código, 4 dígitos", "1 de 4 dígitos introducidos", "Código incorrecto", "Listo",
-        "Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.",
-      ], foreign: ["entered", "Passcode", "Wrong", "Ready", "Press", "chiffre"])
-    static let french = WrongCodeWords(
-      language: "fr", golden: "french",
-      phrases: [
-        "Saisissez le code, 4 chiffres", "1 sur 4 chiffres saisis", "Code incorrect", "Prêt",
-        "Déverrouillé. Appuyez sur L pour verrouiller de nouveau ou sur Q pour quitter.",
-      ], foreign: ["entered", "Passcode", "Wrong", "Ready", "Press", "dígito"])
-  }
-
   @Test(
-    "a wrong code, then the right one, read in Spanish (LANGUAGE=es) and French (LANGUAGE=fr) in each profile; golden output",
-    arguments: [WrongCodeWords.spanish, .french],
+    "with LANGUAGE set to a translation, a wrong code, then the right one, read in it in each profile; golden output",
+    arguments: DemoTranslation.all,
     [
       ("visual", [String](), ["TERM": "xterm-256color"]),
       ("screen-reader", ["--screen-reader"], ["TERM": "xterm-256color"]),
       ("plain", [], ["TERM": "dumb"]),
     ])
   func translatedTranscript(
-    words: WrongCodeWords, profile: (name: String, flags: [String], environment: [String: String])
+    words: DemoTranslation, profile: (name: String, flags: [String], environment: [String: String])
   ) throws {
-    let environment = try CompiledMessageCatalogues.environment(language: words.language)
-      .merging(profile.environment) { _, new in new }
-    let session = try DemoSession(["demo"] + profile.flags, environment: environment)
-    try session.waitFor(words.phrases[0])
+    let session = try DemoSession(["demo"] + profile.flags, environment: try words.environment(profile.environment))
+    try session.waitFor(words["prompt"])
     try session.type("1")
-    try session.waitFor(words.phrases[1])
+    try session.waitFor(words.progress(1))
     try session.type("397")
-    try session.waitFor(words.phrases[2])
-    try session.waitFor(words.phrases[3])
+    try session.waitFor(words["wrong"])
+    try session.waitFor(words["ready"])
     try session.type("2580")
-    try session.waitFor(words.phrases[4])
+    try session.waitFor(words["unlocked"])
     try session.type("q")
     #expect(try session.finish() == .exited(0))
     #expect(try session.terminalRestored())
@@ -69,7 +42,7 @@ struct LocalisationEndToEndTests {
       #expect(!session.text.contains(foreign), "\(foreign) in \(session.text.debugDescription)")
     }
     Transcript.expectNoTypedDigits(session.text)
-    try Transcript.expectMatchesGolden(session.text, named: "\(words.golden)-wrong-code-\(profile.name)")
+    try Transcript.expectMatchesGolden(session.text, named: "\(words["golden"])-wrong-code-\(profile.name)")
   }
 
   @Test(
@@ -141,24 +114,21 @@ struct LocalisationEndToEndTests {
   }
 
   @Test(
-    "plurals follow the count: 1 dígito introducido, 2 dígitos introducidos",
-    arguments: [
-      (1, "Introduce el código, 1 dígito\r", "1 de 1 dígito introducido\r"),
-      (2, "Introduce el código, 2 dígitos\r", "1 de 2 dígitos introducidos\r"),
-    ])
-  func pluralBoundary(length: Int, prompt: String, progress: String) throws {
-    let session = try DemoSession(
-      ["demo", "--length", "\(length)"], environment: try Self.spanish(["TERM": "dumb"]))
-    try session.waitFor(prompt)
+    "plurals follow the count by the catalogue's own rule: 1 of 1 digit entered, 1 of 2 digits entered",
+    arguments: DemoTranslation.all, [1, 2])
+  func pluralBoundary(words: DemoTranslation, length: Int) throws {
+    let environment = try words.environment(["TERM": "dumb"])
+    let session = try DemoSession(["demo", "--length", "\(length)"], environment: environment)
+    try session.waitFor(words["prompt of \(length)"] + "\r")
     try session.type("2")
-    try session.waitFor(progress)
+    try session.waitFor(words["progress of \(length)"] + "\r")
     if length == 1 {
-      try session.waitFor("Código aceptado")
+      try session.waitFor(words["accepted"])
     } else {
       try session.type("5")
-      try session.waitFor("2 de 2 dígitos introducidos\r")
+      try session.waitFor(words.progress(2, of: 2) + "\r")
     }
-    try session.waitFor("Desbloqueado")
+    try session.waitFor(words["unlocked"])
     try session.type("q")
     #expect(try session.finish() == .exited(0))
   }
@@ -213,46 +183,65 @@ struct LocalisationEndToEndTests {
     #expect(!session.text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200F}" })
   }
 
-  @Test("speech is sent in Spanish with SET SELF LANGUAGE es before the first words")
-  func spanishSpeech() throws {
+  @Test(
+    "speech is sent in the translation with SET SELF LANGUAGE from its Language: header before the first words",
+    arguments: DemoTranslation.all)
+  func translatedSpeech(words: DemoTranslation) throws {
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
     let session = try DemoSession(
-      ["demo", "--speech", "on"], environment: try Self.spanish(["SPEECHD_ADDRESS": daemon.address]))
-    let opening = "Introduce el código, 4 dígitos. El código es dos cinco ocho cero"
-    try session.waitFor("Introduce el código, 4 dígitos")
+      ["demo", "--speech", "on"], environment: try words.environment(["SPEECHD_ADDRESS": daemon.address]))
+    let opening = words["prompt"] + ". " + words["code hint"]
+    try session.waitFor(words["prompt"])
     _ = daemon.waitForLastRequest(text: opening)
     try session.type("1")
-    _ = daemon.waitForLastRequest(text: "1 de 4 dígitos introducidos")
+    _ = daemon.waitForLastRequest(text: words.progress(1))
     try session.type("\u{7f}")
-    _ = daemon.waitForLastRequest(text: "Borrado, 0 de 4 dígitos introducidos")
+    _ = daemon.waitForLastRequest(text: words["deleted"])
     try session.type("\u{12}")
-    _ = daemon.waitForLastRequest(text: "0 de 4 dígitos introducidos, quedan 6 intentos")
+    _ = daemon.waitForLastRequest(text: words["status"])
     for (index, digit) in "258".enumerated() {
       try session.type(String(digit))
-      _ = daemon.waitForLastRequest(text: "\(index + 1) de 4 dígitos introducidos")
+      _ = daemon.waitForLastRequest(text: words.progress(index + 1))
     }
     try session.type("0")
-    try session.waitFor("Desbloqueado")
-    _ = daemon.waitForLastRequest(text: "Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.")
+    try session.waitFor(words["unlocked"])
+    _ = daemon.waitForLastRequest(text: words["unlocked"])
     try session.type("q")
     #expect(try session.finish() == .exited(0))
 
     let commands = daemon.protocolCommands()
-    let language = commands.firstIndex(of: "SET SELF LANGUAGE es")
+    let language = commands.firstIndex(of: "SET SELF LANGUAGE \(words.language)")
     let firstSpeak = commands.firstIndex { $0.uppercased() == "SPEAK" }
     #expect(language != nil, "commands: \(commands)")
     #expect((language ?? .max) < (firstSpeak ?? .min), "the language is set before anything is said")
     #expect(
       daemon.protocolRequests().map(\.text) == [
-        opening, "1 de 4 dígitos introducidos", "Borrado, 0 de 4 dígitos introducidos",
-        "0 de 4 dígitos introducidos, quedan 6 intentos", "1 de 4 dígitos introducidos",
-        "2 de 4 dígitos introducidos", "3 de 4 dígitos introducidos", "4 de 4 dígitos introducidos",
-        "Código aceptado", "Desbloqueado. Pulsa L para bloquear otra vez o Q para salir.",
+        opening, words.progress(1), words["deleted"], words["status"], words.progress(1), words.progress(2),
+        words.progress(3), words.progress(4), words["accepted"], words["unlocked"],
       ])
     let spoken = daemon.waitForSpoken(count: 1)
-    #expect(spoken.contains { $0.hasPrefix("Introduce el código") }, "spoken: \(spoken)")
+    #expect(spoken.contains { $0.hasPrefix(words["prompt"]) }, "spoken: \(spoken)")
     Transcript.expectNoTypedDigits(spoken.joined(separator: "\n"))
+  }
+
+  /// Whether the binary under test runs from SwiftPM's build tree (`PASSCODE_BINARY` may name an installed one).
+  static let binaryIsInBuildTree = URL(fileURLWithPath: PasscodeBinary.path).resolvingSymlinksInPath().path
+    .contains("/.build/")
+
+  @Test(
+    "from the build tree, with no PASSCODE_LOCALEDIR, LANGUAGE=es shows and speaks Spanish (the build's catalogues)",
+    .enabled(if: binaryIsInBuildTree, "the binary under test is not in the build tree"))
+  func buildTreeCatalogues() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let session = try DemoSession(
+      ["demo", "--speech", "on"], environment: ["LANGUAGE": "es", "SPEECHD_ADDRESS": daemon.address])
+    let opening = "Introduce el código, 4 dígitos. El código es dos cinco ocho cero"
+    try session.waitFor("Introduce el código, 4 dígitos")
+    #expect(daemon.waitForLastRequest(text: opening).last?.text == opening)
+    #expect(try session.unlockAndQuitInAnyLanguage() == .exited(0))
+    #expect(daemon.protocolCommands().contains("SET SELF LANGUAGE es"), "commands: \(daemon.protocolCommands())")
   }
 
   @Test("with a language that has no catalogue, speech is English and says so: SET SELF LANGUAGE en")
@@ -320,7 +309,8 @@ struct LocalisationEndToEndTests {
 }
 
 extension DemoSession {
-  /// Types the demo's code, waits for the end of entry in English or Spanish, quits, and returns the status.
+  /// Types the demo's code, waits for the end of entry in any language (each names the Q key), quits, and
+  /// returns the status.
   fileprivate func unlockAndQuitInAnyLanguage() throws -> PasscodeTestSupport.ExitStatus {
     try type("2580")
     try waitFor("Q")
@@ -329,7 +319,7 @@ extension DemoSession {
   }
 }
 
-/// The texts outside the prompt in Spanish: `--help`, `status`.
+/// The texts outside the prompt in Spanish and German: `--help`, `status`, doctor.
 @Suite("passcode's help and reports in the user's language")
 struct LocalisedTextEndToEndTests {
   private func run(_ arguments: [String], language: String, environment more: [String: String] = [:]) throws -> (
@@ -417,6 +407,29 @@ struct LocalisedTextEndToEndTests {
     let refused = try run(["status", "--store", store], language: "fr")
     #expect(
       refused.output.contains("\(store)/config, ligne 1 : speech doit être auto, on ou off.\n"), "\(refused.output)")
+  @Test("--help, a usage error and doctor are in German with LANGUAGE=de, within 80 columns, reasons after denn")
+  func germanHelpAndDoctor() throws {
+    let help = try run(["--help"], language: "de")
+    #expect(help.status == 0)
+    for heading in ["ÜBERSICHT: ", "AUFRUF: passcode <Unterbefehl> [<Optionen>]", "UNTERBEFEHLE:", "TASTEN:"] {
+      #expect(help.output.contains(heading), "no \(heading) in \(help.output)")
+    }
+    #expect(help.output.contains("--title <Text>"), "\(help.output)")
+    let wide = help.output.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
+    let usage = try run(["check", "--bogus"], language: "de")
+    #expect(usage.status == 64)
+    #expect(usage.output.hasPrefix("Fehler: Unbekannte Option '--bogus'"), "\(usage.output)")
+    let store = try GnuPGAgentHarness.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: store) }
+    let doctor = try run(["doctor", "--store", store, "--speech", "off"], language: "de")
+    let lines = doctor.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("  Nächster Schritt: Legen Sie einen mit 'passcode set' fest."), "\(doctor.output)")
+    #expect(
+      lines.contains("Sprachausgabe: nur den Text zeigen, denn die Sprachausgabe ist aus (--speech off)."),
+      "\(doctor.output)")
+    #expect(lines.last?.hasPrefix("Ergebnis: 1 Problem verhindert") == true, "\(doctor.output)")
+    #expect(!doctor.output.contains("{"), "a placeholder was left: \(doctor.output)")
   }
 
   @Test("a catalogue is outside text: a translation with an escape sequence falls back to English, others are used")

@@ -194,8 +194,10 @@ struct PinentryDropInEndToEndTests {
       environment: ["PASSCODE_SPEECH": "off", "SCRIPT": directory + "/script"], outputPath: directory + "/replies")
     var screen = String(decoding: try terminal.readUntil("Unlock the vault", timeout: .seconds(20)), as: UTF8.self)
     try terminal.write("s3cret one\r")
-    screen += String(decoding: try terminal.readUntil("Passphrase entered", timeout: .seconds(20)), as: UTF8.self)
-    screen += String(decoding: try terminal.readUntil("Enter: OK.", timeout: .seconds(20)), as: UTF8.self)
+    // lc-messages names German, which ships: the build tree's catalogue (no PASSCODE_LOCALEDIR) applies.
+    screen += String(decoding: try terminal.readUntil("Passphrase eingegeben", timeout: .seconds(20)), as: UTF8.self)
+    // MESSAGE's key line, "Enter: OK." while it is still English, "Eingabetaste: OK." once translated.
+    screen += String(decoding: try terminal.readUntil(": OK.", timeout: .seconds(20)), as: UTF8.self)
     try terminal.write("\r")
     #expect(session.waitForExit(timeout: .seconds(20)) != nil)
     let lines = try String(contentsOfFile: directory + "/replies", encoding: .utf8).split(whereSeparator: \.isNewline)

@@ -53,6 +53,10 @@ enum Transcript {
     #"\d+ (caractères|caractère) (saisis|saisi)"#, #", \d+ (ignorés|ignoré)"#,
     #"\d+ (essais|essai) (restants|restant)"#, #"\d+ (heures|heure|minutes|minute|secondes|seconde)"#,
     #"Saisissez le code, \d+ (chiffres|chiffre)"#, #"Au moins \d+ (chiffres|chiffre)"#, "Le code est 2580",
+    // And in German (de.po).
+    #"\d+ von \d+ (Ziffern|Ziffer|Zeichen) eingegeben"#, #"\d+ Zeichen eingegeben"#, #", \d+ ignoriert"#,
+    #"noch \d+ (Versuche|Versuch)"#, #"\d+ (Stunden|Stunde|Minuten|Minute|Sekunden|Sekunde)"#,
+    #"Code eingeben, \d+ (Ziffern|Ziffer)"#, #"Mindestens \d+ (Ziffern|Ziffer)"#, "Der Code ist 2580",
   ]
 
   /// Expects that no digit appears in the output apart from counts, durations and the demo's hint, so no

@@ -6,7 +6,7 @@ import Testing
 /// none is left undocumented in a language.
 @Suite("The translated man pages")
 struct TranslatedManPageTests {
-  private static let languages = ["es", "fr"]
+  private static let languages = ["es", "fr", "de"]
 
   private static func words(language: String) throws -> Set<String> {
     let source = try String(

@@ -48,31 +48,27 @@ struct EspeakSynthesisTests {
     try expectSynthesised(Self.everyPhrase.map(AnnouncementCatalogue.english.text(for:)), voice: "en")
   }
 
-  /// Sample values for the placeholders of the Spanish templates: what the program fills them with.
-  static let spanishValues = [
-    "title": "Introduce el código", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
-    "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
-    "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
-    "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+  /// Sample values for the placeholders of each translation's templates: what the program fills them with.
+  static let translatedValues: [String: [String: String]] = [
+    "es": [
+      "title": "Introduce el código", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+      "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
+      "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
+      "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+    ],
+    "fr": [
+      "title": "Saisissez le code", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+      "progress": "3 sur 6 chiffres saisis", "tries": "2 essais restants", "duration": "1 heure et 5 minutes",
+      "asker": "cryptsetup", "subject": "le disque", "code": "deux cinq huit zéro", "label": "OK",
+      "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+    ],
+    "de": [
+      "title": "Code eingeben", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
+      "progress": "3 von 6 Ziffern eingegeben", "tries": "noch 2 Versuche", "duration": "1 Stunde und 5 Minuten",
+      "asker": "cryptsetup", "subject": "den Datenträger", "code": "zwei fünf acht null", "label": "OK",
+      "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+    ],
   ]
-
-  @Test("every Spanish phrase of es.po, every plural form, synthesises with espeak-ng's Spanish voice")
-  func everySpanishPhraseSynthesises() throws {
-    try expectEveryTranslatedPhraseSynthesised(language: "es", values: Self.spanishValues)
-  }
-
-  /// Sample values for the placeholders of the French templates.
-  static let frenchValues = [
-    "title": "Saisissez le code", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
-    "progress": "3 sur 6 chiffres saisis", "tries": "2 essais restants", "duration": "1 heure et 5 minutes",
-    "asker": "cryptsetup", "subject": "le disque", "code": "deux cinq huit zéro", "label": "OK",
-    "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
-  ]
-
-  @Test("every French phrase of fr.po, every plural form, synthesises with espeak-ng's French voice")
-  func everyFrenchPhraseSynthesises() throws {
-    try expectEveryTranslatedPhraseSynthesised(language: "fr", values: Self.frenchValues)
-  }
 
   @Test("espeak-ng reads the French words as French: its French voice gives French phonemes, its English one does not")
   func frenchIsReadAsFrench() throws {
@@ -94,11 +90,13 @@ struct EspeakSynthesisTests {
       ?? ""
   }
 
-  /// Every catalogue phrase of a language's `.po` file, each plural form, filled with sample values and
-  /// synthesised with espeak-ng's voice for that language.
-  private func expectEveryTranslatedPhraseSynthesised(language: String, values: [String: String]) throws {
+  @Test(
+    "every phrase of a translation, every plural form, synthesises with espeak-ng's voice for its language",
+    arguments: ["es", "fr", "de"])
+  func everyTranslatedPhraseSynthesises(language: String) throws {
     let file = try PortableObjectFile(path: CompiledMessageCatalogues.sourceDirectory + "/\(language).po")
     let phrases = Set(AnnouncementCatalogue.english.phrases.values)
+    let values = try #require(Self.translatedValues[language])
     var texts: [String] = []
     for entry in file.entries where phrases.contains(entry.identifier) {
       for template in entry.translations {
