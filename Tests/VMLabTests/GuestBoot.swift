@@ -22,8 +22,9 @@ final class GuestBoot {
   /// - Parameters:
   ///   - fixtures: The kernel, initramfs and disk.
   ///   - kernelArguments: More words for the kernel command line.
+  ///   - qemuArguments: More QEMU arguments, after the lab's own (a second `-serial` is the guest's ttyS1).
   /// - Throws: When the pseudo-terminal cannot be opened or QEMU cannot be started.
-  init(_ fixtures: VMLabFixtures, kernelArguments: [String] = []) throws {
+  init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
     terminal = try PseudoTerminal(columns: 200, rows: 50)
     let commandLine =
       ([
@@ -38,7 +39,7 @@ final class GuestBoot {
       "-kernel", fixtures.kernel, "-initrd", fixtures.initramfs,
       "-drive", "file=\(fixtures.disk),format=raw,if=virtio,snapshot=on",
       "-append", commandLine,
-    ]
+    ] + qemuArguments
     qemu = try ChildProcess(
       executablePath: "/usr/bin/qemu-system-x86_64", arguments: arguments,
       environment: ["PATH": "/usr/bin:/bin", "HOME": fixtures.directory], terminal: terminal)

@@ -3,7 +3,7 @@ import PasscodeTestSupport
 import Testing
 
 /// The fixtures, or a recorded failure with its reason.
-private func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
+func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
   switch VMLab.fixtures {
   case let .success(fixtures): return fixtures
   case let .failure(error):
@@ -13,11 +13,11 @@ private func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) 
 }
 
 /// How long each wait on the guest may take: TCG on two shared cores reached the disk prompt in 100 s here.
-private let bootTimeout = Duration.seconds(900)
-private let stepTimeout = Duration.seconds(300)
+let bootTimeout = Duration.seconds(900)
+let stepTimeout = Duration.seconds(300)
 
 /// Prints a measurement for the record (Docs/Boot.md); nothing is asserted on time.
-private func report(_ scenario: String, _ steps: [(String, Duration)]) {
+func report(_ scenario: String, _ steps: [(String, Duration)]) {
   let text = steps.map { "\($0.0) at \($0.1.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))" }
   print("VM lab, \(scenario): " + text.joined(separator: ", "))
 }
@@ -46,7 +46,7 @@ struct VMLabTests {
 
   /// The disk is unlocked: systemd-cryptsetup finished and the encrypted volumes' target was reached, and
   /// (when passcode answered) passcode said "Disk unlocked", in whatever order they come.
-  private func expectUnlocked(_ boot: GuestBoot, saysUnlocked: Bool = true) throws -> Duration {
+  func expectUnlocked(_ boot: GuestBoot, saysUnlocked: Bool = true) throws -> Duration {
     let texts = ["Finished systemd-cryptsetu", "Local Encrypted Volumes"] + (saysUnlocked ? ["Disk unlocked"] : [])
     return try boot.waitForAll(of: texts, timeout: stepTimeout)
   }
@@ -54,7 +54,7 @@ struct VMLabTests {
   /// Types a passphrase key by key, each key waiting for its count, then Enter and "Checking"; and checks
   /// that while it was typed the console showed only the counts and "Checking" (and systemd's and the kernel's own lines,
   /// which start with "[" or a status word), so no typed character was echoed.
-  private func enter(_ passphrase: String, on boot: GuestBoot) throws {
+  func enter(_ passphrase: String, on boot: GuestBoot) throws {
     let before = boot.plainText.utf8.count
     for (index, key) in passphrase.enumerated() {
       try boot.type(String(key))
