@@ -16,6 +16,21 @@
 #
 # The binary: $PASSCODE_BINARY when set (the VM lab sets it), else /usr/bin/passcode, else
 # /usr/local/bin/passcode. Its catalogues are taken from PREFIX/share/locale next to its PREFIX/bin.
+#
+# Speech, when speech-dispatcher and its espeak-ng module are installed (else the prompt at boot is silent,
+# and dracut says so): speech-dispatcher, sd_espeak-ng, the ALSA audio plugin with libasound and ALSA's
+# own configuration (never /etc/alsa/conf.d, which may send everything to PulseAudio), libspeechd (which
+# passcode loads with dlopen), espeak-ng's data for English and for the system's language (LANG in
+# /etc/locale.conf, /etc/default/locale or dracut's environment), the sound drivers (HDA, AC'97,
+# virtio-snd), and passcode-speech-dispatcher.service: a speech-dispatcher of the initramfs, as root,
+# with a configuration of its own (ALSA, espeak-ng, a socket in /run/passcode), started by sound.target
+# when a sound card appears (speech-dispatcher opens the sound card once, at its first words, and never
+# again if that fails, so it must not start before the card). A drop-in gives the agent SPEECHD_ADDRESS
+# and PASSCODE_SPEECH=on (speech without starting a daemon), and the agent is never ordered after the
+# daemon: it asks at once, and its speech connects in the background whenever the daemon answers, since
+# the card often shows up at the same moment as the disk's question. Without a sound card no daemon runs:
+# the first question waits at most 1.5 s for speech, then the agent shows once that speech is not
+# available, and asks in silence.
 
 # The binary to install, or nothing.
 passcode_binary() {
@@ -52,7 +67,10 @@ install() {
     done
 
     for unit in passcode-agent-console.path passcode-agent-console.service; do
+        # --speech auto goes: it is the default, and as an option it would hide the drop-in's
+        # PASSCODE_SPEECH=on (see passcode_install_speech).
         sed -e 's|^ExecStart=[^ ]*/passcode agent |ExecStart=/usr/bin/passcode agent --leave-on-cancel |' \
+            -e '/^ExecStart=/s| --speech auto||' \
             "$moddir/$unit" \
             > "$initdir$systemdsystemunitdir/$unit" || return 1
     done
@@ -65,4 +83,112 @@ install() {
     printf '%s\n' '# passcode (dracut module 90passcode): systemd'"'"'s agent has taken over the console.' \
         '[Unit]' 'Conflicts=passcode-agent-console.path' \
         > "$initdir$systemdsystemunitdir/systemd-ask-password-console.service.d/passcode.conf"
+
+    passcode_install_speech
+}
+
+# Where speech-dispatcher's output modules are, or nothing.
+passcode_speech_module_dir() {
+    local directory
+    for directory in /usr/lib/speech-dispatcher-modules /usr/lib/*/speech-dispatcher-modules \
+        /usr/libexec/speech-dispatcher-modules; do
+        if [[ -x $directory/sd_espeak-ng ]]; then
+            printf '%s\n' "$directory"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# The system's language, as espeak-ng names it ("es" for es_ES.UTF-8), or nothing for C and POSIX.
+passcode_system_language() {
+    local file value=
+    for file in /etc/locale.conf /etc/default/locale; do
+        [[ -r $file ]] || continue
+        value=$(sed -n -e 's/^[[:space:]]*LANG=["'"'"']*\([^"'"'"']*\).*/\1/p' "$file" | tail -n 1)
+        [[ -n $value ]] && break
+    done
+    value=${value:-${LANG-}}
+    value=${value%%[._@]*}
+    [[ $value == C || $value == POSIX ]] && value=
+    printf '%s\n' "$value"
+}
+
+# espeak-ng's data: the phonemes, and the dictionary and voices of English and of each language given.
+passcode_install_espeak_data() {
+    local data language voice
+    for data in /usr/lib/*/espeak-ng-data /usr/share/espeak-ng-data; do
+        [[ -e $data/phondata ]] && break
+    done
+    [[ -e $data/phondata ]] || return 1
+    inst_multiple "$data/phondata" "$data/phontab" "$data/phonindex" "$data/intonations"
+    for language in en "$@"; do
+        [[ -n $language && -e $data/${language}_dict ]] || continue
+        inst_simple "$data/${language}_dict"
+        for voice in "$data"/lang/*/"$language" "$data"/lang/*/"$language"-* "$data"/lang/"$language"; do
+            [[ -f $voice ]] && inst_simple "$voice"
+        done
+    done
+}
+
+# speech-dispatcher of the initramfs, its voice, ALSA and the sound drivers (see the header).
+passcode_install_speech() {
+    local modules plugin language conf=/etc/passcode/speech-dispatcher run=/run/passcode
+    local unit=passcode-speech-dispatcher.service
+    if ! modules=$(passcode_speech_module_dir) || ! command -v speech-dispatcher > /dev/null; then
+        dinfo "passcode: speech-dispatcher or its espeak-ng module is not installed: the prompt at boot is silent"
+        return 0
+    fi
+    for plugin in /usr/lib/*/speech-dispatcher/spd_alsa.so /usr/lib/speech-dispatcher/spd_alsa.so; do
+        [[ -e $plugin ]] && break
+    done
+    language=$(passcode_system_language)
+    if [[ ! -e $plugin ]] || ! passcode_install_espeak_data "$language"; then
+        dinfo "passcode: speech-dispatcher's ALSA plugin or espeak-ng's data is missing: the prompt at boot is silent"
+        return 0
+    fi
+    inst_multiple speech-dispatcher "$modules/sd_espeak-ng" "$plugin"
+    inst_libdir_file "libspeechd.so.2"
+    inst_multiple -o /usr/share/alsa/alsa.conf /usr/share/alsa/cards/*.conf /usr/share/alsa/pcm/*.conf
+    instmods snd-hda-intel snd-hda-codec-generic snd-hda-codec-realtek snd-intel8x0 virtio_snd
+    inst_simple "$systemdsystemunitdir/sound.target"
+
+    inst_dir "$conf/modules"
+    printf '%s\n' '# passcode (dracut module 90passcode): the initramfs'"'"'s speech-dispatcher, as root, on ALSA.' \
+        'LogLevel 3' 'LogDir "/run/passcode/speech-dispatcher"' 'AudioOutputMethod "alsa"' \
+        'AudioALSADevice "default"' 'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"' \
+        'DefaultModule espeak-ng' 'DefaultVolume 100' \
+        > "$initdir$conf/speechd.conf"
+    if [[ -r /etc/speech-dispatcher/modules/espeak-ng.conf ]]; then
+        inst_simple /etc/speech-dispatcher/modules/espeak-ng.conf "$conf/modules/espeak-ng.conf"
+    else
+        : > "$initdir$conf/modules/espeak-ng.conf"
+    fi
+
+    cat > "$initdir$systemdsystemunitdir/$unit" << EOF
+# passcode (dracut module 90passcode): speech for the disk's question, once a sound card is there.
+[Unit]
+Description=Speech for the Accessible Console Agent
+Documentation=man:passcode(1)
+DefaultDependencies=no
+After=sound.target
+Conflicts=shutdown.target initrd-switch-root.target
+Before=shutdown.target initrd-switch-root.target
+
+[Service]
+Type=forking
+Environment=HOME=$run XDG_RUNTIME_DIR=$run
+ExecStartPre=/bin/mkdir -p $run/speech-dispatcher
+ExecStart=$(command -v speech-dispatcher) -d -t 0 -C $conf -c unix_socket -S $run/speechd.sock -P $run/speechd.pid
+PIDFile=$run/speechd.pid
+TimeoutStartSec=60s
+EOF
+    inst_dir "$systemdsystemunitdir/sound.target.wants"
+    ln -sf "../$unit" "$initdir$systemdsystemunitdir/sound.target.wants/$unit"
+
+    inst_dir "$systemdsystemunitdir/passcode-agent-console.service.d"
+    printf '%s\n' '# passcode (dracut module 90passcode): speak through the initramfs'"'"'s speech-dispatcher.' \
+        '[Service]' "Environment=SPEECHD_ADDRESS=unix_socket:$run/speechd.sock PASSCODE_SPEECH=on" \
+        > "$initdir$systemdsystemunitdir/passcode-agent-console.service.d/speech.conf"
+    inst_multiple mkdir
 }
