@@ -7,7 +7,7 @@
 
 private let fixedDescriptions: Set<String> = [
   "character", "backspace", "clear", "enter", "escape", "interrupt", "endOfFile", "suspend", "quit", "reread",
-  "generate", "invalid", "unknownSequence",
+  "moreTime", "generate", "invalid", "unknownSequence", "keypadNavigation",
 ]
 
 /// A comparable picture of a key: pastes by their bytes, not their storage's identity.
