@@ -16,12 +16,16 @@ final class SpeechWorker: Sendable {
     var connected = false
     var closing = false
     var outageReported = false
+    /// Whether a connection was ever made; before that, failures within the startup grace are not reported.
+    var everConnected = false
     /// The number of the connect or send running now, for the watchdog.
     var busyOperation: Int?
     var operationCount = 0
   }
 
   private let configuration: SpeechDispatcherConfiguration
+  /// The end of ``SpeechDispatcherConfiguration/startupGrace``.
+  private let graceEnds: BootTimeClock.Instant
   private let onUnavailable: @Sendable (String) -> Void
   private let state = Mutex(State())
   private let wake = Semaphore()
@@ -33,6 +37,7 @@ final class SpeechWorker: Sendable {
 
   init(configuration: SpeechDispatcherConfiguration, onUnavailable: @escaping @Sendable (String) -> Void) {
     self.configuration = configuration
+    self.graceEnds = BootTimeClock.now + configuration.startupGrace
     self.onUnavailable = onUnavailable
   }
 
@@ -135,7 +140,7 @@ final class SpeechWorker: Sendable {
           backoff.reset()
         case let .failure(error):
           state.withLock { $0.queue.connectionFailed() }
-          reportOutage(error.description)
+          reportOutage(error.description, unlessStarting: true)
           nextAttempt = BootTimeClock.now + backoff.next()
         }
         continue
@@ -216,6 +221,7 @@ final class SpeechWorker: Sendable {
       if state.busyOperation == operation { state.busyOperation = nil }
       if succeeded {
         state.connected = true
+        state.everConnected = true
         state.queue.connectionEstablished()
         state.outageReported = false
       }
@@ -223,9 +229,12 @@ final class SpeechWorker: Sendable {
     operationEnded.signal()
   }
 
-  private func reportOutage(_ reason: String) {
+  /// Reports an outage once; with `unlessStarting`, a daemon not reached yet within the startup grace is not
+  /// reported (the next failed attempt after it is).
+  private func reportOutage(_ reason: String, unlessStarting: Bool = false) {
+    let starting = unlessStarting && BootTimeClock.now < graceEnds
     let report = state.withLock { state in
-      guard !state.closing, !state.outageReported else { return false }
+      guard !state.closing, !state.outageReported, !(starting && !state.everConnected) else { return false }
       state.outageReported = true
       return true
     }

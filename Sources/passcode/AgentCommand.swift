@@ -129,9 +129,13 @@ struct AgentCommand {
 
   // MARK: - --query and --watch
 
+  /// How long the agent waits for speech-dispatcher before saying it is not answering: at boot the daemon
+  /// starts with the sound card, which often appears a moment after the first question.
+  static let speechStartupGrace = Duration.seconds(3)
+
   private func answer(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
     guard AnswerSender.mayAnswer else { throw .agent(.permissionDenied(socketPath: directory.path)) }
-    let speech = try context.openSpeech()
+    let speech = try context.openSpeech(startupGrace: Self.speechStartupGrace)
     defer { speech.announcer?.close() }
     let interruption: PromptInterruption
     do {

@@ -90,10 +90,13 @@ struct CommandContext {
   /// one fixed notice is shown for the whole session. `pinentry` does this once per session and opens a
   /// prompt per dialog.
   ///
-  /// - Parameter terminalPath: The terminal the prompt asks on, when it is not `--tty` or the controlling one.
+  /// - Parameters:
+  ///   - terminalPath: The terminal the prompt asks on, when it is not `--tty` or the controlling one.
+  ///   - startupGrace: How long a daemon not answering yet goes unreported
+  ///     (``SpeechDispatcherConfiguration/startupGrace``).
   /// - Returns: The decision, the detection, the notices and the announcer, if speech was chosen.
   /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
-  func openSpeech(terminalPath: String? = nil) throws(CommandError) -> PromptSpeech {
+  func openSpeech(terminalPath: String? = nil, startupGrace: Duration = .zero) throws(CommandError) -> PromptSpeech {
     let inputs = speechPolicyInputs(terminalPath: terminalPath)
     let decision = SpeechDecision.decide(inputs)
     let notices: NoticeBoard?
@@ -107,6 +110,7 @@ struct CommandContext {
       var configuration = SpeechDispatcherConfiguration()
       configuration.autospawn = mayStartDaemon
       configuration.voice = options.voice
+      configuration.startupGrace = startupGrace
       let firstOutage = OneTimeFlag()
       announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
         // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.

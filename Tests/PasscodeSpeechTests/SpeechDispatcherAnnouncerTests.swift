@@ -141,6 +141,41 @@ struct SpeechDispatcherAnnouncerTests {
     #expect(reports.all.first?.contains("/tmp/passcode-missing") == true)
   }
 
+  @Test("a daemon that starts within the startup grace is never reported missing, and what was said first is spoken")
+  func daemonStartingWithinGrace() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    daemon.stop()
+    let reports = UnavailableReports()
+    var configuration = SpeechDispatcherConfiguration(
+      address: daemon.speechAddress, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)))
+    configuration.startupGrace = .seconds(60)
+    let announcer = SpeechDispatcherAnnouncer(configuration: configuration, onUnavailable: reports.handler)
+    announcer.announce(.prompt(title: "Passphrase for disk cryptroot", length: nil, kind: .characters))
+    // Several attempts fail before the daemon is there, as at boot before the sound card.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while announcer.attemptCount < 3, ContinuousClock.now < deadline { usleep(5_000) }
+    #expect(announcer.attemptCount >= 3)
+    try daemon.start()
+    let requests = daemon.waitForRequests(count: 1)
+    announcer.close()
+    #expect(requests.map(\.text) == ["Passphrase for disk cryptroot"])
+    #expect(reports.all.isEmpty, "reported within the grace: \(reports.all)")
+  }
+
+  @Test("a daemon still missing when the startup grace ends is reported once")
+  func daemonMissingAfterGrace() throws {
+    let reports = UnavailableReports()
+    let missing = SpeechDispatcherAddress.unixSocket(path: "/tmp/passcode-missing-\(getpid())/speechd.sock")
+    var configuration = SpeechDispatcherConfiguration(
+      address: missing, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)))
+    configuration.startupGrace = .milliseconds(200)
+    let announcer = SpeechDispatcherAnnouncer(configuration: configuration, onUnavailable: reports.handler)
+    #expect(reports.waitForCount(1, timeout: .seconds(30)).count == 1)
+    announcer.close()
+    #expect(reports.all.count == 1, "\(reports.all)")
+  }
+
   @Test("a daemon killed mid-session: the process survives, the outage is reported, and speech resumes")
   func daemonKilledThenRestarted() throws {
     let daemon = try PrivateSpeechDispatcher()
