@@ -56,7 +56,8 @@
 # /usr/lib/systemd/system with ExecStart=/usr/bin/passcode; installed-directories is left out (dpkg knows).
 # Its Depends are computed by dpkg-shlibdeps from the libraries the binary links, plus libspeechd2 and
 # libglib2.0-0, which it loads with dlopen when first used; it Recommends bash-completion (without it bash
-# completes nothing) and speech-dispatcher; it Provides
+# completes nothing) and speech-dispatcher; it Suggests gpg-agent, and dracut, speech-dispatcher-espeak-ng and
+# alsa-utils for speech at boot (Docs/Boot.md); it Provides
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
 # Removing it stops and disables the console units if they were enabled, so no link is left behind.
 #
@@ -241,7 +242,7 @@ Maintainer: $(DEB_MAINTAINER)
 Installed-Size: @SIZE@
 Depends: @DEPENDS@
 Recommends: bash-completion, speech-dispatcher
-Suggests: gpg-agent
+Suggests: gpg-agent, dracut, speech-dispatcher-espeak-ng, alsa-utils
 Provides: pinentry
 Section: utils
 Priority: optional

@@ -3,7 +3,7 @@ import PasscodeTestSupport
 import Testing
 
 /// The fixtures, or a recorded failure with its reason.
-private func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
+func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
   switch VMLab.fixtures {
   case let .success(fixtures): return fixtures
   case let .failure(error):
@@ -13,11 +13,11 @@ private func requireFixtures(sourceLocation: SourceLocation = #_sourceLocation) 
 }
 
 /// How long each wait on the guest may take: TCG on two shared cores reached the disk prompt in 100 s here.
-private let bootTimeout = Duration.seconds(900)
-private let stepTimeout = Duration.seconds(300)
+let bootTimeout = Duration.seconds(900)
+let stepTimeout = Duration.seconds(300)
 
 /// Prints a measurement for the record (Docs/Boot.md); nothing is asserted on time.
-private func report(_ scenario: String, _ steps: [(String, Duration)]) {
+func report(_ scenario: String, _ steps: [(String, Duration)]) {
   let text = steps.map { "\($0.0) at \($0.1.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))" }
   print("VM lab, \(scenario): " + text.joined(separator: ", "))
 }
@@ -46,15 +46,19 @@ struct VMLabTests {
 
   /// The disk is unlocked: systemd-cryptsetup finished and the encrypted volumes' target was reached, and
   /// (when passcode answered) passcode said "Disk unlocked", in whatever order they come.
-  private func expectUnlocked(_ boot: GuestBoot, saysUnlocked: Bool = true) throws -> Duration {
+  func expectUnlocked(_ boot: GuestBoot, saysUnlocked: Bool = true) throws -> Duration {
     let texts = ["Finished systemd-cryptsetu", "Local Encrypted Volumes"] + (saysUnlocked ? ["Disk unlocked"] : [])
     return try boot.waitForAll(of: texts, timeout: stepTimeout)
   }
 
+  /// The notice shown once when speech-dispatcher has not answered within the agent's startup grace: a boot
+  /// with no sound card has no speech-dispatcher.
+  static let speechNotice = "speech-dispatcher is not answering; run 'passcode doctor'"
+
   /// Types a passphrase key by key, each key waiting for its count, then Enter and "Checking"; and checks
   /// that while it was typed the console showed only the counts and "Checking" (and systemd's and the kernel's own lines,
-  /// which start with "[" or a status word), so no typed character was echoed.
-  private func enter(_ passphrase: String, on boot: GuestBoot) throws {
+  /// which start with "[" or a status word, and the given notices), so no typed character was echoed.
+  func enter(_ passphrase: String, on boot: GuestBoot, notices: Set<String> = [speechNotice]) throws {
     let before = boot.plainText.utf8.count
     for (index, key) in passphrase.enumerated() {
       try boot.type(String(key))
@@ -69,7 +73,7 @@ struct VMLabTests {
       let text = line.trimmingCharacters(in: .whitespaces)
       let isSystemdLine =
         text.hasPrefix("[") || ["Starting ", "Stopping ", "Expecting "].contains { text.hasPrefix($0) }
-      guard !text.isEmpty, !isSystemdLine, text != "Checking", !counts.contains(text) else {
+      guard !text.isEmpty, !isSystemdLine, text != "Checking", !counts.contains(text), !notices.contains(text) else {
         continue
       }
       Issue.record("while the passphrase was typed the console showed a line that is not a count: \"\(text)\"")

@@ -1,5 +1,5 @@
 import Foundation
-import PasscodeTestSupport
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// One boot of the lab's kernel and initramfs under `qemu-system-x86_64 -accel tcg`, with the guest's serial
 /// console on a pseudo-terminal: what the guest prints is read from it, and keys are typed into it. systemd in
@@ -7,13 +7,13 @@ import PasscodeTestSupport
 ///
 /// Waiting is on the guest's own output, with generous deadlines (TCG on a shared machine is slow); QEMU is
 /// killed when the boot is released.
-final class GuestBoot {
+public final class GuestBoot {
   private let terminal: PseudoTerminal
   private let qemu: ChildProcess
   private let clock = ContinuousClock()
   private let started: ContinuousClock.Instant
   /// Everything the console printed, as bytes.
-  private(set) var transcript: [UInt8] = []
+  public private(set) var transcript: [UInt8] = []
   /// Where the last wait's match ended, in ``plainText``; the next wait searches after it.
   private var searchStart: String.Index?
 
@@ -24,7 +24,7 @@ final class GuestBoot {
   ///   - kernelArguments: More words for the kernel command line.
   ///   - qemuArguments: More arguments for QEMU (devices, a second serial port, a monitor).
   /// - Throws: When the pseudo-terminal cannot be opened or QEMU cannot be started.
-  init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
+  public init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
     terminal = try PseudoTerminal(columns: 200, rows: 50)
     let commandLine =
       ([
@@ -54,21 +54,21 @@ final class GuestBoot {
   }
 
   /// The time since QEMU started.
-  var elapsed: Duration { clock.now - started }
+  public var elapsed: Duration { clock.now - started }
 
   /// The console's text with the escape sequences (colours, cursor moves) and carriage returns removed.
-  var plainText: String { Self.plain(transcript) }
+  public var plainText: String { Self.plain(transcript) }
 
   /// Waits until `text` appears after the last match, and returns how long the boot had been running then.
   @discardableResult
-  func waitFor(_ text: String, timeout: Duration) throws -> Duration {
+  public func waitFor(_ text: String, timeout: Duration) throws -> Duration {
     try waitForFirst(of: [text], timeout: timeout).elapsed
   }
 
   /// Waits until one of `texts` appears after the last match; the one that appears first wins.
   ///
   /// - Returns: Its index in `texts`, and how long the boot had been running then.
-  func waitForFirst(of texts: [String], timeout: Duration) throws -> (index: Int, elapsed: Duration) {
+  public func waitForFirst(of texts: [String], timeout: Duration) throws -> (index: Int, elapsed: Duration) {
     let deadline = clock.now + timeout
     while true {
       let plain = plainText
@@ -97,7 +97,7 @@ final class GuestBoot {
   /// after the last of them.
   ///
   /// - Returns: How long the boot had been running when the last one appeared.
-  func waitForAll(of texts: [String], timeout: Duration) throws -> Duration {
+  public func waitForAll(of texts: [String], timeout: Duration) throws -> Duration {
     let start = searchStart
     var end = start
     var elapsedAtLast = Duration.zero
@@ -111,17 +111,17 @@ final class GuestBoot {
   }
 
   /// Makes the next wait search only what the console prints from now on.
-  func skipToEnd() {
+  public func skipToEnd() {
     searchStart = plainText.endIndex
   }
 
   /// Types text on the serial console, as keys.
-  func type(_ text: String) throws {
+  public func type(_ text: String) throws {
     try terminal.write(text)
   }
 
   /// Removes ANSI escape sequences (CSI `ESC [ … final`, and two-byte `ESC x`) and carriage returns.
-  static func plain(_ bytes: [UInt8]) -> String {
+  public static func plain(_ bytes: [UInt8]) -> String {
     var kept: [UInt8] = []
     kept.reserveCapacity(bytes.count)
     var index = 0

@@ -1,0 +1,71 @@
+import Foundation
+import _Concurrency  // ContinuousClock: the release build turns the implicit import off
+
+/// Why a VM lab step failed, in words.
+public struct VMLabError: Error, CustomStringConvertible {
+  /// What failed.
+  public let description: String
+
+  /// Creates an error with its words.
+  public init(_ description: String) { self.description = description }
+}
+
+/// The disk image and initramfs that Tests/VMLab/make-lab made, and what the boot needs to find them.
+public struct VMLabFixtures: Sendable {
+  /// Where they are, with make-lab's log.
+  public let directory: String
+  /// Debian's kernel, from `/boot`.
+  public let kernel: String
+  /// The dracut initramfs.
+  public let initramfs: String
+  /// The LUKS2 disk image.
+  public let disk: String
+  /// The disk's LUKS UUID, for `rd.luks.uuid=`.
+  public let uuid: String
+  /// How long make-lab took (the disk and the dracut run), for the report; never asserted.
+  public let buildTime: Duration
+
+  /// Fixtures already made.
+  public init(
+    directory: String, kernel: String, initramfs: String, disk: String, uuid: String, buildTime: Duration
+  ) {
+    self.directory = directory
+    self.kernel = kernel
+    self.initramfs = initramfs
+    self.disk = disk
+    self.uuid = uuid
+    self.buildTime = buildTime
+  }
+
+  /// Runs make-lab into `directory`, emptied first, with `binary` as the initramfs's passcode and a disk
+  /// that `passphrase` opens.
+  public static func make(binary: String, directory: String, passphrase: String) throws -> VMLabFixtures {
+    try? FileManager.default.removeItem(atPath: directory)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let passphraseFile = directory + "/passphrase"
+    try Data(passphrase.utf8).write(to: URL(fileURLWithPath: passphraseFile))
+    let script = PasscodeBinary.packageRoot + "/Tests/VMLab/make-lab"
+    let log = directory + "/make-lab.log"
+    let clock = ContinuousClock()
+    let started = clock.now
+    let status = try SpawnedProcess.run(
+      executable: "/bin/sh", arguments: [script, directory, binary, passphraseFile], outputPath: log,
+      timeout: .seconds(1800))
+    let buildTime = clock.now - started
+    guard status == 0 else {
+      let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      throw VMLabError("make-lab exited \(status.map(String.init) ?? "on a signal or timed out"): \(output)")
+    }
+    let values = try String(contentsOfFile: directory + "/lab.env", encoding: .utf8)
+      .split(whereSeparator: \.isNewline)
+      .reduce(into: [String: String]()) { values, line in
+        let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2 { values[parts[0]] = parts[1] }
+      }
+    guard let kernel = values["KERNEL"], let initramfs = values["INITRD"], let disk = values["DISK"],
+      let uuid = values["UUID"]
+    else { throw VMLabError("lab.env is incomplete: \(values)") }
+    return VMLabFixtures(
+      directory: directory, kernel: kernel, initramfs: initramfs, disk: disk, uuid: uuid, buildTime: buildTime)
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import PasscodeTestSupport
+import Testing
+
+/// The lab's fixtures for speech at boot and for a broken passcode, made once from ``VMLab/fixtures``: the
+/// same kernel and initramfs, with a cpio archive appended (the kernel unpacks the archives in order, so a
+/// file in the later one replaces the earlier one's), and a copy of the disk with a second passphrase.
+struct SpeechLabFixtures: Sendable {
+  /// The disk's passphrase for the speech scenario: letters that none of passcode's words hold (an upper-case
+  /// Z, X, J, V, K or Y is never spoken), so the speech log can be searched for every one of its characters.
+  static let passphrase = "ZXJVKY"
+  /// A passphrase the disk refuses, of the same letters.
+  static let wrongPassphrase = "YKVZ"
+
+  /// The disk with ``passphrase`` added, and the initramfs whose speech-dispatcher also logs what it is asked
+  /// to say (its SSIP protocol) to the guest's second serial port, `/dev/ttyS1`.
+  let speaking: VMLabFixtures
+  /// The lab's disk, and the initramfs whose `/usr/bin/passcode` is a script that exits 1.
+  let broken: VMLabFixtures
+
+  /// The fixtures, made once for both scenarios.
+  static let shared: Result<SpeechLabFixtures, VMLabError> = VMLab.fixtures.flatMap { base in
+    Result { try make(from: base) }.mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
+  }
+
+  /// The speech-dispatcher configuration the dracut module writes, in the initramfs.
+  static let daemonConfiguration = "etc/passcode/speech-dispatcher/speechd.conf"
+
+  private static func make(from base: VMLabFixtures) throws -> SpeechLabFixtures {
+    let directory = base.directory + "/speech"
+    try? FileManager.default.removeItem(atPath: directory)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let disk = directory + "/disk.img"
+    try FileManager.default.copyItem(atPath: base.disk, toPath: disk)
+    try Data(VMLab.passphrase.utf8).write(to: URL(fileURLWithPath: directory + "/old-key"))
+    try Data(passphrase.utf8).write(to: URL(fileURLWithPath: directory + "/new-key"))
+    try run(
+      "cryptsetup luksAddKey --batch-mode --pbkdf pbkdf2 --pbkdf-force-iterations 1000 --key-file old-key disk.img"
+        + " new-key", in: directory)
+
+    // The module's own configuration, and one line more.
+    try run("cpio -i --quiet -d \(daemonConfiguration) < '\(base.initramfs)'", in: directory + "/logging", make: true)
+    let configuration = directory + "/logging/" + daemonConfiguration
+    let shipped = try String(contentsOfFile: configuration, encoding: .utf8)
+    guard shipped.contains("AudioOutputMethod \"alsa\"") else {
+      throw VMLabError("the initramfs's \(daemonConfiguration) does not use ALSA:\n\(shipped)")
+    }
+    try (shipped + "LogLevel 4\nCustomLogFile \"protocol\" \"/dev/ttyS1\"\n")
+      .write(toFile: configuration, atomically: true, encoding: .utf8)
+    let speakingInitramfs = try appendArchive(of: "logging", to: base.initramfs, in: directory)
+
+    let binary = directory + "/broken/usr/bin/passcode"
+    try FileManager.default.createDirectory(
+      atPath: directory + "/broken/usr/bin", withIntermediateDirectories: true)
+    try "#!/bin/sh\n# The VM lab's broken passcode.\nexit 1\n".write(toFile: binary, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+    let brokenInitramfs = try appendArchive(of: "broken", to: base.initramfs, in: directory)
+
+    return SpeechLabFixtures(
+      speaking: VMLabFixtures(
+        directory: directory, kernel: base.kernel, initramfs: speakingInitramfs, disk: disk, uuid: base.uuid,
+        buildTime: base.buildTime),
+      broken: VMLabFixtures(
+        directory: directory, kernel: base.kernel, initramfs: brokenInitramfs, disk: base.disk, uuid: base.uuid,
+        buildTime: base.buildTime))
+  }
+
+  /// Writes `DIRECTORY/TREE.img`: the initramfs, then a newc cpio archive of the files under `DIRECTORY/TREE`
+  /// (files only: their directories are in the initramfs already), owned by root.
+  private static func appendArchive(of tree: String, to initramfs: String, in directory: String) throws -> String {
+    let image = "\(directory)/\(tree).img"
+    try run(
+      "cd \(tree) && find . -type f | sed 's|^\\./||' | cpio -o --quiet -H newc -R 0:0 > ../\(tree).cpio"
+        + " && cd .. && cat '\(initramfs)' \(tree).cpio > '\(image)'", in: directory)
+    return image
+  }
+
+  private static func run(_ script: String, in directory: String, make: Bool = false) throws {
+    if make { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    let log = directory + "/command.log"
+    let status = try SpawnedProcess.run(
+      executable: "/bin/sh", arguments: ["-c", "cd '\(directory)' && \(script)"], outputPath: log,
+      timeout: .seconds(300))
+    guard status == 0 else {
+      let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      throw VMLabError("`\(script)` exited \(status.map(String.init) ?? "on a signal or timed out"): \(output)")
+    }
+  }
+}
+
+/// Speech at boot and a broken passcode, in the same serialized suite as the other boots (Docs/Boot.md).
+extension VMLabTests {
+  /// The speech fixtures, or a recorded failure with its reason.
+  private func requireSpeechFixtures(sourceLocation: SourceLocation = #_sourceLocation) -> SpeechLabFixtures? {
+    guard requireFixtures(sourceLocation: sourceLocation) != nil else { return nil }
+    switch SpeechLabFixtures.shared {
+    case let .success(fixtures): return fixtures
+    case let .failure(error):
+      Issue.record(
+        Comment(rawValue: "the VM lab's speech fixtures cannot be made: \(error)"), sourceLocation: sourceLocation)
+      return nil
+    }
+  }
+
+  /// Waits until the captured sound has a frame above the silence level after the file offset `from`, and
+  /// returns how long the boot had been running then; `nil` when none came within the timeout.
+  private func waitForSound(in wav: String, after from: Int, boot: GuestBoot, timeout: Duration) -> Duration? {
+    let sound = CapturedAudio.waitForSound(in: wav, after: from, lasting: .milliseconds(10), timeout: timeout)
+    return sound > .zero ? boot.elapsed : nil
+  }
+
+  /// The SPEAK requests in the guest's protocol log, once one has `last` as its text (or the timeout passed).
+  private func spokenTexts(in log: String, until last: String, timeout: Duration) -> (texts: [String], log: String) {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while true {
+      // The guest's serial port turns each line feed into CR LF, so an SSIP line's own CR LF comes as CR CR LF.
+      let text = (FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        .replacingOccurrences(of: "\r\r\n", with: "\r\n")
+      let texts = SSIPSpeakRequest.requests(inProtocolLog: text).map(\.text)
+      if texts.contains(last) || clock.now >= deadline { return (texts, text) }
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+  }
+
+  @Test("At boot the question, counts, \"Checking\" and the retry are spoken and played, never a secret character")
+  func speechAtBoot() throws {
+    guard let base = requireFixtures(), let speech = requireSpeechFixtures() else { return }
+    let wav = speech.speaking.directory + "/boot.wav"
+    let log = speech.speaking.directory + "/speech-protocol.log"
+    for file in [wav, log] { try? FileManager.default.removeItem(atPath: file) }
+    let boot = try GuestBoot(
+      speech.speaking,
+      qemuArguments: [
+        "-audiodev", "wav,id=snd0,path=\(wav)", "-device", "intel-hda", "-device", "hda-duplex,audiodev=snd0",
+        "-serial", "file:\(log)",
+      ])
+    let prompt = try boot.waitFor(Self.asked(base), timeout: bootTimeout)
+    let soundBefore = CapturedAudio.size(of: wav)
+    let firstSound = waitForSound(in: wav, after: soundBefore, boot: boot, timeout: stepTimeout)
+    #expect(firstSound != nil, "no sound came out of the guest's sound card after the question")
+
+    try enter(SpeechLabFixtures.wrongPassphrase, on: boot, notices: [])
+    try boot.waitFor(Self.asked(base), timeout: stepTimeout)
+    let retry = try boot.waitFor("Wrong passphrase. Try 2", timeout: stepTimeout)
+    try enter(SpeechLabFixtures.passphrase, on: boot, notices: [])
+    let unlocked = try expectUnlocked(boot)
+
+    #expect(!boot.plainText.contains(Self.speechNotice), "speech was said to be missing though it came")
+    let (texts, protocolLog) = spokenTexts(in: log, until: "Disk unlocked", timeout: stepTimeout)
+    let question = texts.first { $0.hasPrefix(Self.asked(base)) }
+    #expect(question != nil, "the question was not spoken; spoken: \(texts)")
+    // Each count of the first try is spoken. On the retry the question ("Passphrase for disk …. Wrong
+    // passphrase. Try 2") is still being spoken while the keys come, and a count waiting behind it is replaced
+    // by the next, so only the last count is sure to be heard.
+    func counted(_ count: Int) -> String { count == 1 ? "1 character entered" : "\(count) characters entered" }
+    for count in 1...SpeechLabFixtures.wrongPassphrase.count {
+      #expect(texts.contains(counted(count)), "\"\(counted(count))\" was not spoken; spoken: \(texts)")
+    }
+    let last = counted(SpeechLabFixtures.passphrase.count)
+    #expect(texts.contains(last), "\"\(last)\" was not spoken; spoken: \(texts)")
+    #expect(texts.filter { $0 == "Checking" }.count >= 2, "\"Checking\" was not spoken twice; spoken: \(texts)")
+    #expect(
+      texts.contains { $0.hasSuffix("Wrong passphrase. Try 2") }, "the retry was not spoken; spoken: \(texts)")
+    #expect(texts.contains("Disk unlocked"), "\"Disk unlocked\" was not spoken; spoken: \(texts)")
+    let secretCharacters = Set(SpeechLabFixtures.passphrase + SpeechLabFixtures.wrongPassphrase)
+    for text in texts where text.contains(where: secretCharacters.contains) {
+      Issue.record("a spoken text holds a character of a passphrase: \"\(text)\"")
+    }
+    let commands = SSIPSpeakRequest.dataRecords(inProtocolLog: protocolLog).map { $0.line.uppercased() }
+    let spelled = commands.filter { $0.hasPrefix("CHAR ") || $0.hasPrefix("KEY ") }
+    #expect(spelled.isEmpty, "characters or keys were sent to speech: \(spelled)")
+    for secret in [SpeechLabFixtures.passphrase, SpeechLabFixtures.wrongPassphrase] {
+      #expect(!protocolLog.contains(secret), "the speech log holds a passphrase")
+    }
+
+    // The words are played as the daemon gets to them, after the console has moved on.
+    let played = CapturedAudio.waitForSound(
+      in: wav, after: soundBefore, lasting: .milliseconds(510), timeout: stepTimeout)
+    #expect(played > .milliseconds(500), "only \(played) of sound after the question")
+    let audio = try #require(CapturedAudio(path: wav), "QEMU wrote no readable wav file")
+    let loudest = audio.frameLevels(fromFileOffset: soundBefore).levels.max() ?? 0
+    var steps: [(String, Duration)] = [("the question", prompt)]
+    if let firstSound {
+      steps.append(("the first sound", firstSound))
+      steps.append(("question to first sound", firstSound - prompt))
+    }
+    steps += [("asked again", retry), ("unlocked", unlocked)]
+    report("speech", steps)
+    print("VM lab, speech: \(texts.count) texts spoken, the loudest 10 ms frame at RMS \(Int(loudest)) of 32767")
+  }
+
+  @Test("A passcode that cannot run (it exits 1) hands the question to systemd's own agent, and the disk unlocks")
+  func brokenPasscodeFallsBackToSystemdAgent() throws {
+    guard let speech = requireSpeechFixtures() else { return }
+    let boot = try GuestBoot(speech.broken)
+    let asked = try boot.waitFor("(press TAB for no echo)", timeout: bootTimeout)
+    // systemd prints no "Failed to start" while a question is open on the console; that its own agent asks
+    // at all is the proof: its console path is masked, and only passcode's OnFailure= starts it.
+    let passcodeAsked = boot.plainText.replacingOccurrences(of: Self.systemdAsked, with: "").contains(Self.anyAsked)
+    #expect(!passcodeAsked, "the broken passcode asked")
+    try boot.type(VMLab.passphrase + "\r")
+    let unlocked = try expectUnlocked(boot, saysUnlocked: false)
+    report("a broken passcode, then systemd's agent", [("systemd's agent asked", asked), ("unlocked", unlocked)])
+  }
+}
