@@ -13,7 +13,8 @@ public enum CompiledMessageCatalogues {
     return names.filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
   }
 
-  /// The locale directory: `DIRECTORY/LANGUAGE/LC_MESSAGES/passcode.mo` for every language.
+  /// The locale directory, new for this process: `DIRECTORY/LANGUAGE/LC_MESSAGES/passcode.mo` for every
+  /// language.
   ///
   /// - Returns: The directory's path.
   /// - Throws: ``SpeechTestSupportError`` when `msgfmt` is missing or rejects a file.
@@ -31,7 +32,9 @@ public enum CompiledMessageCatalogues {
   }
 
   private static let compiled = Result { () throws(SpeechTestSupportError) -> String in
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-locale-\(getpid())").path
+    // A name of its own (a process number alone comes round again, with an earlier run's files in it).
+    let unique = ProcessInfo.processInfo.globallyUniqueString
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-locale-\(unique)").path
     for language in languages {
       let directory = base + "/\(language)/LC_MESSAGES"
       do {
