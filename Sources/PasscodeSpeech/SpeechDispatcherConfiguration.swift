@@ -19,8 +19,9 @@ public struct SpeechDispatcherConfiguration: Sendable {
   public var deadline: Duration
   /// The delays between reconnection attempts.
   public var backoff: ReconnectBackoff
-  /// How long after the start a daemon that has not answered yet is not reported unavailable: at boot,
-  /// speech-dispatcher starts with the sound card, often a moment after the first question.
+  /// How long after the start a daemon that has not answered yet is not reported unavailable, and what was
+  /// announced waits in order rather than only the newest: at boot, speech-dispatcher starts with the sound
+  /// card, often a moment after the first question.
   public var startupGrace: Duration = .zero
   /// The language announcements' words are in, for the voice (`es`); the words themselves come with each
   /// ``Phrase``.

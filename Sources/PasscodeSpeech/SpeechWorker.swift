@@ -139,7 +139,11 @@ final class SpeechWorker: Sendable {
           connection = opened
           backoff.reset()
         case let .failure(error):
-          state.withLock { $0.queue.connectionFailed() }
+          // Within the startup grace nothing has been heard yet, so nothing is old news: all waits in order.
+          let starting = BootTimeClock.now < graceEnds
+          state.withLock { state in
+            if !(starting && !state.everConnected) { state.queue.connectionFailed() }
+          }
           reportOutage(error.description, unlessStarting: true)
           nextAttempt = BootTimeClock.now + backoff.next()
         }
