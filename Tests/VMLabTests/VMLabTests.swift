@@ -23,9 +23,10 @@ func report(_ scenario: String, _ steps: [(String, Duration)]) {
 }
 
 /// Boots Debian's kernel with a dracut initramfs holding the 90passcode module, and unlocks a LUKS2 disk
-/// through `passcode agent` on the serial console (Docs/Boot.md, issue 23).
+/// through `passcode agent` on the serial console (Docs/Boot.md, issue 23); and, in
+/// InitramfsToolsScenarioTests.swift, with an initramfs-tools one whose keyscript is `passcode-askpass`.
 @Suite(
-  "The disk passphrase at boot (VM lab: dracut, QEMU, LUKS2)", .serialized,
+  "The disk passphrase at boot (VM lab: QEMU, LUKS2; dracut and initramfs-tools)", .serialized,
   .enabled(if: VMLab.skipReason == nil, Comment(rawValue: VMLab.skipReason ?? "")))
 struct VMLabTests {
   /// The words passcode prints on the console when it has taken the lab disk's question: its name is
