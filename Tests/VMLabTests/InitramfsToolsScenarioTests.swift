@@ -39,4 +39,26 @@ extension VMLabTests {
       "initramfs-tools, wrong, then right",
       [("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked)])
   }
+
+  @Test("initramfs-tools: Esc at passcode-askpass's prompt is a failed try: it is asked again, as try 2, and unlocks")
+  func initramfsToolsEscapeCountsAsATry() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    let boot = try GuestBoot(fixtures)
+    let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
+    try boot.type("\u{1B}")
+    let cancelled = try boot.waitFor("Cancelled", timeout: stepTimeout)
+    // Nothing reached cryptsetup, which counts that as a failed try; the keyscript is run again.
+    let refused = try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
+    #expect(!boot.plainText.contains(Self.cryptrootSetUp), "the disk was opened after Esc")
+    try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
+    let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    #expect(!boot.plainText.contains(VMLab.passphrase), "the console showed the typed passphrase")
+    report(
+      "initramfs-tools, Esc, then right",
+      [
+        ("the question", prompt), ("cancelled", cancelled), ("refused", refused), ("asked again", retry),
+        ("unlocked", unlocked),
+      ])
+  }
 }
