@@ -183,8 +183,10 @@ extension VMLabTests {
 }
 
 extension VMLab {
-  /// The fixtures, or `nil` after recording why the lab cannot run.
-  static func fixturesOrIssue(sourceLocation: SourceLocation = #_sourceLocation) -> VMLabFixtures? {
+  /// The fixtures (by default the dracut ones), or `nil` after recording why the lab cannot run.
+  static func fixturesOrIssue(
+    _ fixtures: Result<VMLabFixtures, VMLabError> = VMLab.fixtures, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> VMLabFixtures? {
     switch fixtures {
     case let .success(made): return made
     case let .failure(error):

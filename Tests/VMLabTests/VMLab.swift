@@ -7,18 +7,10 @@ import PasscodeTestSupport
 /// runs in CI (`CI` set, as `.ci/run` does: a missing program then fails the test) or when
 /// `PASSCODE_VM_LAB=1` asks for it; elsewhere it is skipped with the reason.
 enum VMLab {
-  /// The programs the lab needs; Tests/VMLab/make-lab checks the kernel and its modules.
-  static let programs = ["/usr/bin/qemu-system-x86_64", "/usr/bin/dracut", "/sbin/cryptsetup", "/bin/sh"]
-
   /// The disk's passphrase: a fixture, typed on the guest's serial console.
   static let passphrase = "correct horse"
   /// A passphrase the disk refuses.
   static let wrongPassphrase = "wrong horse"
-
-  /// What is missing, by path; empty when the lab can run.
-  static var missing: [String] {
-    programs.filter { !FileManager.default.isExecutableFile(atPath: $0) }
-  }
 
   private static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -35,15 +27,25 @@ enum VMLab {
     return nil
   }
 
-  /// The fixtures, made once for every scenario: a LUKS2 disk and one initramfs.
-  static let fixtures: Result<VMLabFixtures, VMLabError> = Result {
-    if let reason = PasscodeBinary.missingReason { throw VMLabError(reason) }
-    guard missing.isEmpty else {
-      throw VMLabError("missing \(missing.joined(separator: ", ")) (sh .ci/install-packages test)")
+  /// The fixtures, made once for every dracut scenario: a LUKS2 disk and one initramfs.
+  static let fixtures = made(by: .dracut, in: ".build/vmlab")
+  /// The initramfs-tools scenarios' fixtures, made once, on first use: a LUKS2 disk and one initramfs.
+  static let initramfsToolsFixtures = made(by: .initramfsTools, in: ".build/vmlab-initramfs-tools")
+
+  /// The fixtures `generator`'s script makes in `directory` under the package, or why they could not be made. It
+  /// is one place, made afresh by each run and left for the next to replace (`swift package clean` removes it).
+  private static func made(by generator: InitramfsGenerator, in directory: String) -> Result<VMLabFixtures, VMLabError>
+  {
+    Result {
+      if let reason = PasscodeBinary.missingReason { throw VMLabError(reason) }
+      let missing = generator.missingPrograms
+      guard missing.isEmpty else {
+        throw VMLabError("missing \(missing.joined(separator: ", ")) (sh .ci/install-packages test)")
+      }
+      return try VMLabFixtures.make(
+        generator, binary: PasscodeBinary.path, directory: PasscodeBinary.packageRoot + "/" + directory,
+        passphrase: passphrase)
     }
-    // One place, made afresh by each run and left for the next to replace (`swift package clean` removes it).
-    return try VMLabFixtures.make(
-      binary: PasscodeBinary.path, directory: PasscodeBinary.packageRoot + "/.build/vmlab", passphrase: passphrase)
+    .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
   }
-  .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
 }

@@ -2,8 +2,9 @@ import Foundation
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// One boot of the lab's kernel and initramfs under `qemu-system-x86_64 -accel tcg`, with the guest's serial
-/// console on a pseudo-terminal: what the guest prints is read from it, and keys are typed into it. systemd in
-/// the initramfs makes that console `/dev/console`, where `passcode agent --console` asks.
+/// console on a pseudo-terminal: what the guest prints is read from it, and keys are typed into it. That console
+/// is `/dev/console`, where `passcode agent --console` asks in dracut's initramfs (systemd makes it so), and
+/// `passcode-askpass` in initramfs-tools' (its standard input).
 ///
 /// Waiting is on the guest's own output, with generous deadlines (TCG on a shared machine is slow); QEMU is
 /// killed when the boot is released.
@@ -27,12 +28,8 @@ public final class GuestBoot {
   public init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
     terminal = try PseudoTerminal(columns: 200, rows: 50)
     let commandLine =
-      ([
-        "console=ttyS0", "panic=-1", "rd.luks.uuid=\(fixtures.uuid)", "rd.shell=0",
-        "root=/dev/mapper/luks-\(fixtures.uuid)",
-        // TCG on a loaded machine can take longer than systemd's 90 s for the disk to show up.
-        "systemd.default_timeout_start_sec=900",
-      ] + kernelArguments).joined(separator: " ")
+      (["console=ttyS0", "panic=-1"] + fixtures.generator.kernelArguments(uuid: fixtures.uuid) + kernelArguments)
+      .joined(separator: " ")
     let arguments =
       [
         "-accel", "tcg", "-cpu", "max", "-smp", "1", "-m", "768", "-display", "none", "-no-reboot",
@@ -118,6 +115,25 @@ public final class GuestBoot {
   /// Types text on the serial console, as keys.
   public func type(_ text: String) throws {
     try terminal.write(text)
+  }
+
+  /// The console's lines as ``plain(_:)`` gives them, where a redraw of a line in place (a carriage return, then
+  /// ESC [ 2 K, which erases the line) starts a line too; systemd's status lines, erased to their end only, do not.
+  public static func lines(_ bytes: [UInt8]) -> [String] {
+    let redraw = Array("\r\u{1B}[2K".utf8)
+    var lines: [[UInt8]] = [[]]
+    var index = 0
+    while index < bytes.count {
+      let isNewline = bytes[index] == UInt8(ascii: "\n")
+      if isNewline || bytes[index...].starts(with: redraw) {
+        lines.append([])
+        index += isNewline ? 1 : redraw.count
+      } else {
+        lines[lines.count - 1].append(bytes[index])
+        index += 1
+      }
+    }
+    return lines.map(plain)
   }
 
   /// Removes ANSI escape sequences (CSI `ESC [ … final`, and two-byte `ESC x`) and carriage returns.

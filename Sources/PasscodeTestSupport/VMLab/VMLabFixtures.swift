@@ -10,25 +10,29 @@ public struct VMLabError: Error, CustomStringConvertible {
   public init(_ description: String) { self.description = description }
 }
 
-/// The disk image and initramfs that Tests/VMLab/make-lab made, and what the boot needs to find them.
+/// The disk image and initramfs that a script in Tests/VMLab made, and what the boot needs to find them.
 public struct VMLabFixtures: Sendable {
-  /// Where they are, with make-lab's log.
+  /// The generator of the initramfs, which says how the boot asks for the disk.
+  public let generator: InitramfsGenerator
+  /// Where they are, with the script's log.
   public let directory: String
   /// Debian's kernel, from `/boot`.
   public let kernel: String
-  /// The dracut initramfs.
+  /// The initramfs.
   public let initramfs: String
   /// The LUKS2 disk image.
   public let disk: String
-  /// The disk's LUKS UUID, for `rd.luks.uuid=`.
+  /// The disk's LUKS UUID, for `rd.luks.uuid=` (dracut) or the crypttab line (initramfs-tools).
   public let uuid: String
-  /// How long make-lab took (the disk and the dracut run), for the report; never asserted.
+  /// How long the script took (the disk and the initramfs), for the report; never asserted.
   public let buildTime: Duration
 
   /// Fixtures already made.
   public init(
-    directory: String, kernel: String, initramfs: String, disk: String, uuid: String, buildTime: Duration
+    directory: String, kernel: String, initramfs: String, disk: String, uuid: String, buildTime: Duration,
+    generator: InitramfsGenerator = .dracut
   ) {
+    self.generator = generator
     self.directory = directory
     self.kernel = kernel
     self.initramfs = initramfs
@@ -37,15 +41,17 @@ public struct VMLabFixtures: Sendable {
     self.buildTime = buildTime
   }
 
-  /// Runs make-lab into `directory`, emptied first, with `binary` as the initramfs's passcode and a disk
-  /// that `passphrase` opens.
-  public static func make(binary: String, directory: String, passphrase: String) throws -> VMLabFixtures {
+  /// Runs `generator`'s script into `directory`, emptied first, with `binary` as the initramfs's passcode and a
+  /// disk that `passphrase` opens.
+  public static func make(
+    _ generator: InitramfsGenerator = .dracut, binary: String, directory: String, passphrase: String
+  ) throws -> VMLabFixtures {
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let passphraseFile = directory + "/passphrase"
     try Data(passphrase.utf8).write(to: URL(fileURLWithPath: passphraseFile))
-    let script = PasscodeBinary.packageRoot + "/Tests/VMLab/make-lab"
-    let log = directory + "/make-lab.log"
+    let script = PasscodeBinary.packageRoot + "/Tests/VMLab/" + generator.script
+    let log = directory + "/\(generator.script).log"
     let clock = ContinuousClock()
     let started = clock.now
     let status = try SpawnedProcess.run(
@@ -54,7 +60,7 @@ public struct VMLabFixtures: Sendable {
     let buildTime = clock.now - started
     guard status == 0 else {
       let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-      throw VMLabError("make-lab exited \(status.map(String.init) ?? "on a signal or timed out"): \(output)")
+      throw VMLabError("\(generator.script) exited \(status.map(String.init) ?? "on a signal or timed out"): \(output)")
     }
     let values = try String(contentsOfFile: directory + "/lab.env", encoding: .utf8)
       .split(whereSeparator: \.isNewline)
@@ -66,6 +72,7 @@ public struct VMLabFixtures: Sendable {
       let uuid = values["UUID"]
     else { throw VMLabError("lab.env is incomplete: \(values)") }
     return VMLabFixtures(
-      directory: directory, kernel: kernel, initramfs: initramfs, disk: disk, uuid: uuid, buildTime: buildTime)
+      directory: directory, kernel: kernel, initramfs: initramfs, disk: disk, uuid: uuid, buildTime: buildTime,
+      generator: generator)
   }
 }
