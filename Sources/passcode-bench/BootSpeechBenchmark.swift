@@ -46,7 +46,7 @@ struct BootSpeechBenchmark {
         item: "9", measure: "VM: the question on the serial console → first sound from the guest's card",
         samples: waits, unit: "ms"))
     context.table.note(
-      "Item 9: \(runs) boots of the VM lab's dracut initramfs under TCG (make-lab took "
+      "Item 9: \(runs) \(runs == 1 ? "boot" : "boots") of the VM lab's dracut initramfs under TCG (make-lab took "
         + "\(Int(Double(fixtures.buildTime.wholeNanoseconds) / 1e9)) s); a 10 ms frame is sound above "
         + "\(Int(CapturedAudio.silenceLevel)) RMS of 32767.")
   }
