@@ -57,6 +57,8 @@ public struct AnnouncementCatalogue: Sendable {
     "notAllowed.digits": "Digits only",
     "notAllowed.lettersAndDigits": "Letters and digits only",
     "notAllowed.characters": "Not allowed",
+    "entryFull": "Full, key not taken",
+    "keyRefusedNotSubmitted": "Not submitted: a key was not taken. Press Ctrl-U to clear, then type it again",
     "tooShort.digits.one": "At least {minimum} digit",
     "tooShort.digits.other": "At least {minimum} digits",
     "tooShort.characters.one": "At least {minimum} character",
@@ -185,6 +187,8 @@ public struct AnnouncementCatalogue: Sendable {
     case .notAllowed(.digits): fill("notAllowed.digits", [:])
     case .notAllowed(.lettersAndDigits): fill("notAllowed.lettersAndDigits", [:])
     case .notAllowed(.characters): fill("notAllowed.characters", [:])
+    case .entryFull: fill("entryFull", [:])
+    case .keyRefusedNotSubmitted: fill("keyRefusedNotSubmitted", [:])
     case let .tooShort(minimum, kind):
       plural("tooShort.\(unitName(kind))", minimum, ["minimum": "\(minimum)"])
     case .checking: fill("checking", [:])

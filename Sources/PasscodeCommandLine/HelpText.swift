@@ -145,7 +145,11 @@ public enum HelpText {
     default: cancel = "Cancel (exit 2)."
     }
     var rows = [
-      ("Enter", "Submit what is typed; a code of fixed length submits itself."),
+      (
+        "Enter",
+        "Submit what is typed; a code of fixed length submits itself. Nothing is submitted after a key that was "
+          + "not taken, until the entry is cleared."
+      ),
       ("Backspace", "Delete the last character typed."),
       ("Ctrl-U", "Clear everything typed."),
       ("Ctrl-R", "Read the status again: how much is typed and the tries left."),

@@ -19,6 +19,11 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case pasted(entered: Int, length: Int?, kind: CharacterKind, ignored: Int)
   /// A key that is not allowed was pressed.
   case notAllowed(CharacterKind)
+  /// A key came when the entry had no room for it; it was not taken.
+  case entryFull
+  /// Enter was pressed, or a fixed-length entry filled, after a key was refused: the entry is not what was
+  /// typed, so it is not submitted until it is cleared.
+  case keyRefusedNotSubmitted
   /// Enter was pressed before the code was long enough.
   case tooShort(minimum: Int, kind: CharacterKind)
   /// The verifier is taking a while.
@@ -204,6 +209,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
+    case .entryFull, .keyRefusedNotSubmitted: true
     case .countless(.tooShort), .countless(.nothingPasted): true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
       .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:

@@ -9,7 +9,10 @@
 public struct EntryEngine: Sendable {
   private enum State: Equatable {
     case notStarted(lockoutRemaining: Duration?)
-    case entering
+    /// Taking keys; `keyRefused` once a key typed or pasted was not taken into the entry (not allowed, no room,
+    /// not a character), until the entry is emptied: such an entry is never submitted, since it is not what
+    /// the person typed.
+    case entering(keyRefused: Bool)
     /// Refusing input until the lockout ends.
     case lockedOut(Lockout)
     case verifying(checkingAnnounced: Bool)
@@ -174,7 +177,7 @@ public struct EntryEngine: Sendable {
     if let lockoutRemaining {
       effects += beginLockout(remaining: lockoutRemaining)
     } else {
-      state = .entering
+      state = .entering(keyRefused: false)
       effects += tell(.prompt(title: configuration.title, length: revealedLength, kind: kind))
     }
     for announcement in preamble { effects += tell(announcement) }
@@ -202,7 +205,7 @@ public struct EntryEngine: Sendable {
     }
     switch event {
     case let .character(scalar): return acceptInput { $0.insert(scalar) }
-    case .unsupportedKey: return acceptInput { $0.tell(.notAllowed($0.kind)) }
+    case .unsupportedKey: return acceptInput { $0.refuseKey(.notAllowed($0.kind)) }
     case let .capsLock(isOn):
       guard case .entering = state, let told = lockKeyHints.readCapsLock(isOn, lettersAllowed: lettersAllowed)
       else { return [] }
@@ -210,7 +213,7 @@ public struct EntryEngine: Sendable {
     case .keypadNavigation:
       return acceptInput { engine in
         let hint = engine.lockKeyHints.keypadNavigation(digitsOnly: !engine.lettersAllowed)
-        return engine.tell(hint ?? .notAllowed(engine.kind))
+        return engine.refuseKey(hint ?? .notAllowed(engine.kind))
       }
     case .delete: return acceptInput { $0.deleteLast() }
     case .clear: return acceptInput { $0.clearAll() }
@@ -255,6 +258,18 @@ public struct EntryEngine: Sendable {
     configuration.allowed.allows("a") || configuration.allowed.allows("A")
   }
 
+  /// Whether a key was refused since the entry was last empty (``State/entering(keyRefused:)``).
+  private var isKeyRefused: Bool {
+    if case .entering(keyRefused: true) = state { return true }
+    return false
+  }
+
+  /// Refuses a key: tells `announcement`, and holds the entry back from submission until it is emptied.
+  private mutating func refuseKey(_ announcement: Announcement) -> [EntryEffect] {
+    state = .entering(keyRefused: true)
+    return tell(announcement)
+  }
+
   private mutating func acceptInput(_ body: (inout Self) -> [EntryEffect]) -> [EntryEffect] {
     switch state {
     case .entering:
@@ -270,19 +285,17 @@ public struct EntryEngine: Sendable {
   }
 
   private mutating func insert(_ scalar: Unicode.Scalar) -> [EntryEffect] {
-    guard configuration.allowed.allows(scalar) else { return tell(.notAllowed(kind)) }
-    guard enteredCount < configuration.maximumLength else {
-      // A key that no longer fits repeats the count; without counts, it gives no tick.
-      guard configuration.progress.revealsCount else { return [] }
-      return tell(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind))
-    }
-    guard appendToSecret(scalar) else { return [] }
+    guard configuration.allowed.allows(scalar) else { return refuseKey(.notAllowed(kind)) }
+    guard enteredCount < configuration.maximumLength, appendToSecret(scalar) else { return refuseKey(.entryFull) }
     enteredCount += 1
     return afterGrowth(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind), .entered)
   }
 
   private mutating func deleteLast() -> [EntryEffect] {
-    guard enteredCount > 0 else { return [] }
+    guard enteredCount > 0 else {
+      // An empty entry that refused a key starts clean again, and says so.
+      return isKeyRefused ? clearAll() : []
+    }
     let byteCount = secret.withUnsafeBytes { bytes in
       var start = bytes.count - 1
       while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
@@ -290,13 +303,15 @@ public struct EntryEngine: Sendable {
     }
     secret.removeLast(byteCount)
     enteredCount -= 1
+    if enteredCount == 0 { state = .entering(keyRefused: false) }
     return tellEntry(.deleted(entered: enteredCount, length: configuration.fixedLength, kind: kind), .deleted)
   }
 
   private mutating func clearAll() -> [EntryEffect] {
-    guard enteredCount > 0 else { return [] }
+    guard enteredCount > 0 || isKeyRefused else { return [] }
     secret.wipe()
     enteredCount = 0
+    state = .entering(keyRefused: false)
     return tellEntry(.cleared(length: configuration.fixedLength, kind: kind), .cleared)
   }
 
@@ -305,7 +320,13 @@ public struct EntryEngine: Sendable {
     var added = 0
     storage.withUnsafeBytes { bytes in
       var decoder = UTF8()
-      var iterator = bytes.makeIterator()
+      // The line break that copying a line often takes along ends the paste; it is never part of an entry
+      // (no prompt allows a control character), so it is neither entered nor counted as ignored.
+      var kept = bytes[...]
+      if overflow == 0 {
+        while let last = kept.last, last == 0x0A || last == 0x0D { kept = kept.dropLast() }
+      }
+      var iterator = kept.makeIterator()
       decoding: while true {
         switch decoder.decode(&iterator) {
         case let .scalarValue(scalar):
@@ -324,6 +345,7 @@ public struct EntryEngine: Sendable {
     }
     let announcement = Announcement.pasted(
       entered: enteredCount, length: configuration.fixedLength, kind: kind, ignored: ignored)
+    if ignored > 0 { state = .entering(keyRefused: true) }
     guard added > 0 else {
       // A paste that entered nothing is told in every mode, as a key that is not allowed is; without counts,
       // neither how much was ignored nor what is entered.
@@ -333,6 +355,7 @@ public struct EntryEngine: Sendable {
   }
 
   private mutating func submit() -> [EntryEffect] {
+    guard !isKeyRefused else { return tell(.keyRefusedNotSubmitted) }
     guard enteredCount >= configuration.minimumLength else {
       let tooShort = Announcement.tooShort(minimum: configuration.minimumLength, kind: kind)
       return tell(configuration.progress.revealsCount ? tooShort : .countless(.tooShort))
@@ -345,6 +368,8 @@ public struct EntryEngine: Sendable {
     _ counted: Announcement, _ countless: Announcement.CountlessFeedback
   ) -> [EntryEffect] {
     guard let length = configuration.fixedLength, enteredCount == length else { return tellEntry(counted, countless) }
+    // A full entry that lost a key on the way is not what was typed: it waits, as Enter would.
+    guard !isKeyRefused else { return tellEntry(counted, countless) + tell(.keyRefusedNotSubmitted) }
     state = .verifying(checkingAnnounced: false)
     return tellEntry(counted, countless) + startVerification()
   }
@@ -406,7 +431,7 @@ public struct EntryEngine: Sendable {
     case let .retry(reason):
       secret.wipe()
       enteredCount = 0
-      state = .entering
+      state = .entering(keyRefused: false)
       let standard: Announcement =
         switch reason {
         case .confirmNew: .confirmNew
@@ -486,7 +511,7 @@ public struct EntryEngine: Sendable {
     case .rejectionEnded:
       guard case let .rejecting(_, lockout) = state else { return [] }
       enteredCount = 0
-      state = lockout.map(State.lockedOut) ?? .entering
+      state = lockout.map(State.lockedOut) ?? .entering(keyRefused: false)
       let effects: [EntryEffect] = [.flushInput]
       if let limit = attemptLimit, attemptsThisRun >= limit {
         return effects + finish(.attemptsExhausted, announcing: nil)
@@ -521,7 +546,7 @@ public struct EntryEngine: Sendable {
   private mutating func moreTime() -> [EntryEffect] {
     guard let timeout = configuration.timeout else {
       guard configuration.fixedDeadline != nil, isTakingKeysOrLockedOut else {
-        return acceptInput { $0.tell(.notAllowed($0.kind)) }
+        return acceptInput { $0.refuseKey(.notAllowed($0.kind)) }
       }
       return tell(.timeNotExtendable)
     }
@@ -541,7 +566,7 @@ public struct EntryEngine: Sendable {
     case let .lockedOut(lockout):
       let point = lockout.nextPoint
       guard point > .zero else {
-        state = .entering
+        state = .entering(keyRefused: false)
         return [.flushInput] + tell(.ready) + restartTimeout()
       }
       let next = LockoutSchedule.countdownPoint(before: point)

@@ -14,7 +14,7 @@ extension Announcement {
   /// How urgently speech should deliver this announcement (Docs/Accessibility.md §4).
   package var priority: SpeechPriority {
     switch self {
-    case .progress, .deleted, .cleared, .pasted, .notAllowed, .strength, .generated: .text
+    case .progress, .deleted, .cleared, .pasted, .notAllowed, .entryFull, .strength, .generated: .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
     case .timeLeftExtendable: .important
     case .timeExtended, .timeNotExtendable: .message
@@ -25,6 +25,7 @@ extension Announcement {
       .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked,
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
+    case .keyRefusedNotSubmitted: .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     case .countless(.tooShort), .countless(.status): .message
     case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),

@@ -3,15 +3,17 @@ import PasscodeEngine
 /// How one `GETPIN` dialog is asked on a terminal, worked out from the request alone: a pure value with no
 /// I/O, so the decisions can be tested without a tty.
 ///
-/// A request whose prompt or description names a `PIN` (a smartcard PIN) is asked digits-only; anything
-/// else is a passphrase of printable characters. Both are variable length and submitted with Enter. The
-/// words are the caller's noun: "Passphrase entered" or "PIN entered", never "accepted", which a pinentry
+/// A request whose prompt or description names a `PIN` (a smartcard PIN) is told as a PIN, anything else as
+/// a passphrase; both take every printable character, since an OpenPGP card's or a YubiKey's PIN may hold
+/// letters, and a PIN sent without them is a wrong try that counts towards blocking the card. Both are
+/// variable length and submitted with Enter. The words are the caller's noun: "Passphrase entered" or "PIN entered", never "accepted", which a pinentry
 /// cannot know; with `SETREPEAT`, "Enter the same passphrase again" and the caller's `SETREPEATERROR` and
 /// `SETREPEATOK` texts. The short constraints hint and the formatted-passphrase hint follow the description.
 public struct PinentryEntryPlan: Equatable, Sendable {
   /// What kind of secret is asked for.
   public enum Mode: Equatable, Sendable {
-    /// Digits only, variable length, Enter to submit (a smartcard PIN).
+    /// A smartcard PIN: told as a PIN, with the card's length limit; any printable character, variable length,
+    /// Enter to submit.
     case pin
     /// Any printable character, variable length, Enter to submit.
     case passphrase
@@ -78,7 +80,8 @@ public struct PinentryEntryPlan: Equatable, Sendable {
     var configuration = try EntryConfiguration(
       title: heading,
       length: .variable(1...(mode == .pin ? Self.pinLengthLimit : EntryConfiguration.variableLengthLimit)),
-      allowed: mode == .pin ? .digits : .printable,
+      // Whether it is a PIN changes the words, never which characters may be typed.
+      allowed: .printable,
       reduceMotion: reduceMotion,
       lockoutSchedule: .never,
       timeout: timeoutSeconds > 0 ? .seconds(timeoutSeconds) : nil)

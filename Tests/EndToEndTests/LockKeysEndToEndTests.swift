@@ -19,6 +19,9 @@ struct LockKeysEndToEndTests {
     #expect(daemon.waitForLastRequest(text: Self.numLockOff).last?.text == Self.numLockOff)
     try session.type("\u{1b}OH")
     try session.waitFor("Digits only")
+    // Keypad keys that sent no digit were refused: the entry is cleared before the code is typed.
+    try session.type("\u{15}")
+    try session.waitFor("Cleared")
     #expect(try session.unlockAndQuit() == .exited(0))
     #expect(daemon.protocolRequests().filter { $0.text == Self.numLockOff }.count == 1)
   }

@@ -30,6 +30,10 @@ struct ProgressFeedbackEndToEndTests {
     try press("\u{12}", session: session, daemon: daemon, expecting: "Nothing typed, 6 tries left")
     try press("\u{1b}[200~13x9\u{1b}[201~", session: session, daemon: daemon, expecting: "Pasted, some left out")
     try press("\u{12}", session: session, daemon: daemon, expecting: "Something typed, 6 tries left")
+    // The paste lost its x: the entry it fills is held back until cleared, then typed again.
+    try press("7", session: session, daemon: daemon, expecting: Transcript.notSubmitted)
+    try press("\u{15}", session: session, daemon: daemon, expecting: "Cleared")
+    for digit in "139" { try press(String(digit), session: session, daemon: daemon, expecting: "Entered") }
     // The fourth digit's tick and the verdict come at once; the whole list below checks both.
     try session.type("7")
     _ = daemon.waitForLastRequest(text: "Ready")
@@ -43,7 +47,9 @@ struct ProgressFeedbackEndToEndTests {
     let expected: [(String, String)] = [
       ("MESSAGE", opening), ("TEXT", "Entered"), ("TEXT", "Deleted"), ("MESSAGE", "Nothing typed, 6 tries left"),
       ("TEXT", "Pasted, some left out"), ("MESSAGE", "Something typed, 6 tries left"), ("TEXT", "Entered"),
-      ("IMPORTANT", "Wrong passcode"), ("MESSAGE", "Ready"), ("TEXT", "Entered"), ("TEXT", "Entered"),
+      ("MESSAGE", Transcript.notSubmitted), ("TEXT", "Cleared"), ("TEXT", "Entered"), ("TEXT", "Entered"),
+      ("TEXT", "Entered"), ("TEXT", "Entered"), ("IMPORTANT", "Wrong passcode"), ("MESSAGE", "Ready"),
+      ("TEXT", "Entered"), ("TEXT", "Entered"),
       ("TEXT", "Entered"), ("TEXT", "Entered"), ("MESSAGE", "Passcode accepted"),
       ("MESSAGE", "Unlocked. Press L to lock again or Q to quit."),
     ]
@@ -77,7 +83,10 @@ struct ProgressFeedbackEndToEndTests {
     try press("\u{12}", session: session, daemon: daemon, expecting: "Something typed, 6 tries left")
     try session.type("\u{1b}[200~x\u{1b}[201~")
     _ = daemon.waitForLastRequest(text: "Nothing pasted")
+    // The x was not taken: the entry is held back, and cleared (silently, under silent) to type it again.
     try session.type("397")
+    _ = daemon.waitForLastRequest(text: Transcript.notSubmitted)
+    try session.type("\u{15}1397")
     _ = daemon.waitForLastRequest(text: "Ready")
     try session.type("2580")
     _ = daemon.waitForLastRequest(text: "Unlocked. Press L to lock again or Q to quit.")
@@ -86,7 +95,8 @@ struct ProgressFeedbackEndToEndTests {
     #expect(try session.finish() == .exited(0))
 
     let expected = [
-      opening, "Something typed, 6 tries left", "Nothing pasted", "Wrong passcode", "Ready", "Passcode accepted",
+      opening, "Something typed, 6 tries left", "Nothing pasted", Transcript.notSubmitted, "Wrong passcode", "Ready",
+      "Passcode accepted",
       "Unlocked. Press L to lock again or Q to quit.",
     ]
     #expect(daemon.protocolRequests().map(\.text) == expected)

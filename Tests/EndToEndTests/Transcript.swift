@@ -38,6 +38,9 @@ enum Transcript {
     return result
   }
 
+  /// What Enter, or a filled fixed-length entry, says when a key was refused since the entry was last empty.
+  static let notSubmitted = "Not submitted: a key was not taken. Press Ctrl-U to clear, then type it again"
+
   /// Phrases that may hold digits without revealing a typed one: counts, durations and the demo's own hint.
   static let allowedNumberPhrases = [
     #"\d+ of \d+ (digits|digit|characters|character) entered"#, #"\d+ (characters|character) entered"#,

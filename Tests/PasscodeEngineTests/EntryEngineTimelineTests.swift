@@ -80,12 +80,15 @@ struct EntryEngineTimelineTests {
     #expect(timeline.storage.count == 0)
   }
 
-  @Test("a paste keeps allowed characters that fit and counts the rest as ignored")
+  @Test("a paste keeps allowed characters that fit, counts the rest as ignored, and is then not submitted")
   func pasteWithJunkAndOverflow() {
     var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
     timeline.run("paste(2a5-8) paste(0123+5)")
     #expect(timeline.spoken.dropFirst().first == "Pasted, 3 of 4 digits entered, 2 ignored")
-    #expect(timeline.spoken.last == "Pasted, 4 of 4 digits entered, 8 ignored")
+    #expect(
+      timeline.spoken.suffix(2) == ["Pasted, 4 of 4 digits entered, 8 ignored", RefusedKeyTimelineTests.notSubmitted])
+    #expect(timeline.verifications == 0)
+    timeline.run("⌧ paste(2580)")
     #expect(timeline.verifications == 1)
     timeline.run("✓")
     #expect(timeline.outcome == .accepted)
@@ -239,13 +242,13 @@ struct EntryEngineTimelineTests {
     #expect(timeline.outcome == .accepted)
   }
 
-  @Test("variable length stops growing at its maximum")
+  @Test("variable length stops growing at its maximum, and says the key was not taken")
   func variableLengthMaximum() throws {
     let configuration = try EntryConfiguration(length: .variable(1...2), allowed: .printable)
     var timeline = EngineTimeline(configuration, verifier: { _ in nil })
     timeline.run("a b c")
     #expect(timeline.engine.count == 2)
-    #expect(timeline.spoken.last == "2 characters entered")
+    #expect(timeline.spoken.last == "Full, key not taken")
   }
 
   @Test("re-reading the status gives the count and the tries left")

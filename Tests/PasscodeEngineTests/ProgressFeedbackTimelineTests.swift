@@ -19,26 +19,29 @@ struct ProgressFeedbackTimelineTests {
   @Test("count keeps today's words: the length at the start and the count at every key")
   func countTellsTheCount() throws {
     var timeline = EngineTimeline(try configuration(.count), verifier: EngineTimeline.accepting("2580"))
-    timeline.run("2 5 ⌫ ? ⌧ paste(25x) 8 0")
+    timeline.run("2 5 ⌫ ? ⌧ paste(25x) 8 0 ⌧ paste(25) 8 0")
     #expect(
       timeline.spoken == [
         "Enter Passcode, 4 digits", "1 of 4 digits entered", "2 of 4 digits entered", "Deleted, 1 of 4 digits entered",
         "1 of 4 digits entered, 6 tries left", "Cleared, 0 of 4 digits entered",
         "Pasted, 2 of 4 digits entered, 1 ignored",
-        "3 of 4 digits entered", "4 of 4 digits entered", "Passcode accepted",
+        "3 of 4 digits entered", "4 of 4 digits entered", RefusedKeyTimelineTests.notSubmitted,
+        "Cleared, 0 of 4 digits entered",
+        "Pasted, 2 of 4 digits entered", "3 of 4 digits entered", "4 of 4 digits entered", "Passcode accepted",
       ])
   }
 
   @Test("tick says a word per change and never a number, and the start does not say the length")
   func tickSaysWordsWithoutNumbers() throws {
     var timeline = EngineTimeline(try configuration(.tick), verifier: EngineTimeline.accepting("2580"))
-    timeline.run("? 2 5 ⌫ ? ⌧ paste(25x) paste(x) paste(+3) 8 0")
+    timeline.run("? 2 5 ⌫ ? ⌧ paste(25x) paste(x) paste(+3) 8 0 ⌧ 2 5 8 0")
     #expect(
       timeline.spoken == [
         "Enter Passcode", "Nothing typed, 6 tries left", "Entered", "Entered", "Deleted",
         "Something typed, 6 tries left",
         "Cleared", "Pasted, some left out", "Nothing pasted", "Nothing pasted", "Entered", "Entered",
-        "Passcode accepted",
+        RefusedKeyTimelineTests.notSubmitted,
+        "Cleared", "Entered", "Entered", "Entered", "Entered", "Passcode accepted",
       ])
     #expect(timeline.outcome == .accepted)
     // Only the tries left are a number, and only in the status asked for.
@@ -48,14 +51,17 @@ struct ProgressFeedbackTimelineTests {
   @Test("silent tells nothing as keys are typed: only the prompt, the status asked for and the verdict")
   func silentTellsOnlyVerdicts() throws {
     var timeline = EngineTimeline(try configuration(.silent), verifier: EngineTimeline.accepting("2580"))
-    timeline.run("2 5 ⌫ ⌧ paste(25x) ? paste(+3) 8 0")
+    timeline.run("2 5 ⌫ ⌧ paste(25x) ? paste(+3) 8 0 ⌧ 2 5 8 0")
     #expect(
-      timeline.spoken == ["Enter Passcode", "Something typed, 6 tries left", "Nothing pasted", "Passcode accepted"])
+      timeline.spoken == [
+        "Enter Passcode", "Something typed, 6 tries left", "Nothing pasted", RefusedKeyTimelineTests.notSubmitted,
+        "Passcode accepted",
+      ])
     #expect(timeline.outcome == .accepted)
     #expect(timeline.renders.allSatisfy { $0.cells.isEmpty && $0.enteredCount == 0 && $0.fixedLength == nil })
   }
 
-  @Test("a key that no longer fits repeats the count under count, and gives no tick without counts")
+  @Test("a key that no longer fits is told as Full in every mode, without a count, and holds the entry back")
   func fullEntry() throws {
     for progress in ProgressFeedback.allCases {
       var timeline = EngineTimeline(
@@ -63,11 +69,11 @@ struct ProgressFeedbackTimelineTests {
       timeline.run("2 5")
       let before = timeline.spoken
       timeline.run("8")
-      switch progress {
-      case .count: #expect(timeline.spoken == before + ["2 characters entered"])
-      case .tick, .silent: #expect(timeline.spoken == before)
-      }
+      #expect(timeline.spoken == before + ["Full, key not taken"])
       timeline.run("⏎")
+      #expect(timeline.spoken.last == RefusedKeyTimelineTests.notSubmitted)
+      #expect(timeline.verifications == 0)
+      timeline.run("⌧ 2 5 ⏎")
       #expect(timeline.outcome == .accepted)
     }
   }

@@ -119,7 +119,7 @@ enum RendererSamples {
     all.append(.timeNotExtendable)
     all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
-    all += [.questionLeft, .diskUnlocked, .speakupKeyEchoOn]
+    all += [.questionLeft, .diskUnlocked, .speakupKeyEchoOn, .entryFull, .keyRefusedNotSubmitted]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     all += [.capsLockOn, .capsLockOff, .numLockOff]
@@ -136,7 +136,7 @@ enum RendererSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  static let kindCount = 57
+  static let kindCount = 59
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   static func kind(of announcement: Announcement) -> String {
@@ -149,6 +149,8 @@ enum RendererSamples {
     case .cleared: "cleared"
     case .pasted: "pasted"
     case .notAllowed: "notAllowed"
+    case .entryFull: "entryFull"
+    case .keyRefusedNotSubmitted: "keyRefusedNotSubmitted"
     case .tooShort: "tooShort"
     case .checking: "checking"
     case .wrong: "wrong"

@@ -20,11 +20,12 @@ private func request(
 
 @Suite("How a GETPIN request becomes a terminal entry")
 struct PinentryEntryPlanTests {
-  @Test("A card PIN prompt is digits-only, variable length up to the card's limit")
-  func pinPromptIsDigitsOnly() throws {
+  @Test("A card PIN prompt takes letters too (a card PIN may hold them), variable length up to the card's limit")
+  func pinPromptTakesEveryPrintableCharacter() throws {
     let plan = try PinentryEntryPlan(request: request(prompt: "PIN:", description: "Please unlock the card"))
     #expect(plan.mode == .pin)
-    #expect(plan.configuration.allowed == .digits)
+    #expect(plan.configuration.allowed == .printable)
+    #expect("abc123XYZ-_ é".unicodeScalars.allSatisfy(plan.configuration.allowed.allows))
     #expect(plan.configuration.length == .variable(1...PinentryEntryPlan.pinLengthLimit))
     #expect(plan.configuration.title == "PIN")
   }
