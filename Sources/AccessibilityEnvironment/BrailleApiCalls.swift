@@ -80,9 +80,12 @@ enum BrailleApiCalls {
 }
 
 /// Why BrlAPI could not be asked about the display.
-struct BrailleApiFailure: Error, Equatable, Sendable {
+struct BrailleApiFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// The reason, in words.
   var reason: String
+
+  /// The reason in the user's language where BrlAPI's table has it.
+  var description: String { Self.translated(reason) }
 }
 
 extension BrailleApiFailure {

@@ -187,9 +187,17 @@ struct GDBusCalls: @unchecked Sendable {
 }
 
 /// Why GIO could not answer a D-Bus question; detection only counts the answer as unknown.
-enum GDBusFailure: Error, Equatable, Sendable {
+enum GDBusFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// GIO could not be loaded; carries the loader's explanation.
   case libraryMissing(String)
   /// A D-Bus call failed; carries GLib's error domain, code and message.
   case dbus(domain: UInt32, code: Int32, message: String)
+
+  /// The loader's or GLib's own words.
+  var description: String {
+    switch self {
+    case let .libraryMissing(reason): reason
+    case let .dbus(_, _, message): message
+    }
+  }
 }

@@ -4,7 +4,7 @@ import PasscodeLocalization
 /// A command line `passcode` cannot run, with words in the manner of swift-argument-parser.
 ///
 /// `main` prints ``rendered(programName:)`` to standard error and exits with ``ExitCode/usage`` (64).
-public struct UsageError: Error, Equatable, Sendable {
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What was wrong.
   public enum Kind: Equatable, Sendable {
     /// An option no subcommand takes; `suggestion` is a near spelling, if any.
@@ -85,6 +85,9 @@ public struct UsageError: Error, Equatable, Sendable {
         ["first": Self.quoted(first), "second": Self.quoted(second)])
     }
   }
+
+  /// The message alone, as `Error: …` says it; ``rendered(programName:)`` adds the usage lines.
+  public var description: String { message }
 
   /// The full text for standard error: the error, the usage line and where to find more.
   ///

@@ -1,7 +1,7 @@
 import PasscodeLocalization
 
 /// Why speech did not work. Messages never carry a secret.
-package enum SpeechError: Error, Equatable, Sendable {
+package enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
   /// libspeechd could not connect; carries libspeechd's own explanation.
   case connectFailed(String)
   /// The daemon did not answer within the deadline.

@@ -40,7 +40,9 @@ final class VerificationRunner: Sendable {
       } catch let error as PromptError {
         result = .failure(error)
       } catch {
-        result = .failure(.verifierFailed(VerifierFailure(message: "\(error)")))
+        // The error itself, never its text: the caller matches on its type (askpass's closed pipe), and its
+        // own description gives the words.
+        result = .failure(.verifierFailed(error))
       }
       // Before the answer is published: after it, the prompt may reuse the storage for the next entry.
       secret.wipe()

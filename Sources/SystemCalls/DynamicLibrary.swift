@@ -7,9 +7,12 @@ internal import Glibc
 /// loading it again returns the same handle.
 package struct DynamicLibrary: @unchecked Sendable {
   /// Why a library or one of its functions could not be found, in the loader's words.
-  package struct Failure: Error, Sendable {
+  package struct Failure: Error, Sendable, CustomStringConvertible {
     /// The loader's explanation (`dlerror`), or one of ours when it gave none.
     package let message: String
+
+    /// The loader's explanation.
+    package var description: String { message }
   }
 
   private let handle: UnsafeMutableRawPointer

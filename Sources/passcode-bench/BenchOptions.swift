@@ -78,9 +78,12 @@ struct BenchOptions {
 }
 
 /// A command-line mistake, with its message.
-struct BenchUsageError: Error {
+struct BenchUsageError: Error, CustomStringConvertible {
   /// The message; empty for `--help`.
   var message: String
+
+  /// The message.
+  var description: String { message }
 
   /// Makes an error.
   ///

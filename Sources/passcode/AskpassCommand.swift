@@ -27,6 +27,8 @@ struct AskpassCommand {
   private static let speechConnectionWait = 1500
 
   func run() throws(CommandError) -> ExitCode {
+    // The passphrase's only way out is standard output: without one, asking would only lose it.
+    try StandardStreams.requireOutput()
     let question = CrypttabQuestion(
       environment: context.environment, argument: context.invocation.askpassArgument)
     let terminalPath = Self.terminalPath(tty: context.options.tty)
@@ -95,7 +97,10 @@ struct AskpassCommand {
 }
 
 /// Standard output, cryptsetup's pipe, could not take the passphrase (cryptsetup is gone: `EPIPE`).
-struct KeyscriptOutputError: Error {
+struct KeyscriptOutputError: Error, CustomStringConvertible {
   /// The `errno` of the failed write.
   let errno: Int32
+
+  /// The words a person gets, as for any output that could not be written.
+  var description: String { CommandError.outputFailed(errno: errno).description }
 }

@@ -10,6 +10,9 @@ internal import SystemCalls
 @main
 enum PasscodeMain {
   static func main() {
+    // First of all, before anything opens a file: a closed descriptor 0, 1 or 2 would be the number the next
+    // file gets, and what is written to "standard output" (a passphrase) would go into that file.
+    _ = StandardDescriptors.reopenedAtStart
     // Before any key is read, and for the whole run: a core dump or a same-user ptrace could read what
     // was typed. `exec` gives the command a dumpable process again.
     try? CoreDumpGuard.forbidCoreDumps()

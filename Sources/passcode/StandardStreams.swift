@@ -8,11 +8,22 @@ internal import SystemCalls
 /// environment value or a path echoed in a message cannot send escape sequences to the terminal.
 enum StandardStreams {
   /// Writes text to standard output; a failed write (a full disk, a closed pipe) is an error, since the
-  /// output is what the command was asked for.
+  /// output is what the command was asked for, and so is a standard output that was closed when the process
+  /// started (it is `/dev/null` now, which would take the text and lose it).
   ///
   /// - Throws: ``CommandError/outputFailed(errno:)``.
   static func output(_ text: String) throws(CommandError) {
+    try requireOutput()
     if let code = write(SanitizedText(text, allowsNewlines: true), to: 1) { throw .outputFailed(errno: code) }
+  }
+
+  /// Fails when standard output was closed when the process started: what the command makes would be lost.
+  ///
+  /// - Throws: ``CommandError/outputFailed(errno:)`` with `EBADF`.
+  static func requireOutput() throws(CommandError) {
+    if StandardDescriptors.reopenedAtStart.contains(.standardOutput) {
+      throw .outputFailed(errno: Errno.badFileDescriptor.rawValue)
+    }
   }
 
   /// Writes text to standard error; there is nowhere left to report a failure.
