@@ -16,8 +16,9 @@ import PasscodeLocalization
 /// The last five are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
 /// first three shape the stored passcode.
 /// This is the pure parse of its text; the vault reads the file, which must be private (0600, owned by the
-/// user) like the vault's own files. An unknown key, a bad value or a key given twice is an error naming the
-/// line; messages never repeat the value.
+/// user) like the vault's own files. Lines may end in LF, CRLF or a lone CR, and a UTF-8 byte order mark
+/// at the very start is skipped, as editors on other systems write them. An unknown key, a bad value or a
+/// key given twice is an error naming the line; a bad value is shown quoted (``ConfigurationLineError``).
 public struct ConfigurationFile: Equatable, Sendable {
   /// The lockout delay after each failure count.
   public var lockout: LockoutSchedule
@@ -56,10 +57,14 @@ public struct ConfigurationFile: Equatable, Sendable {
   public static func parse(_ text: String) throws(ConfigurationLineError) -> ConfigurationFile {
     var settings = ConfigurationFile()
     var seen: Set<String> = []
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Only the first scalar may be a byte order mark: one anywhere else is part of its line, and refused.
+    let body = text.unicodeScalars.first == "\u{FEFF}" ? Substring(text.unicodeScalars.dropFirst()) : text[...]
+    // "\r\n" is one Character in Swift, so splitting on "\n" alone would leave a CRLF file one long line.
+    let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    for (index, rawLine) in lines.enumerated() {
       let lineNumber = index + 1
-      func failure(_ reason: String) -> ConfigurationLineError {
-        ConfigurationLineError(line: lineNumber, reason: reason)
+      func failure(_ reason: String, value: Substring? = nil) -> ConfigurationLineError {
+        ConfigurationLineError(line: lineNumber, reason: reason, value: value.map(String.init))
       }
       let line = rawLine.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
@@ -72,10 +77,10 @@ public struct ConfigurationFile: Equatable, Sendable {
         let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         let delays = parts.compactMap { wholeNumber(in: $0, maximum: 31_536_000) }
         guard !parts.isEmpty, delays.count == parts.count else {
-          throw failure(Localization.text("lockout must be a comma-separated list of whole seconds"))
+          throw failure(Localization.text("lockout must be a comma-separated list of whole seconds"), value: value)
         }
         guard let schedule = try? LockoutSchedule(delays: delays.map { Duration.seconds($0) }) else {
-          throw failure(Localization.text("lockout must be a comma-separated list of whole seconds"))
+          throw failure(Localization.text("lockout must be a comma-separated list of whole seconds"), value: value)
         }
         settings.lockout = schedule
       case "length":
@@ -84,14 +89,16 @@ public struct ConfigurationFile: Equatable, Sendable {
           throw failure(
             Localization.text(
               "length must be a whole number from {minimum} to {maximum}",
-              ["minimum": "\(limits.lowerBound)", "maximum": "\(limits.upperBound)"]))
+              ["minimum": "\(limits.lowerBound)", "maximum": "\(limits.upperBound)"]),
+            value: value)
         }
         settings.length = length
       case "grace":
         guard let grace = wholeNumber(in: value, maximum: maximumGraceSeconds) else {
           throw failure(
             Localization.text(
-              "grace must be a whole number of seconds from 0 to {maximum}", ["maximum": "\(maximumGraceSeconds)"]))
+              "grace must be a whole number of seconds from 0 to {maximum}", ["maximum": "\(maximumGraceSeconds)"]),
+            value: value)
         }
         settings.grace = .seconds(grace)
       default:

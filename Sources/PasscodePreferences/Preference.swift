@@ -140,7 +140,8 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   ///   - value: The value, trimmed.
   ///   - line: The line number.
   /// - Returns: `false` when the key is no preference; `true` when it was read.
-  /// - Throws: The line, with a reason naming the accepted values, when the value is not one of them.
+  /// - Throws: The line, with a reason naming the accepted values and the value refused, when it is not one
+  ///   of them.
   public mutating func read(key: String, value: String, line: Int) throws(ConfigurationLineError) -> Bool {
     guard let preference = Preference(rawValue: key) else { return false }
     let normalized = value.lowercased()
@@ -149,7 +150,7 @@ public struct ConfiguredPreferences: Equatable, Sendable {
       let list = Localization.text(
         "{first} or {last}", ["first": accepted.dropLast().joined(separator: ", "), "last": accepted.last ?? ""])
       return ConfigurationLineError(
-        line: line, reason: Localization.text("{key} must be {values}", ["key": key, "values": list]))
+        line: line, reason: Localization.text("{key} must be {values}", ["key": key, "values": list]), value: value)
     }
     switch preference {
     case .speech:
@@ -173,39 +174,28 @@ public struct ConfiguredPreferences: Equatable, Sendable {
       guard let level = VoiceSettings.level(value) else {
         throw ConfigurationLineError(
           line: line,
-          reason: "\(key) must be a whole number from \(VoiceSettings.levels.lowerBound) to "
-            + "\(VoiceSettings.levels.upperBound)")
+          reason: Localization.text(
+            "{key} must be a whole number from {minimum} to {maximum}",
+            [
+              "key": key, "minimum": "\(VoiceSettings.levels.lowerBound)",
+              "maximum": "\(VoiceSettings.levels.upperBound)",
+            ]),
+          value: value)
       }
       voice[level: preference] = level
     case .speechVoice:
       guard let chosen = SpeechVoice(value) else {
         throw ConfigurationLineError(
           line: line,
-          reason: "\(key) must be a voice type such as female1 or a voice name of at most "
-            + "\(SpeechVoice.maximumNameLength) characters, without control characters")
+          reason: Localization.text(
+            "{key} must be a voice type such as female1 or a voice name of at most {maximum} characters, "
+              + "without control characters",
+            ["key": key, "maximum": "\(SpeechVoice.maximumNameLength)"]),
+          value: value)
       }
       voice.voice = chosen
     }
     lines[preference] = line
     return true
-  }
-}
-
-/// A line of the config file that cannot be used: not `key = value`, an unknown key, a key given twice or
-/// a value not accepted. The reason is short and never repeats the value given.
-public struct ConfigurationLineError: Error, Equatable, Sendable {
-  /// The line's number, from 1.
-  public var line: Int
-  /// Such as "speech must be auto, on or off".
-  public var reason: String
-
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - line: The line's number, from 1.
-  ///   - reason: What is wrong with it, without its value.
-  public init(line: Int, reason: String) {
-    self.line = line
-    self.reason = reason
   }
 }

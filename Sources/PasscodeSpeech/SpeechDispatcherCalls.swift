@@ -7,6 +7,9 @@ internal import SystemCalls
 
 /// The one place that calls libspeechd. Every other file goes through these functions.
 ///
+/// Every value libspeechd writes into a line of SSIP passes ``SSIPValue``'s check here first: the user,
+/// client and connection names, the language, a voice's name and the words of each `SPEAK`.
+///
 /// libspeechd is loaded with `dlopen` the first time speech connects (``load()``), on the speech thread, so
 /// that a program that never speaks does not map it, nor the GLib and libpcre2 it brings.
 /// A connection handle is a raw pointer that is not `Sendable`; callers keep it inside one owner
@@ -69,10 +72,15 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
 
   /// Opens a connection in single-threaded mode (no libspeechd thread, no callbacks).
   ///
+  /// libspeechd sends the three names as one line, `SET SELF CLIENT_NAME "user:client:connection"`, so each
+  /// must be an ``SSIPValue`` name. A user name that is not one (a `USER` holding a line break or a quote) is
+  /// dropped for the password database's (``userName(_:)``); a client or connection name that is not one
+  /// fails the connection, and nothing is sent.
+  ///
   /// - Parameters:
   ///   - clientName: The client name, such as `passcode`.
   ///   - connectionName: The connection name, such as `main`.
-  ///   - userName: The user name, or `nil` to let libspeechd choose.
+  ///   - userName: The user name, such as `USER`'s value; `nil` for the password database's.
   ///   - address: Where the daemon listens, or `nil` to let libspeechd read `SPEECHD_ADDRESS` and its default.
   ///   - autospawn: Whether libspeechd may start a daemon when none is running.
   /// - Returns: The connection, or the error text libspeechd gave.
@@ -81,13 +89,16 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     clientName: String, connectionName: String, userName: String?, address: SpeechDispatcherAddress?,
     autospawn: Bool
   ) -> Result<Connection, SpeechError> {
+    guard let checkedClient = SSIPValue(name: clientName), let checkedConnection = SSIPValue(name: connectionName)
+    else { return .failure(.nameRefused) }
+    let checkedUser = Self.userName(userName)
     var errorText: UnsafeMutablePointer<CChar>?
     let cAddress = address.map(Self.makeAddress)
     defer { cAddress.map(Self.freeAddress) }
     let connect = {
-      clientName.withCString { client in
-        connectionName.withCString { name in
-          Self.withOptionalCString(userName) { user in
+      checkedClient.text.withCString { client in
+        checkedConnection.text.withCString { name in
+          checkedUser.text.withCString { user in
             openConnection(client, name, user, SPD_MODE_SINGLE, cAddress, autospawn ? 1 : 0, &errorText)
           }
         }
@@ -102,6 +113,18 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     return .failure(.connectFailed(message ?? Localization.text("speech-dispatcher refused the connection")))
   }
 
+  /// The user name the daemon is given: the one asked for when it is an ``SSIPValue`` name, else the real
+  /// user's name in the password database (which `USER` cannot change) when that is one, else the real user's
+  /// number. libspeechd is never left to choose, since it would take the same database's name unchecked.
+  ///
+  /// - Parameter given: The name asked for, such as `USER`'s value, or `nil`.
+  /// - Returns: A name that is safe on the CLIENT_NAME line.
+  static func userName(_ given: String?) -> SSIPValue {
+    if let given, let name = SSIPValue(name: given) { return name }
+    if let entry = SpeechSystemCalls.realUserName(), let name = SSIPValue(name: entry) { return name }
+    return SSIPValue(userNumber: SpeechSystemCalls.realUserNumber())
+  }
+
   /// Closes a connection and frees it.
   ///
   /// - Parameter connection: The connection; it must not be used again.
@@ -110,7 +133,8 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     closeConnection(connection)
   }
 
-  /// Queues text to be spoken.
+  /// Queues text to be spoken, cleaned first (``SSIPValue/init(spoken:)``), so that no line break or control
+  /// reaches SSIP's data block.
   ///
   /// - Parameters:
   ///   - connection: An open connection.
@@ -119,7 +143,7 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   /// - Returns: The message id, or -1 when the daemon did not accept it (it may have died).
   /// The corresponding C function is `spd_say`.
   func say(_ connection: Connection, priority: SpeechPriority, text: String) -> Int32 {
-    text.withCString { sayText(connection, Self.cPriority(priority), $0) }
+    SSIPValue(spoken: text).text.withCString { sayText(connection, Self.cPriority(priority), $0) }
   }
 
   /// Plays a named sound icon.
@@ -127,11 +151,12 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   /// - Parameters:
   ///   - connection: An open connection.
   ///   - priority: The message priority.
-  ///   - iconName: The sound icon's name.
-  /// - Returns: The message id, or -1 when the daemon did not accept it.
+  ///   - iconName: The sound icon's name; one that is not an ``SSIPValue`` name is not sent.
+  /// - Returns: The message id, or -1 when the daemon did not accept it or the name was not sent.
   /// The corresponding C function is `spd_sound_icon`.
   func soundIcon(_ connection: Connection, priority: SpeechPriority, iconName: String) -> Int32 {
-    iconName.withCString { playSoundIcon(connection, Self.cPriority(priority), $0) }
+    guard let checked = SSIPValue(name: iconName) else { return -1 }
+    return checked.text.withCString { playSoundIcon(connection, Self.cPriority(priority), $0) }
   }
 
   /// Turns the reading of punctuation off for this connection.
@@ -147,11 +172,13 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - connection: An open connection.
-  ///   - language: An ISO 639 code such as `es`.
-  /// - Returns: 0 on success, -1 on failure.
+  ///   - language: An ISO 639 code such as `es`; one that is not an ``SSIPValue`` name is not sent, and the
+  ///     daemon's language stays.
+  /// - Returns: 0 on success, -1 on failure or when the language was not sent.
   /// The corresponding C function is `spd_set_language`.
   func setLanguage(_ connection: Connection, _ language: String) -> Int32 {
-    setLanguageCode(connection, language)
+    guard let checked = SSIPValue(name: language) else { return -1 }
+    return setLanguageCode(connection, checked.text)
   }
 
   /// Sets the rate of this connection's speech (`SET SELF RATE`).
@@ -192,13 +219,16 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - connection: An open connection.
-  ///   - voice: The voice.
-  /// - Returns: 0 on success, -1 on failure.
+  ///   - voice: The voice; a name that is not an ``SSIPValue`` voice name is not sent, and the daemon's voice
+  ///     stays.
+  /// - Returns: 0 on success, -1 on failure or when the name was not sent.
   /// The corresponding C functions are `spd_set_voice_type` and `spd_set_synthesis_voice`.
   func setVoice(_ connection: Connection, _ voice: SpeechVoice) -> Int32 {
     switch voice {
-    case let .type(type): setVoiceType(connection, Self.cVoiceType(type))
-    case let .named(name): name.withCString { setSynthesisVoice(connection, $0) }
+    case let .type(type): return setVoiceType(connection, Self.cVoiceType(type))
+    case let .named(name):
+      guard let checked = SSIPValue(voiceName: name) else { return -1 }
+      return checked.text.withCString { setSynthesisVoice(connection, $0) }
     }
   }
 
@@ -279,12 +309,5 @@ struct SpeechDispatcherCalls: @unchecked Sendable {
     free(pointer.pointee.inet_socket_host)
     pointer.deinitialize(count: 1)
     pointer.deallocate()
-  }
-
-  private static func withOptionalCString<Result>(
-    _ string: String?, _ body: (UnsafePointer<CChar>?) -> Result
-  ) -> Result {
-    guard let string else { return body(nil) }
-    return string.withCString { body($0) }
   }
 }

@@ -8,7 +8,9 @@ public struct SpeechDispatcherConfiguration: Sendable {
   public var clientName: String
   /// The connection name the daemon sees.
   public var connectionName: String
-  /// The user name the daemon sees, or `nil` to let libspeechd choose.
+  /// The user name the daemon sees, or `nil` for the password database's. It is checked where it is sent
+  /// (`SSIPValue`): one that is not a plain name, such as a `USER` holding a line break or a quote, is dropped
+  /// for the password database's.
   public var userName: String?
   /// Where to connect, or `nil` to let libspeechd read `SPEECHD_ADDRESS` and fall back to its default socket.
   public var address: SpeechDispatcherAddress?
@@ -35,7 +37,7 @@ public struct SpeechDispatcherConfiguration: Sendable {
   /// - Parameters:
   ///   - clientName: The client name; `passcode`.
   ///   - connectionName: The connection name; `main`.
-  ///   - userName: The user name; `USER` from the environment.
+  ///   - userName: The user name; `USER` from the environment, checked when sent.
   ///   - address: Where to connect; `nil` lets libspeechd decide.
   ///   - autospawn: Whether libspeechd may start a daemon; no.
   ///   - deadline: The connect, send and close deadline; 1 second.

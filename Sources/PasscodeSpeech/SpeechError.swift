@@ -12,6 +12,8 @@ package enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
   case addressInvalid(String)
   /// libspeechd, loaded at run time, is missing; carries the loader's explanation.
   case libraryMissing(String)
+  /// The client or connection name is not one word SSIP can carry (``SSIPValue``), so nothing was sent.
+  case nameRefused
 
   /// A short sentence for diagnostics, in the user's language; the prompt shows a fixed notice instead.
   package var description: String {
@@ -24,6 +26,7 @@ package enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .addressInvalid(reason):
       Localization.text("bad speech-dispatcher address: {reason}", ["reason": LibspeechdMessage.translated(reason)])
     case let .libraryMissing(reason): reason
+    case .nameRefused: Localization.text("the client or connection name is not a plain word, so it was not sent")
     }
   }
 }

@@ -29,6 +29,20 @@ enum SpeechSystemCalls {
     return ProcessCredentials.realUserHomeDirectory() ?? ""
   }
 
+  /// The real user's login name in the password database, which `USER` cannot change.
+  ///
+  /// The corresponding C functions are `getuid` and `getpwuid`.
+  ///
+  /// - Returns: The name, or `nil` when the database has no entry.
+  static func realUserName() -> String? {
+    ProcessCredentials.realUserName()
+  }
+
+  /// The real user's number. The corresponding C function is `getuid`.
+  static func realUserNumber() -> UInt32 {
+    ProcessCredentials.real.user
+  }
+
   /// Whether something accepts a connection on a Unix stream socket; the connection is closed at once.
   ///
   /// The corresponding C functions are `socket`, `connect` and `close`.

@@ -48,7 +48,7 @@ extension ConfigurationFile {
     do {
       return LoadedConfiguration(settings: try parse(String(decoding: bytes, as: UTF8.self)))
     } catch {
-      throw .invalidSetting(path: path, line: error.line, reason: error.reason)
+      throw .invalidSetting(path: path, line: error.line, reason: error.description)
     }
   }
 

@@ -25,7 +25,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   case notSet
   /// Too many wrong passcodes: entry is refused for `remaining`.
   case lockedOut(remaining: Duration)
-  /// A line of the settings file could not be used; `reason` is short and never repeats the value.
+  /// A line of the settings file could not be used; `reason` is the line's refusal as
+  /// `ConfigurationLineError` words it, a refused value quoted with visible escapes.
   case invalidSetting(path: String, line: Int, reason: String)
   /// Neither `HOME` nor an absolute XDG directory was available to place the files.
   case noHomeDirectory

@@ -102,6 +102,15 @@ package struct ProcessCredentials: Hashable, Sendable {
     return String(cString: directory)
   }
 
+  /// The login name of the real user in the password database. The corresponding C functions are `getuid`
+  /// and `getpwuid`.
+  ///
+  /// - Returns: The name, or `nil` when the database has no entry.
+  package static func realUserName() -> String? {
+    guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+    return String(cString: name)
+  }
+
   /// Whether the process acts as root.
   package var isRoot: Bool { user == 0 }
 }

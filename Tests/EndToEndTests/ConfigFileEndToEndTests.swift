@@ -13,14 +13,43 @@ struct ConfigFileEndToEndTests {
     try Transcript.expectMatchesGolden(session.text, named: "right-code-screen-reader")
   }
 
-  @Test("a bad line: demo says so once, with file, line and accepted values, and works with the defaults")
+  @Test("a bad line: demo says so once, with file, line, accepted values and the value, and works with the defaults")
   func badLineInDemo() throws {
     let session = try DemoSession(["demo"], configFile: "# mine\nreduce-motion = sometimes\n")
-    try session.waitFor("line 2: reduce-motion must be yes or no.")
+    try session.waitFor(#"line 2: reduce-motion must be yes or no, not "sometimes"."#)
     try session.waitFor("using the default preferences.")
     try session.waitFor("Enter Passcode, 4 digits")
     #expect(try session.unlockAndQuit() == .exited(0))
-    #expect(!session.text.contains("sometimes"))
+    #expect(session.text.components(separatedBy: "sometimes").count == 2, "said once")
+  }
+
+  @Test("a config file with a UTF-8 BOM and CRLF line ends is used: the screen-reader profile, status works")
+  func byteOrderMarkAndCRLF() throws {
+    let text = "\u{FEFF}# written on another system\r\nprofile = screen-reader\r\nsound = no\r\n"
+    let session = try DemoSession(["demo"], configFile: text)
+    try session.waitFor("Enter Passcode, 4 digits")
+    #expect(try session.unlockAndQuit(keyByKey: true) == .exited(0))
+    try Transcript.expectMatchesGolden(session.text, named: "right-code-screen-reader")
+
+    let store = try StoreDirectory(settings: "\u{FEFF}lockout = 0,0,2,3\r\ngrace = 30\rprofile = screen-reader\r\n")
+    let status = try PasscodeRun("status", store: store)
+    #expect(try status.finish() == .exited(66), "not set, and no refused line (74):\n\(status.output)")
+    #expect(status.output.contains("Passcode: not set"), "\(status.output)")
+  }
+
+  @Test("a bad value is shown quoted with visible escapes, by demo and by status")
+  func badValueQuoted() throws {
+    let session = try DemoSession(["demo"], configFile: "profile = scren-reader\u{1B}[2J\r\nsound = no\r\n")
+    try session.waitFor(#"line 1: profile must be auto, visual, screen-reader or plain, not "scren-reader\u{1B}[2J"."#)
+    try session.waitFor("Enter Passcode, 4 digits")
+    #expect(try session.unlockAndQuit() == .exited(0))
+
+    let store = try StoreDirectory(settings: "grace = 30\r\nlength = twelve\r\n")
+    let status = try PasscodeRun("status", store: store)
+    #expect(try status.finish() == .exited(74))
+    #expect(
+      status.output.contains(#"config, line 2: length must be a whole number from 1 to 12, not "twelve"."#),
+      "\(status.output)")
   }
 
   @Test("speech = on in the config file reaches the pinentry, which gpg-agent starts with no options")

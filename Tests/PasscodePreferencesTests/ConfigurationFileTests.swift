@@ -45,7 +45,7 @@ struct ConfigurationFileTests {
   }
 
   @Test(
-    "a bad line is reported with its number and without its value",
+    "a bad line is reported with its number, and a reason that leaves the value to the description",
     arguments: [
       ("colour = blue", "unknown setting 'colour'"), ("length = 13", "length must be"),
       ("length = four", "length must be"), ("grace = -1", "grace must be"), ("grace = 99999999", "grace must be"),
@@ -67,6 +67,74 @@ struct ConfigurationFileTests {
     #expect(error.line == 2)
     #expect(error.reason.hasPrefix(reason))
     #expect(!error.reason.contains("blue") && !error.reason.contains("99999999") && !error.reason.contains("four"))
+  }
+
+  @Test(
+    "CRLF and lone CR line ends and a leading UTF-8 BOM are read as other systems' editors write them",
+    arguments: [
+      "profile = screen-reader\r\nsound = no\r\n", "profile = screen-reader\rsound = no\r",
+      "\u{FEFF}profile = screen-reader\nsound = no\n", "\u{FEFF}profile = screen-reader\r\nsound = no\r\n",
+      "\u{FEFF}profile = screen-reader\r\nsound = no", "profile = screen-reader\r\n\nsound = no\n",
+    ])
+  func otherLineEnds(_ text: String) throws {
+    let settings = try ConfigurationFile.parse(text)
+    #expect(settings.preferences.profile == .screenReader)
+    #expect(settings.preferences.sound == false)
+    let blankLineBetween = text.contains("\r\n\n")
+    #expect(settings.preferences.lines == [.profile: 1, .sound: blankLineBetween ? 3 : 2], "\(text.debugDescription)")
+  }
+
+  @Test("a CRLF file's bad line is counted as its editor counts it")
+  func lineNumbersWithCRLF() throws {
+    for text in ["# a\r\n# b\r\nsound = x\r\n", "# a\r\n# b\rsound = x\r\n", "\u{FEFF}# a\r# b\nsound = x"] {
+      let error = try #require(throws: ConfigurationLineError.self) { try ConfigurationFile.parse(text) }
+      #expect(error.line == 3, "\(text.debugDescription)")
+    }
+  }
+
+  @Test(
+    "a BOM anywhere but the very start is still an error",
+    arguments: [
+      "profile = screen-reader\n\u{FEFF}sound = no\n", "profile = \u{FEFF}screen-reader\n",
+      "\u{FEFF}\u{FEFF}profile = screen-reader\n", "# a\r\n\u{FEFF}profile = plain\r\n",
+    ])
+  func misplacedByteOrderMark(_ text: String) {
+    #expect(throws: ConfigurationLineError.self, "\(text.debugDescription)") { try ConfigurationFile.parse(text) }
+  }
+
+  @Test(
+    "a refused value is shown quoted, with visible escapes, after the reason",
+    arguments: [
+      ("profile = scren-reader", #"profile must be auto, visual, screen-reader or plain, not "scren-reader""#),
+      ("speech = o\u{1B}[2Jn", #"speech must be auto, on or off, not "o\u{1B}[2Jn""#),
+      ("sound = a\u{202E}b\\c", #"sound must be yes or no, not "a\u{202E}b\\c""#),
+      ("reduce-motion = sometimes", #"reduce-motion must be yes or no, not "sometimes""#),
+      ("progress = quiet", #"progress must be count, tick or silent, not "quiet""#),
+      ("length = 13", #"length must be a whole number from 1 to 12, not "13""#),
+      ("grace = -1", #"grace must be a whole number of seconds from 0 to 86400, not "-1""#),
+      ("lockout = 1,,2", #"lockout must be a comma-separated list of whole seconds, not "1,,2""#),
+      ("speech-rate = 101", #"speech-rate must be a whole number from -100 to 100, not "101""#),
+      ("speech-pitch = high", #"speech-pitch must be a whole number from -100 to 100, not "high""#),
+      ("speech-volume = loud", #"speech-volume must be a whole number from -100 to 100, not "loud""#),
+      (
+        "speech-voice = a\u{7}b",
+        #"speech-voice must be a voice type such as female1 or a voice name of at most 100 characters, "#
+          + #"without control characters, not "a\u{7}b""#
+      ),
+      ("profile = plain\rsound = x", #"sound must be yes or no, not "x""#),
+    ])
+  func quotedValue(_ line: String, message: String) throws {
+    let error = try #require(throws: ConfigurationLineError.self) { try ConfigurationFile.parse(line) }
+    #expect(String(describing: error) == message)
+  }
+
+  @Test("a long refused value is cut at 40 characters, so a huge line cannot flood the prompt")
+  func longValueCut() throws {
+    let value = String(repeating: "x", count: 38) + "\u{1B}y" + String(repeating: "z", count: 100_000)
+    let error = try #require(throws: ConfigurationLineError.self) { try ConfigurationFile.parse("profile = \(value)") }
+    let shown = String(describing: error)
+    #expect(shown.hasSuffix(#", not ""# + String(repeating: "x", count: 38) + #"\u{1B}y"…"#), "\(shown)")
+    #expect(shown.count < 150)
   }
 
   @Test("a key given twice is refused")

@@ -36,17 +36,20 @@ struct PreferenceTests {
     } catch {
       #expect(!accepted)
       #expect(error.reason.hasPrefix("\(key) must be "))
-      #expect(!error.reason.contains(value), "the message never repeats the value")
+      #expect(!error.reason.contains(value), "the reason leaves the value to the description")
+      #expect(error.value == value)
     }
   }
 
   @Test("the refusal names every accepted value")
   func refusalNamesValues() {
     var preferences = ConfiguredPreferences()
-    #expect(throws: ConfigurationLineError(line: 1, reason: "profile must be auto, visual, screen-reader or plain")) {
+    let profile = ConfigurationLineError(
+      line: 1, reason: "profile must be auto, visual, screen-reader or plain", value: "x")
+    #expect(throws: profile) {
       try preferences.read(key: "profile", value: "x", line: 1)
     }
-    #expect(throws: ConfigurationLineError(line: 1, reason: "sound must be yes or no")) {
+    #expect(throws: ConfigurationLineError(line: 1, reason: "sound must be yes or no", value: "x")) {
       try preferences.read(key: "sound", value: "x", line: 1)
     }
   }

@@ -118,7 +118,8 @@ struct ConfigurationFileLoadTests {
     let directory = try TemporaryDirectory()
     try directory.write("# ok\nspeech = four\n", to: "config", mode: 0o644)
     let path = directory.child("config")
-    #expect(throws: VaultError.invalidSetting(path: path, line: 2, reason: "speech must be auto, on or off")) {
+    let reason = #"speech must be auto, on or off, not "four""#
+    #expect(throws: VaultError.invalidSetting(path: path, line: 2, reason: reason)) {
       try ConfigurationFile.load(from: path)
     }
   }
