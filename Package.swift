@@ -123,7 +123,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "PasscodeVaultTests",
-      dependencies: ["PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodePreferences", "SystemCalls"]),
+      dependencies: [
+        "PasscodeVault", "PasscodeEngine", "LockedSecretStorage", "PasscodePreferences", "PasscodeTestSupport",
+        "SystemCalls",
+      ]),
     .testTarget(
       name: "AccessibilityEnvironmentTests",
       dependencies: ["AccessibilityEnvironment", "PasscodeEngine", "PasscodePreferences", "PasscodeTestSupport"]),

@@ -2,13 +2,13 @@
 /// order the report prints them.
 package enum DoctorSections {
   /// Every section's findings, in report order: speech, screen readers, terminal, preferences, store,
-  /// pinentry.
+  /// secret memory, pinentry.
   ///
   /// - Parameter snapshot: What was gathered.
   /// - Returns: The findings.
   package static func all(_ snapshot: DoctorSnapshot) -> [DoctorFinding] {
     speech(snapshot) + screenReaders(snapshot) + terminal(snapshot) + preferences(snapshot) + store(snapshot)
-      + pinentry(snapshot)
+      + secretMemory(snapshot) + pinentry(snapshot)
   }
 
   /// The command that adds a line to the config file, making its directory and the file private to you

@@ -37,6 +37,20 @@ package struct DoctorSnapshot: Equatable, Sendable {
   /// Whether doctor runs as root, so that a `Run:` line needs no `sudo` (which an initramfs or a rescue
   /// system may not have).
   package var runsAsRoot = false
+  /// Whether a page of secret memory could be locked against swapping, as every prompt's is.
+  package var secretMemory = SecretMemory.locked
+
+  /// What a try at locking a page of secret memory (`mlock`) found.
+  package enum SecretMemory: Equatable, Sendable {
+    /// It was locked: typed codes stay out of swap.
+    case locked
+    /// It could not be locked. Prompts use such memory all the same, wiped and left out of core dumps, but
+    /// the system may write it to swap.
+    ///
+    /// - limitKilobytes: The soft locked-memory limit (`ulimit -l`), or `nil` when it is unlimited.
+    /// - reason: The system's words for why `mlock` failed.
+    case unlocked(limitKilobytes: UInt64?, reason: String)
+  }
 
   /// What was found about the store.
   package enum Store: Equatable, Sendable {

@@ -80,7 +80,6 @@ extension LockoutSchedule {
 
   /// Whole seconds, rounded up, as the countdown says them: "4.2 s left" reads as "5 seconds".
   static func wholeSeconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    duration.wholeSecondsRoundedUp
   }
 }

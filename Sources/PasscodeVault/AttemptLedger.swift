@@ -46,15 +46,19 @@ public struct AttemptLedger: Sendable {
     }
   }
 
-  /// Checks that a failure could be counted now, without counting one: the state directory exists (or is
-  /// made), its lock file opens for writing and locks, and a file can be created beside it.
+  /// Checks that a failure could be counted now, without counting one, by writing as counting would: under
+  /// the lock, the state record is written back as it stands (a clean one where there is none yet), the
+  /// same atomic write with its `fsync`s. So a store that is read-only, full or over its quota fails here,
+  /// before any code is typed, with the error counting would meet. (A probe would not do: a full tmpfs still
+  /// takes an empty file, an inode and no data page.)
   ///
   /// - Throws: The ``VaultError`` that counting would meet: ``VaultError/io(path:operation:errno:)`` when
-  ///   the store cannot be written (read-only, full, missing), or a permission or ownership error.
+  ///   the store cannot be written (read-only, full, missing), ``VaultError/corrupt(path:)`` for a damaged
+  ///   state file, or a permission or ownership error.
   public func checkRecordable() throws(VaultError) {
     try SecureFile.ensureDirectory(stateDirectory)
     try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
-      try SecureFile.checkWritable(directory: stateDirectory)
+      try SecureFile.write(try readRecord().encoded(), to: stateFile)
     }
   }
 

@@ -49,9 +49,11 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   static let timeLimit = 1e12
 
   /// A time as the parser reads it back: plain decimal digits, six after the point, a minus sign when
-  /// negative, never an exponent (which Swift's own `description` uses for large or tiny values).
+  /// negative, never an exponent (which Swift's own `description` uses for large or tiny values). A value
+  /// beyond ``timeLimit`` (infinity included) is written as the limit, and NaN (clocks that read nonsense,
+  /// subtracted) as zero.
   static func decimal(_ value: Double) -> String {
-    let bounded = min(max(value, -timeLimit), timeLimit)
+    let bounded = value.isNaN ? 0 : min(max(value, -timeLimit), timeLimit)
     let micro = UInt64((bounded.magnitude * 1_000_000).rounded())
     let fraction = String(micro % 1_000_000)
     let sign = bounded < 0 && micro > 0 ? "-" : ""
@@ -118,7 +120,7 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   public func remainingLockout(schedule: LockoutSchedule, now: LockoutTime) -> Duration {
     let delay = schedule.delay(afterFailures: failures)
     guard delay > .zero else { return .zero }
-    let remaining = delay - .seconds(elapsedSinceLastFailure(now: now))
+    let remaining = delay - .clampedSeconds(elapsedSinceLastFailure(now: now))
     return remaining > .zero ? remaining : .zero
   }
 

@@ -117,11 +117,12 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - now: The wall-clock time, in seconds since the Unix epoch.
-  ///   - grace: The grace period in force now, in seconds; it caps the stamp's own expiry.
-  /// - Returns: The seconds left; zero when the stamp is missing, expired, recorded in the future (a clock
-  ///   set back), of a voided epoch, or cannot be trusted.
+  ///   - grace: The grace period in force now, in seconds; it caps the stamp's own expiry. NaN is no grace.
+  /// - Returns: The seconds left, finite; zero when the stamp is missing, expired, recorded in the future (a
+  ///   clock set back), of a voided epoch, or cannot be trusted.
   public func remainingSeconds(now: Double, grace: Double) -> Double {
-    guard let bytes = try? SecureFile.read(path, maximumSize: 256), bytes.last == UInt8(ascii: "\n") else {
+    guard !grace.isNaN, let bytes = try? SecureFile.read(path, maximumSize: 256), bytes.last == UInt8(ascii: "\n")
+    else {
       return 0
     }
     let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -138,13 +138,15 @@ enum SecureFile {
     return true
   }
 
-  /// Checks that a file can be created in a directory, with a probe file that is written and removed.
+  /// Checks that a file with content can be written in a directory, with a probe file of a few bytes that is
+  /// written as ``write(_:to:)`` writes (so it needs a data page: an empty file still fits on a full tmpfs)
+  /// and removed.
   ///
   /// - Parameter directory: The directory; it must exist.
   /// - Throws: ``VaultError/io(path:operation:errno:)`` naming the step that failed.
   static func checkWritable(directory: String) throws(VaultError) {
     let probe = StoreLocation.joined(directory, ".passcode-probe-\(ProcessIdentifier.current.rawValue)")
-    try write([], to: probe)
+    try write(Array("passcode write check\n".utf8), to: probe)
     try remove(probe)
   }
 

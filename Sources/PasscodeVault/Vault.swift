@@ -116,8 +116,9 @@ public struct Vault: Sendable {
   }
 
   /// Checks, before anything is asked, that a new passcode could be stored: the data and state
-  /// directories exist (or are made) privately on a safe path, the state file is sound, and a file can be
-  /// created in the data directory. So `set` never asks for a code twice only to find the store unusable.
+  /// directories exist (or are made) privately on a safe path, the state file is sound, and a file with
+  /// content can be written in the data directory (a full disk fails here, not only a read-only one). So
+  /// `set` never asks for a code twice only to find the store unusable.
   ///
   /// - Throws: The ``VaultError`` that storing would have met.
   public func checkStorable() throws(VaultError) {

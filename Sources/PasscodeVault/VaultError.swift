@@ -134,11 +134,9 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   private static func spoken(_ duration: Duration) -> String {
-    let components = duration.components
-    let exact = Double(components.seconds) + Double(components.attoseconds) / 1e18
-    let seconds = max(1, Int(exact.rounded(.up)))
+    let seconds = max(1, duration.wholeSecondsRoundedUp)
     if seconds < 60 { return Localization.text(singular: "{count} second", plural: "{count} seconds", count: seconds) }
-    let minutes = (seconds + 59) / 60
+    let minutes = seconds / 60 + (seconds % 60 > 0 ? 1 : 0)
     return Localization.text(singular: "{count} minute", plural: "{count} minutes", count: minutes)
   }
 }

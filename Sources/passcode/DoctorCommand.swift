@@ -3,6 +3,7 @@ import PasscodeCommandLine
 import PasscodeDoctor
 import PasscodeSpeech
 import PasscodeVault
+internal import SystemCalls
 
 /// `passcode doctor`: for each part of the set-up, what was found and what to do next, as lines of words
 /// a screen reader reads well. It exits 78 when something would stop a prompt from working, else 0. It
@@ -20,7 +21,7 @@ struct DoctorCommand {
   }
 
   /// Looks at everything the report speaks of, once: speech, screen readers, braille, the terminal, the
-  /// store, and the pinentry set-up.
+  /// store, whether secret memory locks, and the pinentry set-up.
   func snapshot() -> DoctorSnapshot {
     let speechInputs = context.speechPolicyInputs()
     var snapshot = DoctorSnapshot(
@@ -32,7 +33,15 @@ struct DoctorCommand {
       terminalProblem: SetupFiles.terminalProblem(context.options.tty ?? "/dev/tty"), store: store(),
       pinentry: pinentry(), speechDispatcherSocketUnit: speechDispatcherSocketUnit())
     snapshot.runsAsRoot = ScreenReaderDetector().userID == 0
+    snapshot.secretMemory = Self.secretMemory()
     return snapshot
+  }
+
+  /// Whether a page of secret memory locks against swapping, as a prompt's would, and if not, the limit.
+  private static func secretMemory() -> DoctorSnapshot.SecretMemory {
+    let check = LockedMemory.checkLocking()
+    guard let failure = check.failure else { return .locked }
+    return .unlocked(limitKilobytes: check.limitBytes.map { $0 / 1024 }, reason: failure.description)
   }
 
   /// Whether systemd's user manager would find a `speech-dispatcher.socket` unit, in the directories it

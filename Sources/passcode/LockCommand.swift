@@ -10,7 +10,9 @@ import PasscodeVault
 /// the store is in, and ends only at the right code:
 /// - a settings file it cannot use: it says why and uses the default settings;
 /// - a store where failures cannot be written (read-only, full): it says so once, at the start of the
-///   prompt, and counts them in memory (``UnrecordedFailures``), with the same lockouts;
+///   prompt (found by writing the state record back), or, when the store fails while locked, after the error
+///   of the code whose failure could not be written; from then on it counts them in memory
+///   (``UnrecordedFailures``), from the stored count, with the same lockouts;
 /// - a hash or state file it cannot read or trust: it says why at the start and at every code, and takes the
 ///   right code once the file is repaired (from elsewhere); it never unlocks before.
 /// It exits at once, locking nothing, only when there is nothing to unlock it with: no passcode set (66),
@@ -59,9 +61,10 @@ struct LockCommand {
           on: open.prompt, configuration, lockout: lockout, unrecorded: unrecorded, preamble: preamble)
         if outcome == .accepted { return .accepted }
       } catch let .prompt(.verifierFailed(error as VaultError)) {
-        // The store stopped taking writes while locked: count in memory from now on, which the next
-        // prompt says, instead of the advice that entry stays locked.
-        if unrecorded == nil, case .io = error { unrecorded = Self.unrecordedFailures(in: store) }
+        // The store stopped taking writes while locked (read-only, full): the failed write is the proof, so
+        // count in memory from now on, from the stored count, which the next prompt says, instead of the advice
+        // that entry stays locked. No probe is asked again: an empty file still fits on a full disk.
+        if unrecorded == nil { unrecorded = Self.unrecordedFailures(after: error, in: store) }
         try show(unrecorded == nil ? VaultRecoveryAdvice.explain(error) : error.description, on: open)
       }
       lockout = unrecorded?.status ?? (try? store.vault.ledger.status(now: LockoutTime.current())) ?? lockout
@@ -70,14 +73,24 @@ struct LockCommand {
 
   /// Where failures are counted when the store cannot be written now, starting from the stored count; `nil`
   /// when they can be written, or when the store fails otherwise (that error is the verifier's to show).
+  /// ``AttemptLedger/checkRecordable()`` finds out by writing the state record back as it stands.
   private static func unrecordedFailures(in store: VaultContext) -> UnrecordedFailures? {
     do {
       try store.vault.ledger.checkRecordable()
       return nil
     } catch {
-      guard case .io = error, let record = try? store.vault.ledger.readRecord() else { return nil }
-      return UnrecordedFailures(startingFrom: record, schedule: store.vault.ledger.schedule)
+      return unrecordedFailures(after: error, in: store)
     }
+  }
+
+  /// Where failures are counted after a write of the store failed with `error`, starting from the stored
+  /// count; `nil` when `error` is not an I/O error, is about the hash file (which no count in memory can
+  /// stand in for), or the stored count cannot be read.
+  private static func unrecordedFailures(after error: VaultError, in store: VaultContext) -> UnrecordedFailures? {
+    guard case let .io(path, _, _) = error, path != store.location.hashFile,
+      let record = try? store.vault.ledger.readRecord()
+    else { return nil }
+    return UnrecordedFailures(startingFrom: record, schedule: store.vault.ledger.schedule)
   }
 
   private func show(_ text: String, on open: OpenPrompt) throws(CommandError) {

@@ -77,10 +77,8 @@ struct StatusCommand {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Whole seconds, rounded up, so only "nothing left" is zero.
+  /// Whole seconds, rounded up, so only "nothing left" is zero; never negative.
   private static func wholeSecondsUp(_ duration: Duration) -> Int {
-    let components = duration.components
-    guard components.seconds >= 0 else { return 0 }
-    return Int(components.seconds) + (components.attoseconds > 0 ? 1 : 0)
+    max(0, duration.wholeSecondsRoundedUp)
   }
 }

@@ -68,11 +68,11 @@ struct VaultContext {
   /// What is left of this terminal's grace stamp by its own expiry; `check` and `exec` honour it only
   /// within the grace period in force when they run, which may be shorter.
   ///
-  /// - Returns: Zero when there is no valid stamp, or standard input is not a terminal.
+  /// - Returns: Zero when there is no valid stamp, or standard input is not a terminal; at most
+  ///   `.seconds(Int64.max)`, however far off the stamp's expiry is (`--grace` takes any `Int`).
   func graceRemaining() -> Duration {
     guard let stamp = graceStamp else { return .zero }
-    return .milliseconds(
-      Int64((stamp.remainingSeconds(now: Vault.currentTime(), grace: .infinity) * 1000).rounded(.up)))
+    return .clampedSeconds(stamp.remainingSeconds(now: Vault.currentTime(), grace: .infinity))
   }
 
   /// The grace period in force: `--grace`, else the settings file's.

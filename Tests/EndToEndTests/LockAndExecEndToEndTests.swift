@@ -146,6 +146,34 @@ struct LockAndExecEndToEndTests {
     #expect(try run.finish() == .exited(0))
   }
 
+  @Test("status after the largest grace there is says, in words and in JSON, that a grace is left")
+  func statusAfterLargestGrace() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let passcode = graceCommand(store)
+    let status = "'\(PasscodeBinary.path)' status --store '\(store.path)'"
+    let script = [
+      passcode("check --grace \(Int64.max)"),
+      status + "; echo \"status-exit-$?.\"",
+      status + " --json; echo \"json-exit-$?.\"",
+    ].joined(separator: "; ")
+    let run = try PasscodeRun(executable: "/bin/sh", arguments: ["-c", script], store: store)
+    try run.enter(Codes.rightCode, after: "Enter Passcode, 6 digits")
+    try run.expect("Passcode accepted")
+    let words = try run.expect("status-exit-")
+    #expect(try run.expect(".") == "0.", "status exits 0: \(words)")
+    let grace = words.split(whereSeparator: \.isNewline).first { $0.hasPrefix("Grace: ") }
+    #expect(grace?.contains("hours") == true && grace?.hasSuffix("remaining on this terminal") == true, "\(words)")
+    let json = try run.expect("json-exit-")
+    #expect(try run.expect(".") == "0.", "status --json exits 0: \(json)")
+    let field = "\"grace_remaining_seconds\":"
+    let seconds = json.components(separatedBy: field).dropFirst().first?.prefix { $0.isNumber }
+    #expect(seconds.flatMap { Int64($0) }.map { $0 > 86400 * 365 } == true, "\(json)")
+    #expect(try run.finish() == .exited(0))
+    // The JSON's count of seconds is a long run of digits, so only the codes themselves are looked for.
+    #expect(!run.output.contains(Codes.rightCode) && !run.output.contains(Codes.wrongCode))
+  }
+
   @Test(
     "set, remove and a wrong code void every grace stamp",
     arguments: ["set", "wrong", "remove"])

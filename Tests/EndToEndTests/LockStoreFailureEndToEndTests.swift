@@ -35,14 +35,51 @@ struct LockStoreFailureEndToEndTests {
       store: store)
   }
 
+  /// Runs `passcode SUBCOMMAND --store MOUNT` in a mount namespace of its own, on a 256 KiB tmpfs mounted on
+  /// `mount` there that holds a copy of `store`'s files, filled to the last page first when `full`; nothing of
+  /// the tmpfs outlives the process. The tmpfs root is 0700 and root's, as the store's checks require.
+  private static func runOnTmpfs(
+    _ subcommand: String, copying store: StoreDirectory, onto mount: StoreDirectory, full: Bool
+  ) throws -> PasscodeRun {
+    let mountPoint = "\"$1\""
+    let fill = full ? " && { \(fillCommand(mountPoint)); true; }" : ""
+    return try PasscodeRun(
+      executable: "/usr/bin/unshare",
+      arguments: [
+        "--mount", "--propagation", "private", "sh", "-c",
+        "mount -t tmpfs -o size=256k,mode=0700 tmpfs \"$1\" && cp -a \"$2\"/. \"$1\"/\(fill)"
+          + " && shift 2 && exec \"$@\"",
+        "sh", mount.path, store.path, PasscodeBinary.path, subcommand, "--store", mount.path, "--speech", "off",
+      ],
+      store: store)
+  }
+
+  /// The shell command that fills the file system of `directory` (a shell word) with zeros to its last page.
+  private static func fillCommand(_ directory: String) -> String {
+    "dd if=/dev/zero of=\(directory)/filler bs=4k 2>/dev/null"
+  }
+
   /// Types the right code (once `ready` shows, when given) and checks that `lock` ends there, unlocked, with
   /// nothing secret shown or stored.
-  private static func unlock(_ run: PasscodeRun, store: StoreDirectory, after ready: String? = "Ready") throws {
+  ///
+  /// With `mount` (the tmpfs the store was copied to), errors quote that directory and the temporary file a
+  /// write failed on, whose name holds the writer's process number and a random suffix: both are said as the
+  /// store's path before the output is searched for digits.
+  private static func unlock(
+    _ run: PasscodeRun, store: StoreDirectory, after ready: String? = "Ready", mount: StoreDirectory? = nil
+  ) throws {
     if let ready { try run.expect(ready) }
     try run.type(Codes.rightCode)
     try run.expect("Passcode accepted")
     #expect(try run.finish() == .exited(0))
-    try Codes.expectNoSecret(in: [run.output], store: store)
+    var output = run.output
+    if let mount {
+      let temporary = try NSRegularExpression(pattern: "\\.tmp-[0-9]+-[0-9a-f]+")
+      output = output.replacingOccurrences(of: mount.path, with: store.path)
+      output = temporary.stringByReplacingMatches(
+        in: output, range: NSRange(output.startIndex..., in: output), withTemplate: "")
+    }
+    try Codes.expectNoSecret(in: [output], store: store)
   }
 
   @Test(
@@ -90,6 +127,64 @@ struct LockStoreFailureEndToEndTests {
     try run.expect("Wrong passcode, 1 try left")
     try Self.unlock(run, store: store)
     #expect(!run.output.contains("stays locked"), "output: \(run.output)")
+  }
+
+  @Test(
+    "lock on a full store locks, says failures cannot be recorded from the first code, and the right code unlocks",
+    .enabled(if: readOnlyMountsWork, "needs root to mount a tmpfs"))
+  func fullStoreStillLocks() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let mount = try StoreDirectory()
+    let run = try Self.runOnTmpfs("lock", copying: store, onto: mount, full: true)
+    try run.expect("Terminal Locked, 6 digits")
+    try run.expect("Failures cannot be recorded")
+    try run.type(Codes.wrongCode)
+    try run.expect("Wrong passcode, 2 tries left")
+    try Self.unlock(run, store: store, mount: mount)
+    #expect(!run.output.contains("stays locked"), "output: \(run.output)")
+    #expect(!run.output.contains("ENOSPC"), "found before the first code, not by it: \(run.output)")
+  }
+
+  @Test(
+    "a store that fills up while locked: the code then typed may fail once, then failures count in memory",
+    .enabled(if: readOnlyMountsWork, "needs root to mount a tmpfs"))
+  func storeFillsWhileLocked() throws {
+    let store = try StoreDirectory()
+    _ = try Codes.setPasscode(in: store)
+    let mount = try StoreDirectory()
+    let run = try Self.runOnTmpfs("lock", copying: store, onto: mount, full: false)
+    try run.enter(Codes.wrongCode, after: "Terminal Locked, 6 digits")
+    try run.expect("Wrong passcode, 2 tries left")
+    try run.expect("Ready")
+    let fill = Process()
+    fill.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
+    fill.arguments = [
+      "--target", "\(run.process.processIdentifier)", "--mount", "sh", "-c",
+      Self.fillCommand("'\(mount.path)'") + "; true",
+    ]
+    try fill.run()
+    fill.waitUntilExit()
+    try #require(fill.terminationStatus == 0, "the store could not be filled")
+    try run.type(Codes.wrongCode)
+    try run.expect("no space left on device (ENOSPC)")
+    try run.expect("Failures cannot be recorded")
+    try run.type(Codes.wrongCode)
+    try run.expect("Wrong passcode, 1 try left")
+    try Self.unlock(run, store: store, mount: mount)
+    #expect(!run.output.contains("stays locked"), "output: \(run.output)")
+  }
+
+  @Test(
+    "set on a full store says so before asking for any code",
+    .enabled(if: readOnlyMountsWork, "needs root to mount a tmpfs"))
+  func setOnFullStoreRefusesFirst() throws {
+    let store = try StoreDirectory()
+    let mount = try StoreDirectory()
+    let run = try Self.runOnTmpfs("set", copying: store, onto: mount, full: true)
+    try run.expect("no space left on device (ENOSPC)")
+    #expect(try run.finish() == .exited(74))
+    #expect(!run.output.contains("New Passcode"), "output: \(run.output)")
   }
 
   @Test("lock with a damaged hash locks, says why at each code, and unlocks once the hash is repaired")

@@ -39,6 +39,21 @@ struct AttemptLedgerTests {
     #expect(try ledger.status(now: 100).failures == 100)
   }
 
+  @Test("checking that failures can be recorded writes the record back as it stands, and counts nothing")
+  func checkRecordableRewritesTheRecord() throws {
+    let directory = try TemporaryDirectory()
+    let ledger = AttemptLedger(stateDirectory: directory.path, schedule: .never)
+    try ledger.checkRecordable()
+    #expect(try ledger.readRecord() == .clean, "a clean record where there was none")
+    _ = try ledger.beginAttempt(now: 100)
+    _ = try ledger.beginAttempt(now: 101)
+    let before = try ledger.readRecord()
+    try ledger.checkRecordable()
+    #expect(try ledger.readRecord() == before)
+    #expect(permissions(of: directory.child("state")) == 0o600)
+    #expect(try directory.entries().allSatisfy { !$0.contains(".tmp-") }, "no temporary file is left")
+  }
+
   @Test("a lockout refuses attempts with the time left, computed from the injected clock")
   func lockout() throws {
     let directory = try TemporaryDirectory()

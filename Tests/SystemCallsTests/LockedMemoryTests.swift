@@ -75,6 +75,21 @@ struct LockedMemoryTests {
     #expect(try kilobytes("VmLck") <= lockedWhileHeld - 12)
   }
 
+  @Test("the locking check says what mlock does here, and the soft locked-memory limit")
+  func lockingCheckAgreesWithTheSystem() {
+    let check = LockedMemory.checkLocking()
+    var limit = rlimit()
+    #expect(getrlimit(__rlimit_resource_t(__RLIMIT_MEMLOCK.rawValue), &limit) == 0)
+    #expect(check.limitBytes == (limit.rlim_cur == rlim_t.max ? nil : UInt64(limit.rlim_cur)))
+    if lockingTakesEffect { #expect(check.isLocked && check.failure == nil) }
+    if check.isLocked {
+      let unlockedBefore = LockedMemory.unlockedCount
+      let buffer = LockedMemory.allocate(byteCount: 8)
+      LockedMemory.release(buffer)
+      #expect(LockedMemory.unlockedCount == unlockedBefore, "a locked allocation is not counted as unlocked")
+    }
+  }
+
   @Test("releasing counts the allocation as gone")
   func releaseCountsTheAllocation() {
     let liveBefore = LockedMemory.liveCount
