@@ -93,6 +93,22 @@ final class DemoSession {
     try terminal.write(text)
   }
 
+  /// Types a flood of bytes in chunks small enough for the terminal's buffers, taking in the output after
+  /// each (with a short wait), so that neither side blocks on a full buffer however much the keys make it say.
+  ///
+  /// - Parameters:
+  ///   - bytes: The keys.
+  ///   - chunkSize: How many bytes each write holds.
+  func flood(_ bytes: [UInt8], chunkSize: Int = 1024) throws {
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = min(start + chunkSize, bytes.endIndex)
+      try terminal.write(Array(bytes[start..<end]))
+      start = end
+      while let more = try? terminal.read(timeout: .milliseconds(1)), !more.isEmpty { transcript += more }
+    }
+  }
+
   /// Types raw bytes, reading the output meanwhile so neither side blocks on a full buffer.
   func type(bytes: [UInt8]) throws {
     try terminal.write(bytes)
