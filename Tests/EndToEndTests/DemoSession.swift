@@ -99,6 +99,7 @@ final class DemoSession {
   /// - Parameters:
   ///   - bytes: The keys.
   ///   - chunkSize: How many bytes each write holds.
+  /// - Throws: ``PseudoTerminalError`` when a write fails.
   func flood(_ bytes: [UInt8], chunkSize: Int = 1024) throws {
     var start = bytes.startIndex
     while start < bytes.endIndex {
