@@ -7,18 +7,6 @@ import Testing
 func expectHeard(
   _ outcome: LabOutcome, for scenario: LabScenario, reader: LabReader, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  guard let issue = scenario.intermittentIssue else {
-    expectExactlyHeard(outcome, for: scenario, reader: reader, sourceLocation: sourceLocation)
-    return
-  }
-  withKnownIssue(Comment(rawValue: issue), isIntermittent: true) {
-    expectExactlyHeard(outcome, for: scenario, reader: reader, sourceLocation: sourceLocation)
-  }
-}
-
-private func expectExactlyHeard(
-  _ outcome: LabOutcome, for scenario: LabScenario, reader: LabReader, sourceLocation: SourceLocation
-) {
   let context = "\(reader.rawValue) heard \(outcome.phrases); all utterances: \(outcome.utterances)"
   #expect(outcome.exitStatus == scenario.exitStatus, "exit status; \(context)", sourceLocation: sourceLocation)
   #expect(
