@@ -37,7 +37,7 @@ let package = Package(
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),
     .target(
-      name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"],
+      name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine", "SystemCalls"], exclude: ["po"],
       plugins: ["CompileMessageCatalogues"]),
     // The interface choices, where each came from, and the config file's pure parse (no I/O).
     .target(name: "PasscodePreferences", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),

@@ -8,8 +8,7 @@ import Testing
 struct SystemCallFunnelTests {
   /// The files outside `Sources/SystemCalls` that may import Glibc, each with the reason.
   private static let allowed: [String: String] = [
-    "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns",
-    "AccessibilityEnvironment/BrailleApiCalls.swift": "BrlAPI's wrapper passes C buffers and sizes to the library",
+    "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns"
   ]
 
   @Test("only SystemCalls and the C libraries' own wrappers import Glibc")
@@ -21,6 +20,78 @@ struct SystemCallFunnelTests {
     #expect(offenders.isEmpty, "call libc through SystemCalls instead: \(offenders.sorted())")
     let stale = Set(Self.allowed.keys).subtracting(outside)
     #expect(stale.isEmpty, "no longer import Glibc; take them off the list: \(stale.sorted())")
+  }
+
+  /// The libc functions a shipped file other than SystemCalls' may call, each with the reason; the rest of
+  /// libc goes through SystemCalls. A C module can bring libc's declarations without `import Glibc`
+  /// (`CLibintl` includes `<locale.h>`), so the check reads what each compiled file really calls.
+  private static let allowedLibcCalls: [String: (calls: Set<String>, reason: String)] = [
+    "PasscodeLocalization/GettextCalls.swift": (
+      ["bindtextdomain", "bind_textdomain_codeset", "dgettext", "dngettext", "setlocale"],
+      "gettext's wrapper: the message functions and the locale they read"
+    ),
+    "PasscodeSpeech/SpeechDispatcherCalls.swift": (
+      ["strdup"], "libspeechd's wrapper copies the C strings it hands over"
+    ),
+  ]
+
+  /// What every compiled Swift file may call without naming it: the compiler's own memory intrinsics and
+  /// heap buffers (`malloc`, `free` for temporary allocations), the stack protector, and the futex `syscall`
+  /// that the Synchronization module's `Mutex` inlines.
+  private static let compilerCalls: Set<String> = [
+    "memcpy", "memmove", "memset", "memcmp", "strlen", "malloc", "free", "__stack_chk_fail", "syscall",
+  ]
+
+  /// The targets whose code does not ship in `passcode`: the tests' support and the benchmark.
+  private static let unshippedTargets: Set<String> = [
+    "PasscodeTestSupport", "passcode_bench", "passcode_bench_floor", "SystemCalls",
+  ]
+
+  @Test("no compiled file of a shipped target but SystemCalls' calls libc, save the C libraries' own wrappers")
+  func onlyTheFunnelCallsLibc() throws {
+    let libc = try Self.symbols(["-D", "--defined-only", "/lib/x86_64-linux-gnu/libc.so.6"], column: 2)
+    #expect(libc.contains("getenv") && libc.contains("setenv"), "the scan must see libc's symbols")
+    let objects = try Self.shippedObjectFiles()
+    #expect(objects.contains { $0.file == "PasscodeLocalization/GettextCalls.swift" }, "the scan must see the build")
+    var offenders: [String] = []
+    for object in objects {
+      let called = try Self.symbols(["-u", object.path], column: 1).intersection(libc)
+      let allowed = Self.compilerCalls.union(Self.allowedLibcCalls[object.file]?.calls ?? [])
+      let extra = called.subtracting(allowed)
+      if !extra.isEmpty { offenders.append("\(object.file): \(extra.sorted().joined(separator: ", "))") }
+    }
+    #expect(offenders.isEmpty, "call these through SystemCalls: \(offenders)")
+  }
+
+  /// The debug build's object file of each Swift file of the shipped targets, as `Target/File.swift`.
+  private static func shippedObjectFiles() throws -> [(file: String, path: String)] {
+    let build = PasscodeBinary.packageRoot + "/.build/debug"
+    var found: [(file: String, path: String)] = []
+    for directory in try FileManager.default.contentsOfDirectory(atPath: build) where directory.hasSuffix(".build") {
+      let target = String(directory.dropLast(".build".count))
+      guard !unshippedTargets.contains(target), !target.hasSuffix("Tests"), !target.hasSuffix("PackageTests")
+      else { continue }
+      let files = try FileManager.default.contentsOfDirectory(atPath: build + "/" + directory)
+      for object in files where object.hasSuffix(".swift.o") {
+        found.append((target + "/" + object.dropLast(".o".count), build + "/" + directory + "/" + object))
+      }
+    }
+    return found
+  }
+
+  /// The symbol names `nm` lists with these arguments, versions (`@GLIBC_2.2.5`) left out.
+  private static func symbols(_ arguments: [String], column: Int) throws -> Set<String> {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("nm-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let status = try SpawnedProcess.run(executable: "nm", arguments: arguments, outputPath: output)
+    try #require(status == 0, "nm \(arguments) failed")
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    return Set(
+      text.split(whereSeparator: \.isNewline).compactMap { line in
+        let fields = line.split(separator: " ")
+        guard fields.count > column else { return nil }
+        return String(fields[column].split(separator: "@").first ?? fields[column])
+      })
   }
 
   /// The files under `Sources`, as `Target/path.swift`, with a line that imports Glibc.
