@@ -63,6 +63,7 @@ public struct AnnouncementCatalogue: Sendable {
     "tooShort.digits.other": "At least {minimum} digits",
     "tooShort.characters.one": "At least {minimum} character",
     "tooShort.characters.other": "At least {minimum} characters",
+    "passcodeSet": "Passcode set.",
     "checking": "Checking",
     "wrong": "Wrong passcode",
     "wrong.triesLeft": "Wrong passcode, {tries}",
@@ -170,8 +171,9 @@ public struct AnnouncementCatalogue: Sendable {
       plural("prompt.fixed.\(unitName(kind))", length, ["title": title.text, "length": "\(length)"])
     case let .prompt(title, nil, _):
       fill("prompt.variable", ["title": title.text])
-    case let .callerDescription(text), let .callerError(text), let .notice(text):
+    case let .callerDescription(text), let .callerError(text), let .notice(text), let .storeProblem(text):
       text.text
+    case .passcodeSet: fill("passcodeSet", [:])
     case let .progress(entered, length, kind):
       progress(entered: entered, length: length, kind: kind)
     case let .deleted(entered, length, kind):

@@ -20,7 +20,7 @@ public enum AnnouncementSamples {
     for title in texts {
       all += [.prompt(title: title, length: 6, kind: .digits), .prompt(title: title, length: nil, kind: .characters)]
       all += [.callerDescription(title), .callerError(title), .questionSource(asker: title, subject: title)]
-      all += [.notice(title)]
+      all += [.notice(title), .storeProblem(title)]
       all += [.questionSource(asker: title, subject: nil)]
       all += [.diskQuestion(name: title, device: title), .diskQuestion(name: title, device: nil)]
       all += [.confirmationKeys(ok: title, notOK: title, cancel: title, offersCancel: true)]
@@ -38,6 +38,7 @@ public enum AnnouncementSamples {
     }
     all += [.checking, .wrong(triesLeft: nil), .wrong(triesLeft: 1), .wrong(triesLeft: 3)]
     all += [.lockedOut(seconds: 60), .lockedOut(seconds: 7201), .countdown(seconds: 1), .countdown(seconds: 3900)]
+    all += [.passcodeSet]
     all += [.ready, .accepted, .answerSent, .confirmNew, .mismatch, .tooWeak, .cancelled, .timedOut]
     all += [.timeLeft(seconds: 10), .questionsWaiting(count: 1), .questionsWaiting(count: 12)]
     all += [.timeLeftExtendable(seconds: 20), .timeLeftExtendable(seconds: 7201), .timeExtended(seconds: 300)]
@@ -61,7 +62,7 @@ public enum AnnouncementSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  public static let kindCount = 59
+  public static let kindCount = 61
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   public static func kind(of announcement: Announcement) -> String {
@@ -83,6 +84,8 @@ public enum AnnouncementSamples {
     case .countdown: "countdown"
     case .ready: "ready"
     case .accepted: "accepted"
+    case .passcodeSet: "passcodeSet"
+    case .storeProblem: "storeProblem"
     case .answerSent: "answerSent"
     case .confirmNew: "confirmNew"
     case .mismatch: "mismatch"

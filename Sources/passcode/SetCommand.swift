@@ -36,7 +36,7 @@ struct SetCommand {
       outcome = try open.prompt.ask(configuration) { secret in
         try VaultContext.passingVaultErrors { () throws(VaultError) in try confirmation.verdict(for: secret) }
       }
-      if outcome == .accepted { try open.prompt.show(SanitizedText(Localization.text("Passcode set."))) }
+      if outcome == .accepted { try open.prompt.say(.passcodeSet) }
     } catch {
       throw .prompt(error)
     }

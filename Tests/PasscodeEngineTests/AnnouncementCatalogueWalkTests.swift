@@ -52,7 +52,8 @@ struct AnnouncementCatalogueWalkTests {
   /// Whether an announcement is only a caller's text, which may be empty (a variable-length prompt is its title).
   private static func mayBeEmpty(_ announcement: Announcement) -> Bool {
     switch announcement {
-    case let .callerDescription(text), let .callerError(text), let .notice(text), let .prompt(text, nil, _):
+    case let .callerDescription(text), let .callerError(text), let .notice(text), let .storeProblem(text),
+      let .prompt(text, nil, _):
       text.isEmpty
     default: false
     }
