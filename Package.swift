@@ -70,7 +70,7 @@ let package = Package(
       name: "PasscodeKeypad",
       dependencies: [
         "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment",
-        "SystemCalls",
+        "PasscodeLocalization", "PasscodePreferences", "SystemCalls",
       ]),
     .target(
       name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
@@ -89,7 +89,7 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
         "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent",
         "PasscodeDoctor",
-        "PasscodeLocalization", "SystemCalls",
+        "PasscodeLocalization", "PasscodeKeypad", "SystemCalls",
       ]),
 
     // msgfmt compiles po/*.po at every build, so a program run from the build tree finds its catalogues.
