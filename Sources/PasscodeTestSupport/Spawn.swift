@@ -1,7 +1,9 @@
-internal import CProcessControl
+internal import CTestProcessControl
 internal import Glibc
+package import SystemCalls
 
-/// Starting another program with `posix_spawn`: the package's only spawner.
+/// Starting another program with `posix_spawn`: the tests' and passcode-bench's only spawner (the shipped
+/// program starts none; it only replaces itself, with `SystemCalls`' `ProcessImage`).
 ///
 /// The child always starts with no signal blocked and every changeable signal at its default action,
 /// whatever the spawning thread had: background threads block every signal and the prompt ignores `SIGPIPE`,
@@ -78,10 +80,13 @@ package struct Spawn: Sendable {
     var attributes = posix_spawnattr_t()
     try nothingOrReturnedErrno(posix_spawnattr_init(&attributes))
     defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = SignalSet.empty
-    var everySignal = SignalSet(Signal.changeable)
-    try nothingOrReturnedErrno(posix_spawnattr_setsigmask(&attributes, &noSignals.storage))
-    try nothingOrReturnedErrno(posix_spawnattr_setsigdefault(&attributes, &everySignal.storage))
+    var noSignals = sigset_t()
+    var everySignal = sigset_t()
+    sigemptyset(&noSignals)
+    sigemptyset(&everySignal)
+    for signal in Signal.changeable { sigaddset(&everySignal, signal.number) }
+    try nothingOrReturnedErrno(posix_spawnattr_setsigmask(&attributes, &noSignals))
+    try nothingOrReturnedErrno(posix_spawnattr_setsigdefault(&attributes, &everySignal))
     // glibc's POSIX_SPAWN_SETSID (0x80) is a GNU extension that Swift's Glibc module does not export.
     let newSession: Int16 = startsNewSession ? 0x80 : 0
     try nothingOrReturnedErrno(
