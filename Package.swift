@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(name: "CGio"),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CProcessControl"),
+    // The spawner's and the traced run's shims (posix_spawn's close-from, ptrace), for the tests and
+    // passcode-bench only: the shipped program never links them.
+    .systemLibrary(name: "CTestProcessControl"),
     // gettext, part of glibc: nothing to link.
     .systemLibrary(name: "CLibintl"),
     .systemLibrary(
@@ -98,7 +101,7 @@ let package = Package(
     // Tests.
     .target(
       name: "PasscodeTestSupport",
-      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls"]),
+      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls", "CTestProcessControl"]),
     .executableTarget(
       name: "passcode-bench",
       dependencies: [
@@ -107,6 +110,7 @@ let package = Package(
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+    .testTarget(name: "PasscodeTestSupportTests", dependencies: ["PasscodeTestSupport", "SystemCalls"]),
     .testTarget(
       name: "PasscodeEngineTests",
       dependencies: [

@@ -8,10 +8,14 @@ import Testing
 struct SystemCallFunnelTests {
   /// The files outside `Sources/SystemCalls` that may import Glibc, each with the reason.
   private static let allowed: [String: String] = [
-    "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns"
+    "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns",
+    // The test support's own calls, which the shipped program does without (`testOnlyTypes`).
+    "PasscodeTestSupport/Spawn.swift": "the tests' and passcode-bench's spawner, posix_spawn and its attributes",
+    "PasscodeTestSupport/TracedExit.swift": "passcode-bench's traced run: fork, ptrace, execve, getrusage",
+    "PasscodeTestSupport/PseudoTerminalPair.swift": "the tests' pseudo-terminals, openpty",
   ]
 
-  @Test("only SystemCalls and the C libraries' own wrappers import Glibc")
+  @Test("only SystemCalls, the C libraries' own wrappers and the test support's own calls import Glibc")
   func onlyTheFunnelImportsGlibc() throws {
     let importing = try Self.filesImportingGlibc()
     #expect(importing.contains { $0.hasPrefix("SystemCalls/") }, "the scan must see SystemCalls: \(importing)")
@@ -94,20 +98,62 @@ struct SystemCallFunnelTests {
       })
   }
 
-  /// The files under `Sources`, as `Target/path.swift`, with a line that imports Glibc.
-  private static func filesImportingGlibc() throws -> Set<String> {
+  /// The code only the tests and `passcode-bench` use, which lives in the test support: the spawner, the traced
+  /// run and its `getrusage`, and the pseudo-terminal pair. (`UnixSocket` stays in `SystemCalls`:
+  /// `ConnectionProbe` connects with it to see whether speech-dispatcher listens.)
+  private static let testOnlyTypes = ["Spawn", "TracedExit", "ResourceUsage", "PseudoTerminalPair"]
+
+  @Test("no shipped target declares the test support's spawner, traced run or pseudo-terminal pair, nor calls ptrace")
+  func shippedTargetsHoldNoTestOnlyCode() throws {
+    let declarations = try Self.declarations(of: Self.testOnlyTypes)
+    #expect(
+      Set(declarations.compactMap { $0.hasPrefix("PasscodeTestSupport/") ? $0.split(separator: ": ").last : nil })
+        == Set(Self.testOnlyTypes.map { Substring($0) }),
+      "the scan must see each type in the test support: \(declarations)")
+    let shipped = declarations.filter { !StartupFootprintTests.unshippedTargets.contains(Self.target(of: $0)) }
+    #expect(shipped.isEmpty, "move them to PasscodeTestSupport: \(shipped)")
+    let tracing = try Self.files(withSuffixes: [".swift", ".h"]).filter { file, text in
+      !StartupFootprintTests.unshippedTargets.contains(Self.target(of: file)) && text.contains("ptrace(")
+    }.map(\.file)
+    #expect(tracing.isEmpty, "ptrace belongs to CTestProcessControl: \(tracing.sorted())")
+  }
+
+  /// Where the named types are declared, as `Target/path.swift: Name`.
+  private static func declarations(of names: [String]) throws -> [String] {
+    let declaration = #/(?:struct|enum|class|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+    var found: [String] = []
+    for (file, text) in try files(withSuffixes: [".swift"]) {
+      for match in text.matches(of: declaration) where names.contains(String(match.output.1)) {
+        found.append("\(file): \(match.output.1)")
+      }
+    }
+    return found.sorted()
+  }
+
+  /// The target a `Target/path` belongs to.
+  private static func target(of file: String) -> String {
+    String(file.prefix { $0 != "/" })
+  }
+
+  /// The files under `Sources` whose names end in one of the suffixes, as `Target/path` and their text.
+  private static func files(withSuffixes suffixes: [String]) throws -> [(file: String, text: String)] {
     let sources = PasscodeBinary.packageRoot + "/Sources"
-    var found: Set<String> = []
+    var found: [(file: String, text: String)] = []
     for target in try FileManager.default.contentsOfDirectory(atPath: sources) {
       let directory = sources + "/" + target
       let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-      for file in files where file.hasSuffix(".swift") {
-        let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-        if text.split(whereSeparator: \.isNewline).contains(where: { StartupFootprintTests.imports("Glibc", $0) }) {
-          found.insert(target + "/" + file)
-        }
+      for file in files where suffixes.contains(where: file.hasSuffix) {
+        found.append((target + "/" + file, try String(contentsOfFile: directory + "/" + file, encoding: .utf8)))
       }
     }
     return found
+  }
+
+  /// The files under `Sources`, as `Target/path.swift`, with a line that imports Glibc.
+  private static func filesImportingGlibc() throws -> Set<String> {
+    Set(
+      try files(withSuffixes: [".swift"]).filter { _, text in
+        text.split(whereSeparator: \.isNewline).contains { StartupFootprintTests.imports("Glibc", $0) }
+      }.map(\.file))
   }
 }
