@@ -63,7 +63,8 @@ struct ExampleConsumerEndToEndTests {
     try spanish.enter("2580", after: "Introduce el código, 4 dígitos")
     try spanish.expect("Código aceptado")
     #expect(try spanish.finish() == .exited(0))
-    #expect(!spanish.output.contains("Enter Passcode") && !spanish.output.contains("digits entered"), "\(spanish.output)")
+    #expect(
+      !spanish.output.contains("Enter Passcode") && !spanish.output.contains("digits entered"), "\(spanish.output)")
   }
 
   /// The manifest and the program: the two Swift blocks of the document's "An example consumer" section.
