@@ -53,12 +53,21 @@ struct BenchReport {
     return String(decoding: data, as: UTF8.self).split(separator: " ").prefix(3).joined(separator: ", ")
   }
 
+  /// The binary's path as the report shows it: relative to the current directory (the package's root, where the
+  /// command runs) when it lies inside it, so a report committed to `Docs/` names no path of one machine.
+  var shownBinaryPath: String {
+    let path = options.passcodePath
+    let directory = FileManager.default.currentDirectoryPath
+    guard path.hasPrefix(directory + "/") else { return path }
+    return String(path.dropFirst(directory.count + 1))
+  }
+
   /// The header and the table.
   var markdown: String {
     let date = ISO8601DateFormatter().string(from: Date())
     return """
       - Command: `\(command)`
-      - Binary measured: `\(options.passcodePath)`
+      - Binary measured: `\(shownBinaryPath)`
       - CPU: \(cpuModel)
       - Date: \(date)
       - Load average when the report was written (1, 5, 15 min): \(loadAverage)
