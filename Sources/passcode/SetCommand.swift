@@ -33,9 +33,7 @@ struct SetCommand {
     let confirmation = NewPasscodeConfirmation(vault: store.vault, shape: newShape)
     let outcome: EntryOutcome
     do {
-      outcome = try open.prompt.ask(configuration) { secret in
-        try VaultContext.passingVaultErrors { () throws(VaultError) in try confirmation.verdict(for: secret) }
-      }
+      outcome = try open.prompt.ask(configuration) { secret in try confirmation.verdict(for: secret) }
       if outcome == .accepted { try open.prompt.say(.passcodeSet) }
     } catch {
       throw .prompt(error)

@@ -189,23 +189,9 @@ struct VaultContext {
       return try prompt.ask(
         configuration, failureCount: lockout.failures, lockoutRemaining: lockout.remaining,
         attemptLimit: attemptLimit, preamble: preamble
-      ) { secret in try VaultContext.passingVaultErrors { () throws(VaultError) in try verifier.verdict(for: secret) } }
+      ) { secret in try verifier.verdict(for: secret) }
     } catch {
       throw .prompt(error)
-    }
-  }
-
-  /// Runs a verifier so that a ``VaultError`` reaches the command intact: the prompt hands a
-  /// ``PromptError`` through unchanged, and would turn any other error into words.
-  ///
-  /// - Parameter body: The verifier's work.
-  /// - Returns: Its verdict.
-  /// - Throws: ``PromptError/verifierFailed(_:)`` carrying the ``VaultError``.
-  static func passingVaultErrors(_ body: () throws(VaultError) -> Verdict) throws(PromptError) -> Verdict {
-    do {
-      return try body()
-    } catch {
-      throw .verifierFailed(error)
     }
   }
 }
