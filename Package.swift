@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(name: "CGio"),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CProcessControl"),
+    // The spawner's and the traced run's shims (posix_spawn's close-from, ptrace), for the tests and
+    // passcode-bench only: the shipped program never links them.
+    .systemLibrary(name: "CTestProcessControl"),
     // gettext, part of glibc: nothing to link.
     .systemLibrary(name: "CLibintl"),
     .systemLibrary(
@@ -37,7 +40,7 @@ let package = Package(
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),
     .target(
-      name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine"], exclude: ["po"],
+      name: "PasscodeLocalization", dependencies: ["CLibintl", "PasscodeEngine", "SystemCalls"], exclude: ["po"],
       plugins: ["CompileMessageCatalogues"]),
     // The interface choices, where each came from, and the config file's pure parse (no I/O).
     .target(name: "PasscodePreferences", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
@@ -70,7 +73,7 @@ let package = Package(
       name: "PasscodeKeypad",
       dependencies: [
         "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment",
-        "SystemCalls",
+        "PasscodeLocalization", "PasscodePreferences", "SystemCalls",
       ]),
     .target(
       name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
@@ -89,7 +92,7 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
         "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent",
         "PasscodeDoctor",
-        "PasscodeLocalization", "SystemCalls",
+        "PasscodeLocalization", "PasscodeKeypad", "SystemCalls",
       ]),
 
     // msgfmt compiles po/*.po at every build, so a program run from the build tree finds its catalogues.
@@ -98,7 +101,7 @@ let package = Package(
     // Tests.
     .target(
       name: "PasscodeTestSupport",
-      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls"]),
+      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodeSpeech", "SystemCalls", "CTestProcessControl"]),
     .executableTarget(
       name: "passcode-bench",
       dependencies: [
@@ -107,6 +110,7 @@ let package = Package(
     // A hello world built like `passcode`: the benchmark's floor for start-up and memory.
     .executableTarget(name: "passcode-bench-floor"),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+    .testTarget(name: "PasscodeTestSupportTests", dependencies: ["PasscodeTestSupport", "SystemCalls"]),
     .testTarget(
       name: "PasscodeEngineTests",
       dependencies: [

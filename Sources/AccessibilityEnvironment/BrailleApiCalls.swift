@@ -1,5 +1,5 @@
-internal import Glibc
 import PasscodeLocalization
+internal import SystemCalls
 
 /// The funnel for BrlAPI, brltty's client library, loaded with `dlopen` only when `doctor` asks, so no other
 /// command maps it (start-up and the pinentry's shared objects stay as they are). It resolves its symbols
@@ -29,14 +29,15 @@ enum BrailleApiCalls {
   /// Connects to brltty's API server (`BRLAPI_HOST`, `BRLAPI_AUTH` or the defaults), asks for the display's size
   /// and driver, and disconnects. It may block on a wedged server: run it with a deadline.
   ///
-  /// The corresponding C functions are `dlopen`, `dlsym`, `brlapi_openConnection`, `brlapi_getDisplaySize`,
+  /// The library is loaded with ``DynamicLibrary`` (`dlopen`, `dlsym`). The corresponding C functions are
+  /// `brlapi_openConnection`, `brlapi_getDisplaySize`,
   /// `brlapi_getDriverName`, `brlapi_strerror` and `brlapi_closeConnection`.
   ///
   /// - Returns: The display, or why it could not be asked.
   static func queryDisplay() -> Result<Display, BrailleApiFailure> {
     // The library stays loaded: it keeps per-thread state whose destructors run when threads end, so unloading
     // it would leave them pointing at unmapped code.
-    guard let library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL) else {
+    guard let library = try? DynamicLibrary.load(libraryName) else {
       return .failure(
         BrailleApiFailure(reason: Localization.text("{library} is not installed", ["library": libraryName])))
     }
@@ -62,15 +63,14 @@ enum BrailleApiCalls {
     return .success(Display(columns: Int(columns), rows: Int(rows), driver: driver))
   }
 
-  private static func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String, as type: Function.Type)
+  private static func symbol<Function>(_ library: DynamicLibrary, _ name: String, as type: Function.Type)
     -> Function?
   {
-    guard let address = dlsym(library, name) else { return nil }
-    return unsafeBitCast(address, to: type)
+    try? library.function(name, as: type)
   }
 
   /// BrlAPI's words for its last error (`brlapi_strerror` of `brlapi_error_location()`).
-  private static func lastError(_ library: UnsafeMutableRawPointer) -> String {
+  private static func lastError(_ library: DynamicLibrary) -> String {
     guard let location = symbol(library, "brlapi_error_location", as: ErrorLocation.self),
       let describe = symbol(library, "brlapi_strerror", as: DescribeError.self),
       let text = describe(location())

@@ -38,6 +38,11 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case ready
   /// The code was right.
   case accepted
+  /// A new passcode was stored (`passcode set`).
+  case passcodeSet
+  /// Why the store cannot be used as it is, and what to do, in the program's own words (a damaged file, a
+  /// store that cannot be written): told on every channel, since it is why a prompt will not unlock.
+  case storeProblem(SanitizedText)
   /// The code was passed on unchecked (a password agent's answer went to its asker).
   case answerSent
   /// A new passcode was entered once; it must be entered again.
@@ -209,7 +214,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   public var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
-    case .entryFull, .keyRefusedNotSubmitted: true
+    case .entryFull, .keyRefusedNotSubmitted, .storeProblem: true
     case .countless(.tooShort), .countless(.nothingPasted): true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
       .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:

@@ -96,6 +96,10 @@ public struct EntryConfiguration: Equatable, Sendable {
   /// ``SoundCue/asking``, after ``SoundCue/error`` when it is asked again. None by default.
   public var openingCues: [SoundCue] = []
 
+  /// The title of a prompt whose caller gave none, in English; a terminal prompt tells it in the person's
+  /// language (the engine knows no language).
+  public static let standardTitle: SanitizedText = "Enter Passcode"
+
   /// Creates a configuration and checks it.
   ///
   /// - Parameters:
@@ -111,7 +115,7 @@ public struct EntryConfiguration: Equatable, Sendable {
   ///   - timeout: How long to wait for a key; positive, or `nil`.
   /// - Throws: ``EntryConfigurationError`` when a value is out of bounds.
   public init(
-    title: SanitizedText = "Enter Passcode",
+    title: SanitizedText = EntryConfiguration.standardTitle,
     length: Length = .fixed(6),
     allowed: AllowedCharacters = .digits,
     isSecure: Bool = true,

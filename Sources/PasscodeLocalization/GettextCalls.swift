@@ -1,4 +1,5 @@
 import CLibintl
+internal import SystemCalls
 
 /// The one place where PasscodeLocalization calls C: glibc's gettext (`<libintl.h>`) and `setlocale`.
 ///
@@ -77,35 +78,19 @@ enum GettextCalls {
     }
   }
 
-  /// Sets an environment variable of this process, which gettext reads at every lookup (`LANGUAGE`).
-  ///
-  /// Nothing is written when the variable already has the value: `setenv` is not safe while another
-  /// thread reads the environment, so a pinentry session that names the same language for every dialog
-  /// never calls it after its first.
-  ///
-  /// The corresponding C functions are `getenv` and `setenv`.
+  /// Sets an environment variable of this process, which gettext reads at every lookup (`LANGUAGE`); nothing
+  /// is written when it already has the value (``Environment/set(_:to:)``).
   static func setEnvironmentValue(_ name: String, _ value: String) {
-    if let current = getenv(name), String(cString: current) == value { return }
-    _ = setenv(name, value, 1)
+    Environment.set(name, to: value)
   }
 
-  /// Whether a path exists.
-  ///
-  /// The corresponding C function is `access`.
+  /// Whether a path exists (``FileSystem/exists(_:)``).
   static func fileExists(_ path: String) -> Bool {
-    access(path, F_OK) == 0
+    FileSystem.exists(path)
   }
 
-  /// The path of the running program, from `/proc/self/exe`.
-  ///
-  /// The corresponding C function is `readlink`.
+  /// The path of the running program, `/proc/self/exe` resolved (``FileSystem/resolvedPath(_:)``).
   static func executablePath() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
-      guard let base = pointer.baseAddress else { return -1 }
-      return readlink("/proc/self/exe", base, pointer.count - 1)
-    }
-    guard length > 0 else { return nil }
-    return buffer.withUnsafeBytes { bytes in String(decoding: bytes.prefix(length), as: UTF8.self) }
+    FileSystem.resolvedPath("/proc/self/exe")
   }
 }

@@ -1,4 +1,5 @@
 internal import PasscodeEngine
+import Synchronization
 
 /// The program's messages in the user's language, through gettext's `passcode` domain.
 ///
@@ -30,6 +31,7 @@ public enum Localization {
   ///
   /// - Parameter environment: The process environment.
   public static func start(environment: [String: String]) {
+    isStarted.withLock { $0 = true }
     GettextCalls.setLocale(.messages, to: "")
     GettextCalls.bindDomain(domain, directory: catalogueDirectory(environment: environment))
     GettextCalls.useUTF8(for: domain)
@@ -41,6 +43,22 @@ public enum Localization {
     }
     use(MessageLanguage(environment: environment), languageListIsEmpty: names.isEmpty)
   }
+
+  /// Chooses the language as ``start(environment:)`` does, unless this process has chosen it already: an
+  /// accessible session binds the person's language for another tool's prompt, while `passcode` itself binds it
+  /// before it parses its arguments, so that even a usage error is in that language.
+  ///
+  /// - Parameter environment: The process environment.
+  public static func startOnce(environment: [String: String]) {
+    let isFirst = isStarted.withLock { started in
+      defer { started = true }
+      return !started
+    }
+    if isFirst { start(environment: environment) }
+  }
+
+  /// Whether ``start(environment:)`` has run.
+  private static let isStarted = Mutex(false)
 
   /// Switches messages to the language of a locale name, such as pinentry's `OPTION lc-messages`
   /// (`es_ES.UTF-8`); `C` or `POSIX` switches to English.

@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeLocalization
 internal import SystemCalls
 
 /// Asks for a passcode on a terminal, accessibly: the public entry point for Swift command-line tools.
@@ -171,6 +172,9 @@ public final class TerminalPasscodePrompt {
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
     var configuration = configuration
+    if configuration.title == EntryConfiguration.standardTitle {
+      configuration.title = SanitizedText(Localization.text("Enter Passcode"))
+    }
     if settings.reducesMotion { configuration.reduceMotion = true }
     if let progress = settings.progress { configuration.progress = progress }
     return try closing { () throws(PromptError) in

@@ -1,7 +1,8 @@
 internal import SystemCalls
 
-/// The pseudo-terminal test driver's adapters for the `SystemCalls` layer, on plain descriptor numbers, naming a
-/// failed call in a ``PseudoTerminalError``. The layer makes every call and retries `EINTR`.
+/// The pseudo-terminal test driver's adapters for the `SystemCalls` layer and the test support's
+/// ``PseudoTerminalPair``, on plain descriptor numbers, naming a failed call in a ``PseudoTerminalError``. Those make
+/// every call, and the layer retries `EINTR`.
 enum PseudoTerminalCalls {
   /// Runs a layer call, turning its ``Errno`` into a ``PseudoTerminalError`` naming the call.
   ///

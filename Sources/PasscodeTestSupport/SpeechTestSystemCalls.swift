@@ -1,10 +1,10 @@
 internal import SystemCalls
 
-/// The speech test support's adapters for the `SystemCalls` layer's spawner, waits, signals and Unix sockets,
-/// on plain descriptor numbers; the layer makes the calls and retries `EINTR`.
+/// The speech test support's adapters for its spawner (``Spawn``) and the `SystemCalls` layer's waits, signals and
+/// Unix sockets, on plain descriptor numbers; those make the calls, and the layer retries `EINTR`.
 enum SpeechTestSystemCalls {
   /// Starts a program in a new session with stdin from `/dev/null`, stdout and stderr appended to a file,
-  /// and every other inherited descriptor closed; the layer's spawner starts it with nothing blocked and
+  /// and every other inherited descriptor closed; ``Spawn`` starts it with nothing blocked and
   /// default dispositions, so SIGTERM stops a daemon even when the spawning thread blocks signals.
   ///
   /// - Parameters:

@@ -104,6 +104,6 @@ package func nothingOrErrno<Value: FixedWidthInteger>(retryOnInterrupt: Bool = t
 ///
 /// - Parameter result: `0`, or an error number.
 /// - Throws: ``Errno`` when the result is not `0`.
-func nothingOrReturnedErrno(_ result: Int32) throws(Errno) {
+package func nothingOrReturnedErrno(_ result: Int32) throws(Errno) {
   if result != 0 { throw Errno(rawValue: result) }
 }

@@ -353,8 +353,8 @@ package struct SignalAction: Sendable {
 
   /// Makes the process ignore `SIGPIPE`, so a write to a closed pipe or socket (a dead speech daemon, a
   /// measured program that hung up) returns ``Errno/brokenPipe`` instead of ending the process. The package's
-  /// only place that changes `SIGPIPE` for this process; ``Spawn`` resets it for a child, and ``ProcessImage``
-  /// puts back what the caller gave (``InheritedSignals``).
+  /// only place that changes `SIGPIPE` for this process; ``ProcessImage`` puts back what the caller gave
+  /// (``InheritedSignals``), and the test support's spawner resets it for a child.
   ///
   /// - Throws: The call's ``Errno``.
   package static func ignoreBrokenPipe() throws(Errno) {

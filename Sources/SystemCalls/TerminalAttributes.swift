@@ -227,33 +227,3 @@ extension FileDescriptor {
     return foreground > 0 && foreground != getpgrp()
   }
 }
-
-/// A new pseudo-terminal: the master side a terminal emulator holds, and the slave side a program uses as its
-/// terminal. Both ends are closed on exec; the owner closes them.
-package struct PseudoTerminalPair: Sendable {
-  /// The master side.
-  package let master: FileDescriptor
-  /// The slave side.
-  package let slave: FileDescriptor
-
-  /// Opens a pair with a window size and the kernel's default settings. The corresponding C function is
-  /// `openpty` (then `fcntl` with `FD_CLOEXEC`).
-  ///
-  /// - Parameter size: The window size.
-  /// - Throws: The call's ``Errno``.
-  package init(size: WindowSize) throws(Errno) {
-    var (master, slave): (Int32, Int32) = (-1, -1)
-    var size = size.cValue
-    try nothingOrErrno { openpty(&master, &slave, nil, nil, &size) }
-    self.master = FileDescriptor(rawValue: master)
-    self.slave = FileDescriptor(rawValue: slave)
-    do {
-      try self.master.setClosesOnExec(true)
-      try self.slave.setClosesOnExec(true)
-    } catch {
-      self.master.closeIgnoringErrors()
-      self.slave.closeIgnoringErrors()
-      throw error
-    }
-  }
-}

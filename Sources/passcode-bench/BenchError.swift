@@ -6,12 +6,15 @@ enum BenchError: Error, CustomStringConvertible {
   case timedOut(String)
   /// A required program or file is missing.
   case missing(String)
+  /// A figure passed the limit that fails the run even in a smoke run (item 1's peak RSS against the floor).
+  case limitExceeded(String)
 
   var description: String {
     switch self {
     case let .systemCall(name, code): "\(name) failed (errno \(code))"
     case let .timedOut(what): "timed out waiting for \(what)"
     case let .missing(what): "missing: \(what)"
+    case let .limitExceeded(what): "over its limit: \(what)"
     }
   }
 }

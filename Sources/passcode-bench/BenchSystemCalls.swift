@@ -1,7 +1,9 @@
+import PasscodeTestSupport
 internal import SystemCalls
 
-/// passcode-bench's adapters for the `SystemCalls` layer, on plain descriptor and process numbers: the layer
-/// spawns the measured commands (and traces one to its exit), waits for them, and retries `EINTR`.
+/// passcode-bench's adapters for the `SystemCalls` layer, on plain descriptor and process numbers: the test
+/// support's `Spawn` starts the measured commands (and its `TracedExit` traces one to its exit), the layer waits
+/// for them and retries `EINTR`.
 enum BenchSystemCalls {
   /// Whether the benchmark runs as root (its effective user), as the agent's item needs.
   static var isRoot: Bool { ProcessCredentials.effective.user == 0 }

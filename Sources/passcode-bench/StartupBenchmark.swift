@@ -5,6 +5,15 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 /// time, pair-wise ratios, peak resident set and the shared objects mapped.
 struct StartupBenchmark {
   static let session = Array("GETINFO version\nBYE\n".utf8)
+  /// The goal for `passcode pinentry`'s peak RSS against the floor's, measured in the same run.
+  static let peakRatioGoal = 1.5
+  /// The peak RSS ratio that fails the run, a smoke run included: a start-up order gone stale, or code that
+  /// a pinentry session newly runs, shows here first (Docs/Benchmarks.md, "Peak RSS: the text windows").
+  static let peakRatioLimit = 1.6
+  /// The fewest runs the peak RSS figures take, a smoke run's included: each is a few milliseconds, and the
+  /// limit is judged on their median, which a handful of runs leaves to chance (one 64 KiB window more or
+  /// less moves a run by 0.06).
+  static let minimumPeakRuns = 15
   static let pinentryTTY = "/usr/bin/pinentry-tty"
 
   let context: BenchContext
@@ -32,7 +41,7 @@ struct StartupBenchmark {
     var passcodeExit = ExitFigures()
     var ttyExit = ExitFigures()
     var floorExit = ExitFigures()
-    for _ in 0..<context.runs {
+    for _ in 0..<max(context.runs, Self.minimumPeakRuns) {
       try passcodeExit.add(inspecting: passcode, ["pinentry"], context.environment())
       try ttyExit.add(inspecting: Self.pinentryTTY, [], context.environment())
       if let floor { try floorExit.add(inspecting: floor, [], context.environment()) }
@@ -59,6 +68,7 @@ struct StartupBenchmark {
       ResultRow(
         item: "1", measure: "shared objects mapped by `pinentry-tty`", samples: ttyExit.sharedObjectCount, unit: "",
         decimals: 0))
+    var peakRatioOverLimit: Double?
     if floor != nil {
       context.table.add(
         ResultRow(item: "1", measure: "floor (Swift hello world, same build) wall", samples: floorWall, unit: "ms"))
@@ -68,11 +78,24 @@ struct StartupBenchmark {
           unit: "×"))
       context.table.add(
         ResultRow(item: "1", measure: "floor peak RSS (VmHWM)", samples: floorExit.peak, unit: "MiB", decimals: 1))
+      let peakRatio = Samples.ratios(passcodeExit.peak, floorExit.peak)
+      context.table.add(
+        ResultRow(
+          item: "1", measure: "peak RSS ratio passcode / floor (pair-wise)", samples: peakRatio, unit: "×",
+          decimals: 2, goal: "≤ 1.5× (fails above 1.6×)",
+          verdict: context.verdict(peakRatio.median <= Self.peakRatioGoal)))
+      peakRatioOverLimit = peakRatio.median > Self.peakRatioLimit ? peakRatio.median : nil
     }
     context.table.note(
       "Item 1: shared objects mapped by `passcode pinentry` at its exit: "
         + passcodeExit.lastSharedObjects.map { "`\($0.split(separator: "/").last ?? "")`" }.joined(separator: ", ")
         + ".")
+    if let peakRatioOverLimit {
+      throw BenchError.limitExceeded(
+        "`passcode pinentry`'s peak RSS is \((peakRatioOverLimit * 100).rounded() / 100) times the floor's "
+          + "(limit \(Self.peakRatioLimit)): "
+          + "is valgrind installed for .ci/release-build? See Docs/Benchmarks.md, \"Peak RSS: the text windows\"")
+    }
   }
 
   /// Runs a program with the session on standard input.

@@ -1,6 +1,7 @@
 import AnnouncementWords
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeKeypad
 import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent
@@ -109,7 +110,7 @@ struct AgentCommand {
 
   /// Says, on the terminal and through speech when it is on, that no question is this agent's to answer,
   /// and how many others are pending (`--id` leaves them to others).
-  private func sayNoQuestions(_ directory: AskPasswordDirectory, speech: PromptSpeech) throws(CommandError) {
+  private func sayNoQuestions(_ directory: AskPasswordDirectory, speech: AccessibleSession) throws(CommandError) {
     let pending = (try? directory.scan()) ?? []
     let phrase = catalogue.phrase(for: .noQuestionsPending(others: pending.count { !isForThisAgent($0) }))
     try StandardStreams.output(phrase.words + ".\n")
@@ -199,7 +200,7 @@ struct AgentCommand {
   }
 
   /// Opens the prompt a question is asked on (the console with `--console`).
-  private func openQuestionPrompt(speech: PromptSpeech, interruption: PromptInterruption) throws(CommandError)
+  private func openQuestionPrompt(speech: AccessibleSession, interruption: PromptInterruption) throws(CommandError)
     -> TerminalPasscodePrompt
   {
     try context.openPrompt(
@@ -208,7 +209,7 @@ struct AgentCommand {
   }
 
   /// Shows and speaks "Disk unlocked", between questions, on the terminal questions are asked on.
-  private func tellUnlocked(speech: PromptSpeech, interruption: PromptInterruption) throws(CommandError) {
+  private func tellUnlocked(speech: AccessibleSession, interruption: PromptInterruption) throws(CommandError) {
     let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
     defer { prompt.close() }
     try tell(.diskUnlocked, on: prompt, speech: speech)
@@ -240,7 +241,7 @@ struct AgentCommand {
   /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels (with
   /// `--leave-on-cancel`, nothing: the question is left for another agent).
   private func ask(
-    _ turn: QuestionTurn, speech: PromptSpeech, interruption: PromptInterruption, asking: AskedQuestion
+    _ turn: QuestionTurn, speech: AccessibleSession, interruption: PromptInterruption, asking: AskedQuestion
   ) throws(CommandError) -> (QuestionEnding, ExitCode) {
     let question = turn.question
     let disk = question.disk
@@ -350,7 +351,7 @@ struct AgentCommand {
   }
 
   /// Shows and speaks why a question ended without an answer.
-  private func tell(_ announcement: Announcement, on prompt: TerminalPasscodePrompt, speech: PromptSpeech)
+  private func tell(_ announcement: Announcement, on prompt: TerminalPasscodePrompt, speech: AccessibleSession)
     throws(CommandError)
   {
     do {

@@ -1,6 +1,7 @@
 import AnnouncementWords
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeKeypad
 import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent

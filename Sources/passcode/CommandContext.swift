@@ -2,6 +2,7 @@ import AccessibilityEnvironment
 import LockedSecretStorage
 import PasscodeCommandLine
 import PasscodeEngine
+import PasscodeKeypad
 import PasscodeLocalization
 import PasscodePreferences
 import PasscodeSpeech
@@ -46,29 +47,43 @@ struct CommandContext {
 
   var options: CommonOptions { invocation.options }
 
-  /// The profile the person chose other than `auto` and the screen-reader one, for the terminal.
-  var requestedProfile: OutputProfile? {
-    switch options.profile {
-    case .auto, .screenReader: nil
-    case .visual: .visual
-    case .plain: .plain
-    }
+  /// The person's choices as an accessible session takes them: the command line's, the environment's and the
+  /// config file's, each with where it came from.
+  ///
+  /// - Parameters:
+  ///   - terminalPath: The terminal the prompts ask on, when it is not `--tty` or the controlling one.
+  ///   - startupGrace: How long a daemon not answering yet goes unreported
+  ///     (``SpeechDispatcherConfiguration/startupGrace``).
+  /// - Returns: The preferences.
+  func sessionPreferences(terminalPath: String? = nil, startupGrace: Duration = .zero) -> SessionPreferences {
+    var preferences = SessionPreferences()
+    preferences.speech = invocation.setting(\.speech)
+    preferences.profile = invocation.setting(\.profile)
+    preferences.reduceMotionSource = invocation.sources[.reduceMotion]
+    preferences.voice = options.voice
+    preferences.color = options.color
+    preferences.soundCues = options.sound
+    preferences.progress = options.progress
+    preferences.terminalPath = terminalPath ?? options.tty
+    preferences.startupGrace = startupGrace
+    preferences.settingsNotTrusted = settingsRefusal != nil
+    return preferences
   }
 
-  /// Gathers what the speech policy looks at; the one place, so it can be done when the first prompt opens.
+  /// The profile the person chose other than `auto` and the screen-reader one, for the terminal.
+  var requestedProfile: OutputProfile? { sessionPreferences().requestedProfile }
+
+  /// Gathers what the speech policy looks at (``AccessibleSession/policyInputs(_:environment:)``), for doctor.
   ///
   /// - Parameter terminalPath: The terminal the prompt asks on; `nil` uses `--tty`, then the controlling
   ///   terminal. It decides whether console-only readers (brltty, Speakup) count and whether it is remote.
   /// - Returns: The inputs.
   func speechPolicyInputs(terminalPath: String? = nil) -> SpeechPolicyInputs {
-    SpeechPolicyInputs.gather(
-      speech: invocation.setting(\.speech), profile: invocation.setting(\.profile),
-      reduceMotionSource: invocation.sources[.reduceMotion], environment: environment,
-      terminalPath: terminalPath ?? options.tty, daemonAnswers: { SpeechDaemonProbe.answers() })
+    AccessibleSession.policyInputs(sessionPreferences(terminalPath: terminalPath), environment: environment)
   }
 
-  /// Opens a prompt: decides the speech channel, starts speech in the background when it was chosen,
-  /// and enters raw mode on the terminal.
+  /// Opens the accessible session and a prompt on it: the channel decided, speech started in the background
+  /// when it was chosen, the terminal in raw mode.
   ///
   /// - Parameter ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
   /// - Returns: The prompt and the announcer it speaks through, if any.
@@ -79,56 +94,38 @@ struct CommandContext {
     do {
       prompt = try openPrompt(speech: speech, ignoresInterruptions: ignoresInterruptions)
     } catch {
-      speech.announcer?.close()
+      speech.close()
       throw error
     }
     return OpenPrompt(prompt: prompt, announcer: speech.announcer)
   }
 
-  /// Decides the channel (``SpeechDecision``) and, when it is speech, starts connecting in the background;
-  /// libspeechd may start a daemon only under `--speech on`. When speech was chosen and does not answer,
-  /// one fixed notice is shown for the whole session. `pinentry` does this once per session and opens a
-  /// prompt per dialog.
+  /// Opens the command's accessible session (``AccessibleSession``), the same as another tool's prompt opens:
+  /// `pinentry` does this once per session and opens a prompt per dialog.
   ///
   /// - Parameters:
   ///   - terminalPath: The terminal the prompt asks on, when it is not `--tty` or the controlling one.
   ///   - startupGrace: How long a daemon not answering yet goes unreported
   ///     (``SpeechDispatcherConfiguration/startupGrace``).
-  /// - Returns: The decision, the detection, the notices and the announcer, if speech was chosen.
+  /// - Returns: The session.
   /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
-  func openSpeech(terminalPath: String? = nil, startupGrace: Duration = .zero) throws(CommandError) -> PromptSpeech {
-    let inputs = speechPolicyInputs(terminalPath: terminalPath)
-    let decision = SpeechDecision.decide(inputs)
-    let notices: NoticeBoard?
+  func openSpeech(terminalPath: String? = nil, startupGrace: Duration = .zero) throws(CommandError)
+    -> AccessibleSession
+  {
     do {
-      notices = try NoticeBoard()
+      return try AccessibleSession(
+        sessionPreferences(terminalPath: terminalPath, startupGrace: startupGrace), environment: environment)
     } catch {
-      throw .prompt(.noTerminal(error))
+      throw .prompt(error)
     }
-    var announcer: SpeechDispatcherAnnouncer?
-    if case let .speechDispatcher(mayStartDaemon) = decision.channel {
-      var configuration = SpeechDispatcherConfiguration()
-      configuration.autospawn = mayStartDaemon
-      configuration.voice = options.voice
-      configuration.startupGrace = startupGrace
-      let firstOutage = OneTimeFlag()
-      announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
-        // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
-        if firstOutage.takeFirst() { notices?.post(SanitizedText(SpeechDecision.unreachableNotice)) }
-      }
-    }
-    return PromptSpeech(
-      inputs: inputs, detection: inputs.detection, decision: decision, notices: notices, announcer: announcer)
   }
 
-  /// Opens a prompt that speaks through `speech`; closing the prompt leaves the announcer open. When the
-  /// config file was refused, the prompt starts by saying so (``Announcement/settingsNotTrusted``), and when
-  /// Speakup's key echo is on and cannot be turned off (not root), it says that
-  /// (``Announcement/speakupKeyEchoOn``). Where there is no voice on a virtual console, its cues are tones
-  /// (``ConsoleTones``).
+  /// Opens a prompt of `speech`'s session; closing the prompt leaves the announcer open. It starts with the
+  /// session's notices (Speakup's key echo, a config file others could change), and where there is no voice on a
+  /// virtual console, its cues are tones (``AccessibleSession/promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``).
   ///
   /// - Parameters:
-  ///   - speech: The channel from ``openSpeech()``.
+  ///   - speech: The session from ``openSpeech(terminalPath:startupGrace:)``.
   ///   - terminalPath: The terminal to ask on; `nil` uses `--tty`, then the controlling terminal.
   ///   - requiresOwnTerminal: Whether a terminal of another user (neither this one nor root) is refused:
   ///     pinentry's, which gpg-agent names.
@@ -140,41 +137,19 @@ struct CommandContext {
   /// - Returns: The prompt in raw mode.
   /// - Throws: ``CommandError/prompt(_:)`` when the terminal cannot be opened or set up.
   func openPrompt(
-    speech: PromptSpeech, terminalPath: String? = nil, requiresOwnTerminal: Bool = false,
+    speech: AccessibleSession, terminalPath: String? = nil, requiresOwnTerminal: Bool = false,
     terminalType: String? = nil, outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false,
     interruption: PromptInterruption? = nil
   ) throws(CommandError) -> TerminalPasscodePrompt {
-    var promptEnvironment = environment
-    if let terminalType { promptEnvironment["TERM"] = terminalType }
-    var settings = PromptSettings(
-      terminalPath: terminalPath ?? options.tty,
-      requiresOwnTerminal: requiresOwnTerminal,
-      color: options.color,
-      screenReaderForced: speech.decision.usesScreenReaderLines && requestedProfile == nil,
-      screenReaderDetected: speech.detection.isReading,
-      reducesMotion: speech.decision.reducesMotion,
-      lineDiscipline: LineDiscipline(readers: speech.detection.readers),
-      requestedProfile: requestedProfile,
-      environment: promptEnvironment,
+    let settings = speech.promptSettings(
+      terminalPath: terminalPath ?? options.tty, requiresOwnTerminal: requiresOwnTerminal, terminalType: terminalType,
       outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
-      announcer: speech.announcer,
-      soundCues: options.sound,
-      progress: options.progress,
-      ignoresInterruptions: ignoresInterruptions,
-      notices: speech.notices,
-      makeSecretStorage: Self.makeSecretStorage,
-      interruption: interruption)
-    settings.consoleTones = ConsoleTones.areUsed(
-      speech.inputs, decision: speech.decision, speechAnswers: speech.announcer?.isConnected ?? false)
-    let prompt: TerminalPasscodePrompt
+      ignoresInterruptions: ignoresInterruptions, interruption: interruption, makeSecretStorage: Self.makeSecretStorage)
     do {
-      prompt = try TerminalPasscodePrompt(settings: settings)
+      return try speech.openPrompt(settings)
     } catch {
       throw .prompt(error)
     }
-    if prompt.speakupKeyEcho.needsWarning { try? prompt.say(.speakupKeyEchoOn) }
-    if settingsRefusal != nil { try? prompt.say(.settingsNotTrusted) }
-    return prompt
   }
 
   /// The package's secret memory (guard pages, locked, left out of core dumps, wiped).

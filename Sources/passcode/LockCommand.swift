@@ -95,7 +95,7 @@ struct LockCommand {
 
   private func show(_ text: String, on open: OpenPrompt) throws(CommandError) {
     do {
-      for line in text.split(separator: "\n") { try open.prompt.show(SanitizedText(String(line))) }
+      for line in text.split(separator: "\n") { try open.prompt.say(.storeProblem(SanitizedText(String(line)))) }
     } catch {
       throw .prompt(error)
     }

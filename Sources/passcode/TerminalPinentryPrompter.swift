@@ -1,4 +1,5 @@
 import PasscodeEngine
+import PasscodeKeypad
 import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal
@@ -17,7 +18,7 @@ internal import SystemCalls
 /// (``PinentryVerifier``) are pure and live in `Pinentry`, where they are tested.
 final class TerminalPinentryPrompter: PinentryPrompter {
   private let context: CommandContext
-  private var speech: PromptSpeech?
+  private var speech: AccessibleSession?
 
   /// Makes a prompter; speech starts with the first dialog.
   ///
@@ -150,7 +151,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
   /// Opens a prompt on the dialog's terminal, starting speech first if this is the first dialog.
   private func open(terminalPath: String?, terminalType: String?) -> Result<TerminalPasscodePrompt, CommandError> {
     do throws(CommandError) {
-      let speech: PromptSpeech
+      let speech: AccessibleSession
       if let opened = self.speech {
         speech = opened
       } else {

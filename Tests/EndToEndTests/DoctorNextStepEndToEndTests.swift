@@ -392,18 +392,4 @@ struct DoctorNextStepEndToEndTests {
     #expect(try scratch.shell(command) == 0)
     #expect(!(try scratch.doctor()).hasStep("Speakup key echo: "))
   }
-
-  @Test(
-    "a console screen reader running elsewhere: the profile line answers it",
-    .disabled(
-      """
-      needs a console screen reader (Fenrir) running on a Linux console other than this terminal; the \
-      ScreenReaderLab runs one, and its Run line is the profile one followed in profileLine
-      """))
-  func consoleReaderElsewhere() throws {}
-
-  @Test(
-    "a store file that cannot be read (disk full, read-only): the disk advice",
-    .disabled("an I/O error on the store cannot be staged with ordinary files; the advice names no command"))
-  func storeInputOutput() throws {}
 }

@@ -55,6 +55,16 @@ struct ExampleConsumerEndToEndTests {
     #expect(try ticking.finish() == .exited(0))
     #expect(ticking.output.components(separatedBy: "Entered").count - 1 == 4, "\(ticking.output)")
     #expect(!ticking.output.contains("digits") && !ticking.output.contains(" of 4"), "\(ticking.output)")
+
+    // The session binds the person's language for another tool too: its words and its standard title.
+    let spanish = try PasscodeRun(
+      executable: example + "/.build/debug/example", arguments: [], store: workspace,
+      environment: try CompiledMessageCatalogues.environment(language: "es"))
+    try spanish.enter("2580", after: "Introduce el código, 4 dígitos")
+    try spanish.expect("Código aceptado")
+    #expect(try spanish.finish() == .exited(0))
+    #expect(
+      !spanish.output.contains("Enter Passcode") && !spanish.output.contains("digits entered"), "\(spanish.output)")
   }
 
   /// The manifest and the program: the two Swift blocks of the document's "An example consumer" section.

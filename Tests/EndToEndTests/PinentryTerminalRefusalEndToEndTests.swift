@@ -32,10 +32,10 @@ struct PinentryTerminalRefusalEndToEndTests {
 
   @Test(
     "OPTION ttyname of a pseudo-terminal master is refused at once instead of waiting for ever",
-    arguments: ["/dev/ptmx", "/dev/pts/ptmx"])
+    arguments: ["/dev/ptmx"] + (geteuid() == 0 ? ["/dev/pts/ptmx"] : []))
   func masterIsRefused(path: String) throws {
     // /dev/pts/ptmx is mode 0000 on most systems: only root opens it, and others get EACCES anyway.
-    guard access(path, R_OK | W_OK) == 0 else { return }
+    try #require(access(path, R_OK | W_OK) == 0, "\(path) cannot be opened here")
     expectRefusal(try refusedSession(terminalPath: path), reason: "master side of a pseudo-terminal")
   }
 

@@ -73,16 +73,11 @@ struct LabScenario: Sendable, CustomTestStringConvertible {
   let steps: [LabStep]
   let exitStatus: Int32
   let readers: Set<LabReader>
-  /// A finding of the lab not fixed yet, seen only some of the times: its failures are reported as a known
-  /// issue, loudly but without failing the run.
-  let intermittentIssue: String?
 
   init(
     _ name: String, _ arguments: [String], preparation: LabPreparation = .none, opening: [String],
-    steps: [LabStep], exitStatus: Int32, readers: Set<LabReader> = Set(LabReader.allCases),
-    intermittentIssue: String? = nil
+    steps: [LabStep], exitStatus: Int32, readers: Set<LabReader> = Set(LabReader.allCases)
   ) {
-    self.intermittentIssue = intermittentIssue
     self.name = name
     self.arguments = arguments
     self.preparation = preparation

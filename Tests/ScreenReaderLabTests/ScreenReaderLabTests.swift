@@ -19,13 +19,7 @@ func expectHeard(
     expectExactlyHeard(rest, for: scenario, reader: reader, sourceLocation: sourceLocation)
     return
   }
-  guard let issue = scenario.intermittentIssue else {
-    expectExactlyHeard(outcome, for: scenario, reader: reader, sourceLocation: sourceLocation)
-    return
-  }
-  withKnownIssue(Comment(rawValue: issue), isIntermittent: true) {
-    expectExactlyHeard(outcome, for: scenario, reader: reader, sourceLocation: sourceLocation)
-  }
+  expectExactlyHeard(outcome, for: scenario, reader: reader, sourceLocation: sourceLocation)
 }
 
 /// The phrase Orca read one time too many before a scenario's opening, when that is the only difference: the

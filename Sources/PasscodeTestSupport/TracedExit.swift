@@ -1,5 +1,6 @@
-internal import CProcessControl
+internal import CTestProcessControl
 internal import Glibc
+package import SystemCalls
 
 /// Running a program under `ptrace` to look at it as it exits, while its memory is still there: how
 /// passcode-bench reads a measured program's peak resident set (`VmHWM`). `wait4`'s `ru_maxrss` cannot be
@@ -68,7 +69,7 @@ package enum TracedExit {
   }
 }
 
-/// What this process has used, as `getrusage` reports it.
+/// What this process has used, as `getrusage` reports it (for passcode-bench's own footprint).
 package enum ResourceUsage {
   /// The calling process's own peak resident set, in KiB (`ru_maxrss`). The corresponding C function is
   /// `getrusage`.

@@ -1,7 +1,9 @@
-internal import CProcessControl
+internal import CTestProcessControl
 internal import Glibc
+package import SystemCalls
 
-/// Starting another program with `posix_spawn`: the package's only spawner.
+/// Starting another program with `posix_spawn`: the tests' and passcode-bench's only spawner (the shipped
+/// program starts none; it only replaces itself, with `SystemCalls`' `ProcessImage`).
 ///
 /// The child always starts with no signal blocked and every changeable signal at its default action,
 /// whatever the spawning thread had: background threads block every signal and the prompt ignores `SIGPIPE`,
@@ -78,10 +80,13 @@ package struct Spawn: Sendable {
     var attributes = posix_spawnattr_t()
     try nothingOrReturnedErrno(posix_spawnattr_init(&attributes))
     defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = SignalSet.empty
-    var everySignal = SignalSet(Signal.changeable)
-    try nothingOrReturnedErrno(posix_spawnattr_setsigmask(&attributes, &noSignals.storage))
-    try nothingOrReturnedErrno(posix_spawnattr_setsigdefault(&attributes, &everySignal.storage))
+    var noSignals = sigset_t()
+    var everySignal = sigset_t()
+    sigemptyset(&noSignals)
+    sigemptyset(&everySignal)
+    for signal in Signal.changeable { sigaddset(&everySignal, signal.number) }
+    try nothingOrReturnedErrno(posix_spawnattr_setsigmask(&attributes, &noSignals))
+    try nothingOrReturnedErrno(posix_spawnattr_setsigdefault(&attributes, &everySignal))
     // glibc's POSIX_SPAWN_SETSID (0x80) is a GNU extension that Swift's Glibc module does not export.
     let newSession: Int16 = startsNewSession ? 0x80 : 0
     try nothingOrReturnedErrno(
@@ -95,63 +100,5 @@ package struct Spawn: Sendable {
       : posix_spawn(&child, executable, &actions, &attributes, argumentPointers.pointers, environmentPointers.pointers)
     try nothingOrReturnedErrno(status)
     return ProcessIdentifier(rawValue: child)
-  }
-}
-
-/// Replacing this process's program (`exec`), for a command that hands over to another program, or ending it.
-package enum ProcessImage {
-  /// Ends this process, flushing C streams and running `atexit` handlers. The corresponding C function is
-  /// `exit`.
-  ///
-  /// - Parameter status: The exit status.
-  package static func exit(status: Int32) -> Never {
-    Glibc.exit(status)
-  }
-
-  /// Replaces this process with another program, with the signal dispositions and mask this process was
-  /// started with put back first (``InheritedSignals/restore()``): what this process changed is undone (its
-  /// ignored `SIGPIPE`, its handlers), and what its caller ignored on purpose (`nohup`'s `SIGHUP`, `trap ''
-  /// QUIT PIPE`) stays ignored. Returns only on failure. The corresponding C function is `execv` (`execvp`
-  /// when `searchesPath`).
-  ///
-  /// - Parameters:
-  ///   - executable: The program.
-  ///   - arguments: The whole argument vector, `argv[0]` included.
-  ///   - searchesPath: Whether the program is looked up in `PATH`.
-  ///   - inherited: The signal state this process was started with.
-  /// - Returns: The ``Errno`` of the failed `exec`; the mask and dispositions are then left as inherited.
-  package static func replace(
-    executable: String, arguments: [String], searchesPath: Bool, restoring inherited: InheritedSignals
-  ) -> Errno {
-    inherited.restore()
-    let vector = CStringVector(arguments)
-    defer { vector.free() }
-    if searchesPath { _ = execvp(executable, vector.pointers) } else { _ = execv(executable, vector.pointers) }
-    return .current
-  }
-}
-
-/// A null-terminated array of C strings, as `argv` and `envp` are, copied before a spawn or exec and freed after.
-struct CStringVector {
-  /// The strings, then `nil`.
-  let pointers: [UnsafeMutablePointer<CChar>?]
-
-  /// Copies strings. The corresponding C function is `strdup`.
-  ///
-  /// - Parameter strings: The strings.
-  init(_ strings: [String]) {
-    pointers = strings.map { strdup($0) } + [nil]
-  }
-
-  /// Copies an environment as `NAME=value` strings, sorted by name.
-  ///
-  /// - Parameter environment: The variables.
-  init(environment: [String: String]) {
-    self.init(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-  }
-
-  /// Frees every string. The corresponding C function is `free`.
-  func free() {
-    pointers.forEach { Glibc.free($0) }
   }
 }

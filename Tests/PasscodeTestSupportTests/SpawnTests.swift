@@ -1,10 +1,6 @@
+import PasscodeTestSupport
+import SystemCalls
 import Testing
-
-@testable import SystemCalls
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// One field of `/proc/PID/status`, such as `SigBlk`.
 private func statusField(_ name: String, of process: ProcessIdentifier) throws -> String {
@@ -44,21 +40,6 @@ struct SpawnTests {
     let standardSignals: UInt64 = 0x7fff_ffff
     #expect(try UInt64(statusField("SigBlk", of: child), radix: 16).map { $0 & standardSignals } == 0)
     #expect(try UInt64(statusField("SigIgn", of: child), radix: 16).map { $0 & standardSignals } == 0)
-  }
-
-  @Test("the inherited signal state records what was ignored and blocked when it was taken")
-  func inheritedSignalsAreRecorded() throws {
-    // SIGURG is ignored by default and no test or handler uses it, so changing it here disturbs nothing.
-    let urgent = Signal.urgentData
-    let original = try SignalAction.ignore.install(for: urgent)
-    defer { _ = try? original.install(for: urgent) }
-    let inherited = SignalSet([urgent]).withThreadMask { InheritedSignals.current() }
-    #expect(inherited.ignored.contains(urgent))
-    #expect(!inherited.ignored.contains(.terminate))
-    #expect(inherited.mask.contains(urgent))
-    #expect(!inherited.mask.contains(.terminate))
-    try SignalAction.defaultAction.install(for: urgent)
-    #expect(!InheritedSignals.current().ignored.contains(urgent))
   }
 
   @Test("file actions give the child a pipe as its output, and the exit code comes back")

@@ -1,0 +1,193 @@
+package import AccessibilityEnvironment
+import PasscodeEngine
+internal import PasscodeLocalization
+package import PasscodePreferences
+package import PasscodeSpeech
+import PasscodeTerminal
+internal import SystemCalls
+
+/// What a caller brings to an accessible session: the person's choices as they came (the command line, the
+/// environment and the config file for `passcode`; the environment alone for another tool's `current()`).
+/// Everything else is found out by the session itself, the same way for both.
+package struct SessionPreferences: Sendable {
+  /// Speech: auto, on or off, and where that came from.
+  package var speech: Setting<SpeechMode> = Setting(.auto)
+  /// The profile: auto, screen-reader, visual or plain, and where that came from.
+  package var profile: Setting<ProfileChoice> = Setting(.auto)
+  /// Where reduce motion came from.
+  package var reduceMotionSource: SettingSource = .defaultValue
+  /// The voice's rate, pitch, volume and name.
+  package var voice = VoiceSettings()
+  /// Colour: auto, always or never.
+  package var color: ColorMode = .auto
+  /// Whether to ring the bell as an optional cue.
+  package var soundCues = false
+  /// How much the feedback reveals, over each configuration's own; `nil` keeps the configuration's.
+  package var progress: ProgressFeedback?
+  /// The terminal prompts ask on, or `nil` for the controlling one (`--tty`; askpass's console). Detection
+  /// asks whether console-only readers read it and whether it is remote.
+  package var terminalPath: String?
+  /// How long a speech-dispatcher that has not answered yet goes unreported (the agent at boot).
+  package var startupGrace: Duration = .zero
+  /// Whether the config file was refused because others could change it: every prompt then says so.
+  package var settingsNotTrusted = false
+
+  /// The defaults, which a caller changes field by field.
+  package init() {}
+
+  /// The choices another tool's prompt takes from the environment (``TerminalPasscodePrompt/current()``):
+  /// `PASSCODE_PROGRESS` (an empty or unknown value leaves each configuration's own).
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The preferences.
+  package static func library(environment: [String: String]) -> SessionPreferences {
+    var preferences = SessionPreferences()
+    preferences.progress = environment[ProgressFeedback.environmentVariable].flatMap(
+      ProgressFeedback.init(environmentValue:))
+    return preferences
+  }
+
+  /// The profile the person chose other than `auto` and the screen-reader one, for the terminal.
+  package var requestedProfile: OutputProfile? {
+    switch profile.value {
+    case .auto, .screenReader: nil
+    case .visual: .visual
+    case .plain: .plain
+    }
+  }
+}
+
+/// One accessible session, opened once, for the library and for every command: it binds the person's
+/// language, gathers what detection sees, decides the channel (speech, tones or none), the profile and the
+/// line discipline once, starts speech when that was chosen, and opens prompts on those decisions, each
+/// starting with the notices that concern it (Speakup's key echo that cannot be turned off, a config file
+/// others could change).
+package final class AccessibleSession: Sendable {
+  /// What the speech policy looked at.
+  package let inputs: SpeechPolicyInputs
+  /// The channel and profile decided from them.
+  package let decision: SpeechDecision
+  /// Where background work posts notices (speech that does not answer).
+  package let notices: NoticeBoard?
+  /// The speech, when it was chosen.
+  package let announcer: SpeechDispatcherAnnouncer?
+  /// The caller's choices.
+  package let preferences: SessionPreferences
+  /// The environment the session was opened with.
+  package let environment: [String: String]
+
+  /// What detection saw.
+  package var detection: ScreenReaderDetection { inputs.detection }
+
+  /// Opens the session: binds the language, decides, and starts speech in the background when it was chosen;
+  /// libspeechd may start a daemon only under `--speech on`. When speech was chosen and does not answer, one
+  /// fixed notice is shown for the whole session.
+  ///
+  /// - Parameters:
+  ///   - preferences: The caller's choices.
+  ///   - environment: The process environment.
+  /// - Throws: ``PromptError/noTerminal(_:)`` when the notice pipe cannot be made.
+  package init(_ preferences: SessionPreferences, environment: [String: String]) throws(PromptError) {
+    Localization.startOnce(environment: environment)
+    self.preferences = preferences
+    self.environment = environment
+    inputs = Self.policyInputs(preferences, environment: environment)
+    decision = SpeechDecision.decide(inputs)
+    let notices: NoticeBoard
+    do {
+      notices = try NoticeBoard()
+    } catch {
+      throw .noTerminal(error)
+    }
+    self.notices = notices
+    guard case let .speechDispatcher(mayStartDaemon) = decision.channel else {
+      announcer = nil
+      return
+    }
+    var configuration = SpeechDispatcherConfiguration()
+    configuration.autospawn = mayStartDaemon
+    configuration.voice = preferences.voice
+    configuration.startupGrace = preferences.startupGrace
+    let firstOutage = OneTimeFlag()
+    announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
+      // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
+      if firstOutage.takeFirst() { notices.post(SanitizedText(SpeechDecision.unreachableNotice)) }
+    }
+  }
+
+  /// What the speech policy looks at for these preferences: the one place it is gathered, for a session and for
+  /// `doctor`, which reports what a prompt would do.
+  ///
+  /// - Parameters:
+  ///   - preferences: The caller's choices.
+  ///   - environment: The process environment.
+  /// - Returns: The inputs.
+  package static func policyInputs(_ preferences: SessionPreferences, environment: [String: String])
+    -> SpeechPolicyInputs
+  {
+    SpeechPolicyInputs.gather(
+      speech: preferences.speech, profile: preferences.profile, reduceMotionSource: preferences.reduceMotionSource,
+      environment: environment, terminalPath: preferences.terminalPath,
+      daemonAnswers: { SpeechDaemonProbe.answers() })
+  }
+
+  /// The settings of a prompt of this session: the decisions made once, and what differs from prompt to prompt.
+  ///
+  /// - Parameters:
+  ///   - terminalPath: The terminal to ask on; `nil` for the controlling one.
+  ///   - requiresOwnTerminal: Whether a terminal of another user (neither this one nor root) is refused.
+  ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
+  ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
+  ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
+  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
+  ///   - makeSecretStorage: Makes the memory a typed code is kept in.
+  /// - Returns: The settings.
+  package func promptSettings(
+    terminalPath: String? = nil, requiresOwnTerminal: Bool = false, terminalType: String? = nil,
+    outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil,
+    makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
+  ) -> PromptSettings {
+    var promptEnvironment = environment
+    if let terminalType { promptEnvironment["TERM"] = terminalType }
+    let requestedProfile = preferences.requestedProfile
+    var settings = PromptSettings(
+      terminalPath: terminalPath,
+      requiresOwnTerminal: requiresOwnTerminal,
+      color: preferences.color,
+      screenReaderForced: decision.usesScreenReaderLines && requestedProfile == nil,
+      screenReaderDetected: detection.isReading,
+      reducesMotion: decision.reducesMotion,
+      lineDiscipline: LineDiscipline(readers: detection.readers),
+      requestedProfile: requestedProfile,
+      environment: promptEnvironment,
+      outputIsTerminal: outputIsTerminal ?? FileDescriptor.standardOutput.isTerminal,
+      announcer: announcer,
+      soundCues: preferences.soundCues,
+      progress: preferences.progress,
+      ignoresInterruptions: ignoresInterruptions,
+      notices: notices,
+      makeSecretStorage: makeSecretStorage,
+      interruption: interruption)
+    settings.consoleTones = ConsoleTones.areUsed(
+      inputs, decision: decision, speechAnswers: announcer?.isConnected ?? false)
+    return settings
+  }
+
+  /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: Speakup's key
+  /// echo, when it is on and cannot be turned off (not root), and a config file others could change.
+  ///
+  /// - Parameter settings: The prompt's settings, from ``promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``.
+  /// - Returns: The prompt.
+  /// - Throws: ``PromptError`` when the terminal cannot be opened or set up.
+  package func openPrompt(_ settings: PromptSettings) throws(PromptError) -> TerminalPasscodePrompt {
+    let prompt = try TerminalPasscodePrompt(settings: settings)
+    if prompt.speakupKeyEcho.needsWarning { try? prompt.say(.speakupKeyEchoOn) }
+    if preferences.settingsNotTrusted { try? prompt.say(.settingsNotTrusted) }
+    return prompt
+  }
+
+  /// Stops speech, when the session started it.
+  package func close() {
+    announcer?.close()
+  }
+}
