@@ -72,8 +72,8 @@ let package = Package(
     .target(
       name: "PasscodeKeypad",
       dependencies: [
-        "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment",
-        "PasscodeLocalization", "PasscodePreferences", "SystemCalls",
+        "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech",
+        "AccessibilityEnvironment", "PasscodeLocalization", "PasscodePreferences", "SystemCalls",
       ]),
     .target(
       name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),

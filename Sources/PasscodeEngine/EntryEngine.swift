@@ -155,7 +155,7 @@ public struct EntryEngine: Sendable {
   /// Shows the prompt: the heading, the opening cues (``EntryConfiguration/openingCues``), the first render and
   /// announcement, then the preamble's, the hint, and the timers a lockout or timeout needs.
   ///
-  /// The heading (``EntryEffect/heading(title:lines:)``) holds what must stay readable above the entry: with a
+  /// The heading (``PromptEffect/heading(title:lines:)``) holds what must stay readable above the entry: with a
   /// hint, the title and the hint, so the hint is not read before what it is for; then the caller's `heading`.
   ///
   /// - Parameters:
@@ -164,7 +164,7 @@ public struct EntryEngine: Sendable {
   ///   - preamble: What is told right after the prompt's own words (a caller's description, an error, how many
   ///     questions wait), each drawn as the status and told once, in order.
   ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown in the heading and told after the
-  ///     preamble (``EntryEffect/aside(_:)``), never the status's message.
+  ///     preamble (``PromptEffect/aside(_:)``), never the status's message.
   /// - Returns: The effects to carry out.
   public mutating func start(
     heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
@@ -226,7 +226,10 @@ public struct EntryEngine: Sendable {
     case .moreTime: return moreTime()
     case .relock: return relock()
     case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
-    case let .notice(text): return [.aside(.notice(text))]
+    case let .notice(words): return [.aside(words)]
+    case .lendEntry:
+      guard case .entering = state else { return [] }
+      return [.lendEntry(secret)]
     case let .verdict(verdict): return receive(verdict)
     case let .timerFired(timer): return timerFired(timer)
     }
@@ -415,9 +418,10 @@ public struct EntryEngine: Sendable {
     switch verdict {
     case .accepted:
       failureCount = 0
-      effects += finish(.accepted, announcing: configuration.acceptedAnnouncement)
-      effects.append(.cue(.success))
-      return effects
+      // The cue goes with the words, before the end.
+      var closing = finish(.accepted, announcing: configuration.acceptedAnnouncement)
+      closing.insert(.cue(.success), at: closing.endIndex - 1)
+      return effects + closing
     case let .rejected(persistedCount):
       failureCount = persistedCount ?? failureCount + 1
       attemptsThisRun += 1
@@ -654,7 +658,7 @@ public struct EntryEngine: Sendable {
   }
 
   /// Ends as cancelled. While a verification runs, the storage is the verifier's: it is read on another
-  /// thread, and the front wipes it when the verifier returns (``EntryEffect/verify(_:)``), so it is left
+  /// thread, and the front wipes it when the verifier returns (``PromptEffect/verify(_:)``), so it is left
   /// alone here rather than wiped under the verifier's feet.
   private mutating func cancel() -> [EntryEffect] {
     guard case .verifying = state else { return finish(.cancelled, announcing: .cancelled) }

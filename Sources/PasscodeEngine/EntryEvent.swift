@@ -22,16 +22,21 @@ public enum EntryEvent: Sendable {
   /// The user asked for more time (Tab): the time limit starts again, at most
   /// ``EntryConfiguration/timeExtensionLimit`` times.
   case moreTime
-  /// The verifier answered the code sent with ``EntryEffect/verify(_:)``.
+  /// The verifier answered the code sent with ``PromptEffect/verify(_:)``.
   case verdict(Verdict)
-  /// A timer scheduled with ``EntryEffect/schedule(_:after:)`` fired.
+  /// A timer scheduled with ``PromptEffect/schedule(_:after:)`` fired.
   case timerFired(EntryTimer)
   /// The caller has words for the user about the entry (a pinentry's strength rating, its rules): told
   /// like the engine's own, and only while keys are taken.
   case callerWords(Announcement)
-  /// Work in the background has a notice for the user ("speech-dispatcher is not answering; …"): told as an
-  /// ``EntryEffect/aside(_:)`` whatever the entry is doing, a lockout or a verification included.
-  case notice(SanitizedText)
+  /// Work in the background has words for the user: a notice ("speech-dispatcher is not answering; …",
+  /// ``Announcement/notice(_:)``, shown and not spoken) or news (an agent's "2 questions waiting", shown and
+  /// spoken). Told as an ``PromptEffect/aside(_:)`` whatever the entry is doing, a lockout or a verification
+  /// included.
+  case notice(Announcement)
+  /// The caller's companion asks to read the entry, after a batch of keys changed it: while keys are taken the
+  /// engine lends it (``PromptEffect/lendEntry(_:)``); otherwise it does nothing.
+  case lendEntry
   /// The terminal reported the Caps Lock state (a Linux virtual console's `KDGKBLED`), read as the prompt
   /// started or as a key arrived; never sent where it cannot be read. ``LockKeyHints`` decides what is told.
   case capsLock(isOn: Bool)

@@ -1,4 +1,5 @@
 package import AccessibilityEnvironment
+internal import AnnouncementWords
 import PasscodeEngine
 internal import PasscodeLocalization
 package import PasscodePreferences
@@ -111,7 +112,7 @@ package final class AccessibleSession: Sendable {
     let firstOutage = OneTimeFlag()
     announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
       // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
-      if firstOutage.takeFirst() { notices.post(SanitizedText(SpeechDecision.unreachableNotice)) }
+      if firstOutage.takeFirst() { notices.post(.notice(SanitizedText(SpeechDecision.unreachableNotice))) }
     }
   }
 
@@ -181,9 +182,36 @@ package final class AccessibleSession: Sendable {
   /// - Throws: ``PromptError`` when the terminal cannot be opened or set up.
   package func openPrompt(_ settings: PromptSettings) throws(PromptError) -> TerminalPasscodePrompt {
     let prompt = try TerminalPasscodePrompt(settings: settings)
-    if prompt.speakupKeyEcho.needsWarning { try? prompt.say(.speakupKeyEchoOn) }
-    if preferences.settingsNotTrusted { try? prompt.say(.settingsNotTrusted) }
+    let notices = startupNotices(speakupKeyEcho: prompt.speakupKeyEcho)
+    if !notices.isEmpty { try? prompt.tell(notices) }
     return prompt
+  }
+
+  /// What a prompt of this session says before its first question, as data: Speakup's key echo, when it is on
+  /// and could not be turned off (not root), then a config file others could change.
+  ///
+  /// - Parameter speakupKeyEcho: What the prompt found about Speakup's key echo as it took the terminal.
+  /// - Returns: The notices, in order; empty when there is nothing to say.
+  package func startupNotices(speakupKeyEcho: SpeakupKeyEcho) -> [Announcement] {
+    var notices: [Announcement] = []
+    if speakupKeyEcho.needsWarning { notices.append(.speakupKeyEchoOn) }
+    if preferences.settingsNotTrusted { notices.append(.settingsNotTrusted) }
+    return notices
+  }
+
+  /// Tells a command's report outside any prompt (`agent --query` finding no question for it): its words, in
+  /// the person's language, are printed through `print` and spoken when the session speaks.
+  ///
+  /// - Parameters:
+  ///   - announcement: What to report.
+  ///   - print: Writes the words where the command reports (its standard output).
+  /// - Throws: What `print` throws.
+  package func report<Failure: Error>(
+    _ announcement: Announcement, print: (String) throws(Failure) -> Void
+  ) throws(Failure) {
+    let phrase = AnnouncementCatalogue.current.phrase(for: announcement)
+    try print(phrase.words)
+    announcer?.announce(phrase)
   }
 
   /// Stops speech, when the session started it.

@@ -16,17 +16,12 @@ struct KeyPolicy {
     case engine(EntryEvent)
   }
 
-  /// Where a key goes while the entry is in a phase. The companion is offered keys only while keys are taken:
-  /// during a verification the verifier may be talking to the same client (a pinentry's CHECKPIN), and one
-  /// conversation at a time is all it has.
-  func route(_ key: Key, during phase: EntryDisplay.Phase) -> Route {
+  /// Where a key goes while the entry is in a phase (`nil` on a screen that draws no entry). The companion is
+  /// offered keys only while keys are taken: during a verification the verifier may be talking to the same
+  /// client (a pinentry's CHECKPIN), and one conversation at a time is all it has.
+  func route(_ key: Key, during phase: EntryDisplay.Phase?) -> Route {
     if suspends(key) { return .suspend }
     return phase == .entering ? .companionFirst(event(for: key)) : .engine(event(for: key))
-  }
-
-  /// Whether the companion is told that the entry changed, in a phase (the same rule as ``route(_:during:)``).
-  func tellsCompanion(during phase: EntryDisplay.Phase) -> Bool {
-    phase == .entering
   }
 
   /// Whether another thread may interrupt the entry in a phase: only while keys are taken, since a verification

@@ -2,11 +2,12 @@ import PasscodeEngine
 import Synchronization
 internal import SystemCalls
 
-/// A thread-safe queue of short notices (such as "speech-dispatcher is not answering; …") that background work posts and
-/// the prompt prints between keys, in the profile's text form.
+/// A thread-safe queue of words that background work posts for the prompt to tell between keys, through its one
+/// teller: notices (such as "speech-dispatcher is not answering; …", shown and not spoken) and news (an agent's
+/// "2 questions waiting", shown and spoken).
 package final class NoticeBoard: Sendable {
   private let pipe: Pipe
-  private let notices = Mutex<[SanitizedText]>([])
+  private let notices = Mutex<[Announcement]>([])
 
   /// Creates an empty board.
   ///
@@ -23,10 +24,10 @@ package final class NoticeBoard: Sendable {
     pipe.close()
   }
 
-  /// Posts a notice from any thread. It must never contain a secret.
+  /// Posts words from any thread. They must never contain a secret.
   ///
-  /// - Parameter notice: The words to show, cleaned.
-  package func post(_ notice: SanitizedText) {
+  /// - Parameter notice: The words to tell.
+  package func post(_ notice: Announcement) {
     notices.withLock { $0.append(notice) }
     pipe.writeEnd.writeFromSignalHandler(1)
   }
@@ -35,7 +36,7 @@ package final class NoticeBoard: Sendable {
   var readEnd: FileDescriptor { pipe.readEnd }
 
   /// Removes and returns the notices posted so far, draining the wake-up pipe.
-  func take() -> [SanitizedText] {
+  func take() -> [Announcement] {
     var scratch = [UInt8](repeating: 0, count: 64)
     _ = try? scratch.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
     return notices.withLock { pending in

@@ -18,8 +18,8 @@ protocol PromptEvents: AnyObject {
   func takeSignals() -> [Signal]
   /// Whether another thread ended the entry.
   var isInterrupted: Bool { get }
-  /// The notices posted since the last call, in order.
-  func takeNotices() -> [SanitizedText]
+  /// The words posted on the notice board since the last call, in order.
+  func takeNotices() -> [Announcement]
   /// Starts checking a code; the answer comes with ``PromptEventSource/verification``.
   func verify(_ secret: any SecretStorage, with verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict)
   /// The verifier's answer, if it came.
@@ -63,7 +63,7 @@ final class TerminalPromptEvents: PromptEvents {
 
   var isInterrupted: Bool { interruption?.isInterrupted == true }
 
-  func takeNotices() -> [SanitizedText] { notices?.take() ?? [] }
+  func takeNotices() -> [Announcement] { notices?.take() ?? [] }
 
   func verify(_ secret: any SecretStorage, with verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict) {
     verification.start(secret, verifier: verifier)

@@ -2,8 +2,8 @@ import PasscodeEngine
 
 /// The prompt's loop: it waits on a ``PromptEvents`` and a ``PromptTerminal`` against an injected clock, decodes
 /// key bytes, routes each key by ``KeyPolicy`` and each signal by ``SignalPolicy``, and drives one
-/// ``EntryDriver`` per entry. It carries out what the engine's output only records: the input flush, and the end
-/// of the line after the reading time, both on its own clock.
+/// ``PromptDriver`` per screen (an entry's ``EntryEngine``, or another ``PromptMachine``), whose effects one
+/// ``PromptInterpreter`` carries out. It never reads a machine's state: what it needs to know comes as effects.
 ///
 /// ``TerminalPasscodePrompt`` runs it on the monotonic clock with the real terminal; tests run it on a manual
 /// clock with a scripted terminal, so prompt-level timelines need no pseudo-terminal.
@@ -22,7 +22,7 @@ final class PromptLoop {
   private let environment: [String: String]
 
   /// Makes a loop; nothing is read or written before ``ask(_:failureCount:lockoutRemaining:attemptLimit:hint:heading:preamble:companion:verifier:)``
-  /// or ``readKey(timeout:)``.
+  /// or ``run(_:opening:)``.
   ///
   /// - Parameters:
   ///   - clock: Where time is read; every deadline is a reading of it.
@@ -65,60 +65,31 @@ final class PromptLoop {
     let engine = EntryEngine(
       configuration: configuration, secretStorage: makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
-    let output = PromptRunOutput(
-      screen: screen, events: events, verifier: verifier,
-      playsCues: consoleTones || (soundCues && !configuration.reduceMotion))
-    var driver = EntryDriver(engine: engine, clock: clock, output: output)
     // Every word of the opening comes from the engine: the heading (what the visual profile shows above its
     // status line), the prompt's words, the preamble, then the hint told after them.
-    screen.beginOpening()
-    do {
-      try driver.start(heading: heading, preamble: preamble, hint: hint)
-      try carryOutRequests(&driver)
-      // The one reading before any key: a prompt that starts with Caps Lock on says so.
-      if let locks = terminal.keyboardLocks() { try handle(.capsLock(isOn: locks.capsLock), in: &driver) }
-    } catch {
-      screen.endOpening(speaks: false)
-      throw error
-    }
-    screen.endOpening()
-    do {
-      try run(&driver, companion: companion)
-    } catch {
-      driver.abandon()
-      throw error
-    }
-    keys.removeAll()
-    return driver.outcome ?? .cancelled
+    let outcome = try run(
+      engine, reducesMotion: configuration.reduceMotion, companion: companion, verifier: verifier
+    ) { $0.start(heading: heading, preamble: preamble, hint: hint) }
+    return outcome ?? .cancelled
   }
 
-  /// Waits for the next key, between entries (``TerminalPasscodePrompt``'s `readKey`).
+  /// Runs a screen that is not an entry (a confirmation, the demo's unlocked screen, words told between entries)
+  /// until it ends, through the same driver, interpreter and clock as an entry.
   ///
-  /// - Parameter timeout: The longest wait, or `nil` to wait as long as it takes.
-  /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
+  /// - Parameters:
+  ///   - machine: The screen, not started.
+  ///   - opening: Starts it, returning its opening effects.
+  /// - Returns: How it ended; `nil` when it was interrupted (``PromptInterruption``).
   /// - Throws: ``PromptError`` when the terminal fails, hangs up or a terminating signal arrives.
-  func readKey(timeout: Duration?) throws(PromptError) -> Key? {
-    let deadline = timeout.map { clock.now() + $0 }
-    while keys.isEmpty {
-      // No engine runs between prompts: a late verdict is dropped, and after a SIGCONT the screen is drawn again.
-      let interrupted = try waitForEvents(until: deadline, listensForInterruption: false) { event throws(PromptError) in
-        switch event {
-        case .verdict, .capsLock: return
-        // No engine runs to tell it, so the notice is told the way an engine's aside is.
-        case let .notice(text): try screen.tellApart(.notice(text))
-        default: try screen.redraw()
-        }
-      }
-      if interrupted { return nil }
-      if keys.isEmpty, let deadline, clock.now() >= deadline { return nil }
-    }
-    return keys.takeKey()
+  func run<Machine: PromptMachine>(
+    _ machine: Machine, opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]
+  ) throws(PromptError) -> Machine.Outcome? {
+    try run(machine, reducesMotion: false, companion: nil, verifier: nil, opening: opening)
   }
 
   /// Ends the last line, after the reading time the line discipline asks for, on the loop's clock.
   func finishLine() throws(PromptError) {
-    if let deadline = screen.readingDeadline { events.sleep(until: deadline) }
-    try screen.finishLine()
+    try screen.finishLine(waitingOn: events)
   }
 
   /// Throws away every waiting key.
@@ -128,20 +99,52 @@ final class PromptLoop {
 
   // MARK: - The loop
 
-  /// Feeds keys, verdicts and due timers to the driver until the prompt ends.
-  private func run(
-    _ driver: inout EntryDriver<PromptRunOutput>, companion: (any EntryCompanion)?
+  /// Opens a screen, then feeds keys, verdicts, notices and due timers to its driver until it ends.
+  private func run<Machine: PromptMachine>(
+    _ machine: Machine, reducesMotion: Bool, companion: (any EntryCompanion)?,
+    verifier: (@Sendable (any SecretStorage) throws -> Verdict)?,
+    opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]
+  ) throws(PromptError) -> Machine.Outcome? {
+    let interpreter = PromptInterpreter(
+      screen: screen, events: events, terminal: terminal, keys: keys, clock: clock, keyPolicy: keyPolicy,
+      verifier: verifier, companion: companion, playsCues: consoleTones || (soundCues && !reducesMotion))
+    var driver = PromptDriver(machine, clock: clock, output: interpreter)
+    screen.beginOpening()
+    do {
+      try driver.start(opening)
+      // The one reading before any key: a prompt that starts with Caps Lock on says so.
+      if let locks = terminal.keyboardLocks() { try driver.handle(.capsLock(isOn: locks.capsLock)) }
+    } catch {
+      screen.endOpening(speaks: false)
+      driver.abandon()
+      throw error
+    }
+    screen.endOpening()
+    do {
+      try feed(&driver, companion: companion)
+    } catch {
+      driver.abandon()
+      throw error
+    }
+    keys.removeAll()
+    return driver.outcome
+  }
+
+  /// Feeds keys, verdicts and due timers to the driver until the screen ends.
+  private func feed<Machine: PromptMachine>(
+    _ driver: inout PromptDriver<Machine, PromptInterpreter>, companion: (any EntryCompanion)?
   ) throws(PromptError) {
-    while driver.outcome == nil {
+    let interpreter = driver.output
+    while !driver.isOver {
       if keys.isEmpty {
         let interrupted = try waitForEvents(
           until: driver.nextDeadline,
-          listensForInterruption: keyPolicy.listensForInterruption(during: screen.lastDisplay?.phase)
+          listensForInterruption: keyPolicy.listensForInterruption(during: interpreter.phase)
         ) { event throws(PromptError) in
-          try handle(event, in: &driver)
+          try driver.handle(event)
         }
         if interrupted {
-          // Ended for ``PromptInterruption``: the engine wipes the entry, its last words are left unsaid
+          // Ended for ``PromptInterruption``: the machine wipes the entry, its last words are left unsaid
           // (the caller says why), and the line is finished.
           driver.abandon()
           keys.removeAll()
@@ -150,16 +153,16 @@ final class PromptLoop {
         }
       }
       var entryChanged = false
-      while driver.outcome == nil, let key = keys.takeKey() {
+      while !driver.isOver, let key = keys.takeKey() {
         let event: EntryEvent
-        switch keyPolicy.route(key, during: driver.engine.display.phase) {
+        switch keyPolicy.route(key, during: interpreter.phase) {
         case .suspend:
           try suspend(by: .terminalStop)
           continue
         case let .companionFirst(keyEvent):
           if let answer = companion?.answer(to: key) {
             for event in answer.events + answer.announcements.map(EntryEvent.callerWords) {
-              try handle(event, in: &driver)
+              try driver.handle(event)
               entryChanged = entryChanged || event.changesEntry
             }
             continue
@@ -168,43 +171,22 @@ final class PromptLoop {
         case let .engine(keyEvent):
           event = keyEvent
         }
-        try handle(event, in: &driver)
+        try driver.handle(event)
         entryChanged = entryChanged || event.changesEntry
       }
-      if entryChanged, driver.outcome == nil, let companion,
-        keyPolicy.tellsCompanion(during: driver.engine.display.phase),
-        let words = driver.engine.withEntry({ companion.entryChanged($0) })
-      {
-        try handle(.callerWords(words), in: &driver)
+      // A companion rates the entry once per batch of keys, so fast typing and pastes ask once.
+      if entryChanged, companion != nil {
+        try driver.handle(.lendEntry)
+        if let words = interpreter.takeCompanionWords() { try driver.handle(.callerWords(words)) }
       }
       try driver.fireDueTimers()
-      try carryOutRequests(&driver)
-    }
-  }
-
-  /// Gives the driver one event and carries out what its output recorded.
-  private func handle(_ event: EntryEvent, in driver: inout EntryDriver<PromptRunOutput>) throws(PromptError) {
-    try driver.handle(event)
-    try carryOutRequests(&driver)
-  }
-
-  /// Carries out the flush the driver's last batch asked for, then what the batch asked for after it, then the
-  /// end of the line (a batch that ends the prompt ends with it).
-  private func carryOutRequests(_ driver: inout EntryDriver<PromptRunOutput>) throws(PromptError) {
-    while let held = driver.output.takeFlushRequest() {
-      try keys.discard(from: terminal, now: clock.now(), keeping: keyPolicy.survivesFlush)
-      // A second flush among them holds the rest again.
-      for step in held { try driver.output.carryOut(step) }
-    }
-    if driver.output.finishRequested {
-      driver.output.finishRequested = false
-      try finishLine()
     }
   }
 
   /// Sleeps until input, a signal, a verdict, a notice, the interruption or the deadline, and handles what
   /// comes in this order: signals, the interruption, notices, the verdict, then the key bytes, which it decodes
-  /// into waiting keys. Notices, the verdict, and what a `SIGCONT` has to say go to the engine through `deliver`.
+  /// into waiting keys. Notices, the verdict, and what a `SIGCONT` has to say go to the machine through
+  /// `deliver`.
   ///
   /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
   private func waitForEvents(

@@ -89,17 +89,9 @@ final class PromptScreen {
     speak(told)
   }
 
-  /// Prints a line of words that is not an announcement, in the profile's form.
-  func show(_ text: SanitizedText) throws(PromptError) {
+  /// Prints a line of words that is not an announcement (a heading's), in the profile's form.
+  private func show(_ text: SanitizedText) throws(PromptError) {
     try write(renderer.line(text))
-  }
-
-  /// Prints an announcement as a line of its own in every profile (its screen form in the visual one), and
-  /// speaks it.
-  func say(_ announcement: Announcement) throws(PromptError) {
-    let said = phrase(for: announcement)
-    try write(renderer.line(SanitizedText(shownWords(said))))
-    speak(said)
   }
 
   /// Speaks through the announcer, or collects the phrase while a prompt opens.
@@ -123,10 +115,12 @@ final class PromptScreen {
     }
   }
 
-  /// Starts collecting what a prompt's opening says (the speech channel keeps only the newest request until
+  /// Starts a screen's opening, collecting what it says (the speech channel keeps only the newest request until
   /// it is connected, so the opening goes as one utterance).
   func beginOpening() {
     openingSpeech = []
+    // A new screen: nothing of the last one is drawn again under its words.
+    lastDisplay = nil
   }
 
   /// Speaks the opening collected since ``beginOpening()`` as one utterance, or drops it when `speaks` is false.
@@ -155,6 +149,13 @@ final class PromptScreen {
   /// Ends the last line so what follows starts on a fresh one; the loop waits for ``readingDeadline`` first.
   func finishLine() throws(PromptError) {
     try write(renderer.finish())
+  }
+
+  /// Ends the last line after the reading time the line discipline asks for (``readingDeadline``), sleeping on
+  /// `events` meanwhile.
+  func finishLine(waitingOn events: any PromptEvents) throws(PromptError) {
+    if let readingDeadline { events.sleep(until: readingDeadline) }
+    try finishLine()
   }
 
   /// Until when the last line of words must stay as it is before ``finishLine()`` moves off it, on the loop's

@@ -6,7 +6,7 @@ internal import SystemCalls
 ///
 /// A prompt owns the terminal from creation to ``close()``: raw mode with echo off, bracketed paste, and
 /// signal handling that restores the exact saved settings on every path. Each ``ask(_:failureCount:
-/// lockoutRemaining:attemptLimit:verifier:)`` runs one ``EntryEngine`` in an ``EntryDriver``
+/// lockoutRemaining:attemptLimit:verifier:)`` runs one ``EntryEngine`` in a ``PromptDriver``
 /// against the real clock: keys and timers go in, and its effects come out as rendered text, speech and
 /// verification, which runs off the input thread. While nothing is pending the prompt sleeps in `poll` with
 /// no timeout.
@@ -101,21 +101,28 @@ public final class TerminalPasscodePrompt {
     if settings.closesAnnouncer { settings.announcer?.close() }
   }
 
-  /// Prints a line of words that is not an announcement (a heading, a caller's text), in the profile's form.
+  /// Tells words between entries (a command's result, such as "Passcode set.", or why a question ended), through
+  /// the same driver and interpreter as an entry's words: a line of their own in the profile's form, and speech.
   ///
-  /// - Parameter text: The words, cleaned; never a secret.
-  /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
-  package func show(_ text: SanitizedText) throws(PromptError) {
-    try loop.screen.show(text)
+  /// - Parameter words: What to tell, in order.
+  /// - Throws: ``PromptError`` when writing fails, the terminal hangs up or a terminating signal arrives.
+  package func tell(_ words: [Announcement]) throws(PromptError) {
+    _ = try run(WordsScreen(words)) { $0.start() }
   }
 
-  /// Prints an announcement as a line of its own in every profile, and speaks it when speech is on, so speech
-  /// users hear what sighted users read. The visual profile shows its screen form (the demo's code in numerals).
+  /// Runs a screen that is not an entry (a confirmation, the demo's unlocked screen) until it ends, on the same
+  /// driver, interpreter and clock as an entry.
   ///
-  /// - Parameter announcement: What to tell.
-  /// - Throws: ``PromptError/terminal(_:)`` when writing fails.
-  package func say(_ announcement: Announcement) throws(PromptError) {
-    try loop.screen.say(announcement)
+  /// - Parameters:
+  ///   - machine: The screen, not started.
+  ///   - opening: Starts it, returning its opening effects.
+  /// - Returns: How it ended; `nil` when another thread interrupted it (``PromptSettings/interruption``).
+  /// - Throws: ``PromptError`` when the terminal fails, hangs up or a terminating signal arrives. The terminal
+  ///   is restored before a terminating signal is reported.
+  package func run<Machine: PromptMachine>(
+    _ machine: Machine, opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]
+  ) throws(PromptError) -> Machine.Outcome? {
+    try closing { () throws(PromptError) in try loop.run(machine, opening: opening) }
   }
 
   /// Asks for one code and returns how the prompt ended.
@@ -202,16 +209,6 @@ public final class TerminalPasscodePrompt {
       return nil
     }
     return answer
-  }
-
-  /// Waits for the next key (for screens between prompts, such as the demo's unlocked screen, or a
-  /// pinentry confirmation).
-  ///
-  /// - Parameter timeout: The longest wait, or `nil` to wait as long as it takes.
-  /// - Returns: The key; ``Key/endOfFile`` when the input ended; `nil` when the timeout passed first.
-  /// - Throws: ``PromptError`` when the terminal fails or a terminating signal arrives.
-  package func readKey(timeout: Duration? = nil) throws(PromptError) -> Key? {
-    try closing { () throws(PromptError) in try loop.readKey(timeout: timeout) }
   }
 
   /// Restores the terminal before a terminating signal or a hang-up is reported, as ``close()`` does.

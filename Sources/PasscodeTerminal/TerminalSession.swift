@@ -3,9 +3,10 @@ internal import SystemCalls
 /// The terminal a prompt holds: the device in raw mode, the signal relay and the crash guard. Every byte
 /// the prompt writes goes through ``write(_:)``, which notices a hang-up.
 final class TerminalSession: PromptTerminal {
-  /// The lock keys' state through the device's descriptor (`KDGKBLED`); `nil` off a virtual console.
+  /// The lock keys' state through the device's descriptor (`KDGKBLED`); `nil` off a virtual console, which is
+  /// known from the first reading, when the session took the terminal, and never asked again.
   func keyboardLocks() -> KeyboardLocks? {
-    device.descriptor.keyboardLocks()
+    isVirtualConsole ? device.descriptor.keyboardLocks() : nil
   }
 
   /// The terminal device.
@@ -20,6 +21,8 @@ final class TerminalSession: PromptTerminal {
   private var isClosed = false
   /// Set when the terminal hung up: writes are dropped from then on.
   private(set) var isHungUp = false
+  /// Whether the terminal is a Linux virtual console, whose lock keys can be read: decided once.
+  private let isVirtualConsole: Bool
 
   /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode, installs the crash
   /// guard and turns Speakup's key echo off.
@@ -38,6 +41,7 @@ final class TerminalSession: PromptTerminal {
     keyEcho = SpeakupKeyEchoGuard(file: SpeakupKeyEchoFile(sysfsRoot: sysfsRoot))
     self.writesEscapes = writesEscapes
     self.resetsAttributes = resetsAttributes
+    isVirtualConsole = device.descriptor.keyboardLocks() != nil
     try SignalRelay.ignoreSIGPIPE()
     signals = try SignalRelay(terminal: device.descriptor)
     do {

@@ -64,6 +64,17 @@ public final class PseudoTerminal {
     try PseudoTerminalCalls.write(masterFileDescriptor, bytes)
   }
 
+  /// Types many bytes (a flood, a huge paste) while reading the output, so that neither side blocks on a full
+  /// buffer; what was read is kept for the next ``read(timeout:)``.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - timeout: The longest wait for the terminal to take or give anything.
+  /// - Throws: ``PseudoTerminalError``.
+  public func flood(_ bytes: [UInt8], timeout: Duration = .seconds(60)) throws {
+    pending += try PseudoTerminalCalls.writeReading(masterFileDescriptor, bytes, timeout: timeout)
+  }
+
   /// Types text as UTF-8.
   ///
   /// - Parameter text: The text.

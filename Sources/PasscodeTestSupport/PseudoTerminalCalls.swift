@@ -58,6 +58,51 @@ enum PseudoTerminalCalls {
     try naming("write") { () throws(Errno) in try FileDescriptor(rawValue: fileDescriptor).writeAll(bytes) }
   }
 
+  /// Writes bytes while reading the output, never blocking on either: the descriptor is made non-blocking for
+  /// the call, and each turn writes what the terminal takes now and reads what it has, so a program that writes
+  /// as it reads cannot wedge itself and the writer on two full buffers.
+  ///
+  /// - Parameters:
+  ///   - fileDescriptor: The master side.
+  ///   - bytes: The bytes to write.
+  ///   - timeout: The longest wait for the terminal to take or give anything.
+  /// - Returns: The output read meanwhile.
+  /// - Throws: ``PseudoTerminalError``, or ``PseudoTerminalError/timedOut(received:)`` when nothing moved in time.
+  static func writeReading(_ fileDescriptor: Int32, _ bytes: [UInt8], timeout: Duration) throws -> [UInt8] {
+    let master = FileDescriptor(rawValue: fileDescriptor)
+    try naming("fcntl") { () throws(Errno) in try master.setNonBlocking(true) }
+    defer { try? master.setNonBlocking(false) }
+    var output: [UInt8] = []
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let ready = try naming("poll") { () throws(Errno) in
+        try Poll<Int>.wait(for: master, [.readable, .writable], timeout: timeout)
+      }
+      guard !ready.isEmpty else { throw PseudoTerminalError.timedOut(received: output) }
+      if ready.contains(.readable) {
+        do throws(Errno) {
+          output += try master.read(upTo: 4096)
+        } catch  where error == .wouldBlock || error == .inputOutput {
+          // Nothing after all, or the slave side closed: the writes below say which.
+        } catch {
+          throw PseudoTerminalError.systemCall(name: "read", errno: error.rawValue)
+        }
+      }
+      if ready.contains(.writable) {
+        do {
+          start += try bytes.withUnsafeBytes { all in
+            try master.write(UnsafeRawBufferPointer(rebasing: all[(start - bytes.startIndex)...]))
+          }
+        } catch let error as Errno where error == .wouldBlock {
+          continue
+        } catch let error as Errno {
+          throw PseudoTerminalError.systemCall(name: "write", errno: error.rawValue)
+        }
+      }
+    }
+    return output
+  }
+
   /// Reads what is available.
   ///
   /// - Parameters:

@@ -1,7 +1,7 @@
 import PasscodeEngine
 
-/// An ``EntryOutput`` that records what a driver carried out, in order.
-public struct RecordingEntryOutput: EntryOutput {
+/// A ``PromptOutput`` that records what a driver carried out, in order.
+public struct RecordingEntryOutput: PromptOutput {
   /// Everything carried out, in order.
   public enum Record: Sendable {
     /// A display drawn.
@@ -16,10 +16,12 @@ public struct RecordingEntryOutput: EntryOutput {
     case cue(SoundCue)
     /// A verification started.
     case verify
+    /// The entry lent to the caller's companion.
+    case lendEntry
     /// The input flushed.
     case flushInput
-    /// The prompt ended.
-    case finish(EntryOutcome)
+    /// The screen ended.
+    case finish
   }
 
   /// What was carried out, in order.
@@ -47,8 +49,10 @@ public struct RecordingEntryOutput: EntryOutput {
   public mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
   /// Records a flush.
   public mutating func flushInput() { records.append(.flushInput) }
+  /// Records the entry lent to the companion.
+  public mutating func lendEntry(_ entry: any SecretStorage) { records.append(.lendEntry) }
   /// Records the end.
-  public mutating func finish(_ outcome: EntryOutcome) { records.append(.finish(outcome)) }
+  public mutating func finish() { records.append(.finish) }
 
   /// Records a verification started and keeps its storage in ``pendingVerification`` for the test to answer.
   public mutating func verify(_ secret: any SecretStorage) {

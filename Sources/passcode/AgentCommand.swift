@@ -112,11 +112,11 @@ struct AgentCommand {
   /// and how many others are pending (`--id` leaves them to others).
   private func sayNoQuestions(_ directory: AskPasswordDirectory, speech: AccessibleSession) throws(CommandError) {
     let pending = (try? directory.scan()) ?? []
-    let phrase = catalogue.phrase(for: .noQuestionsPending(others: pending.count { !isForThisAgent($0) }))
-    try StandardStreams.output(phrase.words + ".\n")
     if let announcer = speech.announcer {
       BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
-      announcer.announce(phrase)
+    }
+    try speech.report(.noQuestionsPending(others: pending.count { !isForThisAgent($0) })) {
+      (line: String) throws(CommandError) in try StandardStreams.output(line + ".\n")
     }
   }
 
@@ -145,7 +145,6 @@ struct AgentCommand {
       throw .prompt(.noTerminal(error))
     }
     let asking = AskedQuestion()
-    let catalogue = self.catalogue
     let watcher: QuestionWatcher
     do {
       watcher = try QuestionWatcher(directory: directory, identifierPrefix: agent.identifierPrefix) { action in
@@ -153,9 +152,8 @@ struct AgentCommand {
         case let .withdraw(question, reason):
           if asking.withdraw(question, reason) { interruption.interrupt() }
         case let .announceWaiting(count):
-          let waiting = catalogue.phrase(for: .questionsWaiting(count: count))
-          speech.notices?.post(SanitizedText(waiting.words))
-          speech.announcer?.announce(waiting)
+          // Told by the question's prompt, shown and spoken once, between keys.
+          speech.notices?.post(.questionsWaiting(count: count))
         }
       }
     } catch {
@@ -355,8 +353,7 @@ struct AgentCommand {
     throws(CommandError)
   {
     do {
-      // The prompt speaks through the same announcer, with the words it shows.
-      try prompt.say(announcement)
+      try prompt.tell([announcement])
     } catch {
       throw .prompt(error)
     }

@@ -27,22 +27,11 @@ struct DemoCommand {
         case .timedOut: return .timedOut
         case .attemptsExhausted: return .wrongNoTriesLeft
         }
-        try open.prompt.say(.demoUnlocked)
-        guard try waitForLockOrQuit(open.prompt) else { return .accepted }
+        let choice = try open.prompt.run(DemoUnlockedScreen()) { $0.start() }
+        guard choice == .lockAgain else { return .accepted }
       }
     } catch {
       throw .prompt(error)
-    }
-  }
-
-  /// Waits on the unlocked screen; `true` means lock again, `false` quit.
-  private func waitForLockOrQuit(_ prompt: TerminalPasscodePrompt) throws(PromptError) -> Bool {
-    while true {
-      switch try prompt.readKey() ?? .endOfFile {
-      case .character("l"), .character("L"): return true
-      case .character("q"), .character("Q"), .escape, .interrupt, .endOfFile, .enter: return false
-      default: try prompt.say(.demoKeys)
-      }
     }
   }
 }

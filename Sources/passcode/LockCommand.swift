@@ -50,7 +50,7 @@ struct LockCommand {
     var toldUnrecorded = false
     let open = try context.openPrompt(ignoresInterruptions: true)
     defer { open.close() }
-    for problem in problems { try show(VaultRecoveryAdvice.explain(problem), on: open) }
+    for problem in problems { try tellStoreProblem(VaultRecoveryAdvice.explain(problem), on: open) }
     while true {
       let configuration = (try? store.storedPasscodeConfiguration(context, title: "Terminal Locked")) ?? fallback
       // Said once, at the start of the first prompt that counts in memory.
@@ -65,7 +65,7 @@ struct LockCommand {
         // count in memory from now on, from the stored count, which the next prompt says, instead of the advice
         // that entry stays locked. No probe is asked again: an empty file still fits on a full disk.
         if unrecorded == nil { unrecorded = Self.unrecordedFailures(after: error, in: store) }
-        try show(unrecorded == nil ? VaultRecoveryAdvice.explain(error) : error.description, on: open)
+        try tellStoreProblem(unrecorded == nil ? VaultRecoveryAdvice.explain(error) : error.description, on: open)
       }
       lockout = unrecorded?.status ?? (try? store.vault.ledger.status(now: LockoutTime.current())) ?? lockout
     }
@@ -93,9 +93,9 @@ struct LockCommand {
     return UnrecordedFailures(startingFrom: record, schedule: store.vault.ledger.schedule)
   }
 
-  private func show(_ text: String, on open: OpenPrompt) throws(CommandError) {
+  private func tellStoreProblem(_ text: String, on open: OpenPrompt) throws(CommandError) {
     do {
-      for line in text.split(separator: "\n") { try open.prompt.say(.storeProblem(SanitizedText(String(line)))) }
+      try open.prompt.tell(text.split(separator: "\n").map { .storeProblem(SanitizedText(String($0))) })
     } catch {
       throw .prompt(error)
     }

@@ -34,7 +34,7 @@ struct SetCommand {
     let outcome: EntryOutcome
     do {
       outcome = try open.prompt.ask(configuration) { secret in try confirmation.verdict(for: secret) }
-      if outcome == .accepted { try open.prompt.say(.passcodeSet) }
+      if outcome == .accepted { try open.prompt.tell([.passcodeSet]) }
     } catch {
       throw .prompt(error)
     }

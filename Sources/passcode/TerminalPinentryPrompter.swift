@@ -4,7 +4,6 @@ import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal
 import Pinentry
-internal import SystemCalls
 
 /// Runs pinentry's dialogs on a terminal with ``TerminalPasscodePrompt``: one prompt per dialog, on the
 /// tty gpg-agent names (`OPTION ttyname`, else `--ttyname`, else `/dev/tty`), with `TERM` from
@@ -87,7 +86,7 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     ask(request, oneButton: true)
   }
 
-  /// Shows the title, description and error, then the keys to press, and waits for one of them.
+  /// Tells the title, description and error, then the keys to press, and waits for one of them.
   private func ask(_ request: PinentryRequest, oneButton: Bool) -> ConfirmResult {
     Self.useLanguage(of: request)
     let plan = ConfirmationPlan(request: request, oneButton: oneButton)
@@ -109,39 +108,8 @@ final class TerminalPinentryPrompter: PinentryPrompter {
     }
     defer { prompt.close() }
     do {
-      for line in plan.lines {
-        try prompt.show(line.text)
-        speech?.announcer?.announce(line.spoken)
-      }
       // SETTIMEOUT applies to confirmations too: the whole dialog gets that long, warned of, and Tab gives it again.
-      let start = BootTimeClock.now
-      var limit =
-        request.timeoutSeconds > 0
-        ? ConfirmationTimeLimit(limit: .seconds(request.timeoutSeconds), startingAt: .zero) : nil
-      while true {
-        let wait = limit.map { max(.zero, $0.nextDeadline - (BootTimeClock.now - start)) }
-        guard let key = try prompt.readKey(timeout: wait) else {
-          switch limit?.step(at: BootTimeClock.now - start) {
-          case let .warn(warning): try prompt.say(warning)
-          case .timedOut, nil:
-            try prompt.say(.timedOut)
-            return .timedOut
-          case .wait: break
-          }
-          continue
-        }
-        if key == .moreTime, var running = limit {
-          try prompt.say(running.moreTime(at: BootTimeClock.now - start))
-          limit = running
-          continue
-        }
-        if case let .paste(text) = key { text.storage.wipe() }
-        if let answer = plan.answer(for: key) {
-          if answer == .cancelled { speech?.announcer?.announce(.cancelled) }
-          return answer
-        }
-        try prompt.show(plan.keysLine)
-      }
+      return try prompt.run(plan.dialog) { $0.start() } ?? .cancelled
     } catch {
       if case .terminated = error { return .cancelled }
       return .failed("\(error)")

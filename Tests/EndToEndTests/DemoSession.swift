@@ -93,27 +93,19 @@ final class DemoSession {
     try terminal.write(text)
   }
 
-  /// Types a flood of bytes in chunks small enough for the terminal's buffers, taking in the output after
-  /// each (with a short wait), so that neither side blocks on a full buffer however much the keys make it say.
+  /// Types a flood of bytes, writing only what the terminal takes and reading the output meanwhile
+  /// (`PseudoTerminal.flood`), so that neither side blocks on a full buffer however much the keys make it say.
   ///
-  /// - Parameters:
-  ///   - bytes: The keys.
-  ///   - chunkSize: How many bytes each write holds.
-  /// - Throws: ``PseudoTerminalError`` when a write fails.
-  func flood(_ bytes: [UInt8], chunkSize: Int = 1024) throws {
-    var start = bytes.startIndex
-    while start < bytes.endIndex {
-      let end = min(start + chunkSize, bytes.endIndex)
-      try terminal.write(Array(bytes[start..<end]))
-      start = end
-      while let more = try? terminal.read(timeout: .milliseconds(1)), !more.isEmpty { transcript += more }
-    }
+  /// - Parameter bytes: The keys.
+  /// - Throws: ``PseudoTerminalError`` when a write fails or nothing moves for a minute.
+  func flood(_ bytes: [UInt8]) throws {
+    try terminal.flood(bytes)
+    drain()
   }
 
   /// Types raw bytes, reading the output meanwhile so neither side blocks on a full buffer.
   func type(bytes: [UInt8]) throws {
-    try terminal.write(bytes)
-    drain()
+    try flood(bytes)
   }
 
   /// Types the demo's code (or what is left of it), waits for the unlocked screen, quits with Q, and

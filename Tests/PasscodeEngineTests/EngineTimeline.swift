@@ -3,7 +3,7 @@ import LockedSecretStorage
 import PasscodeEngine
 import PasscodeTestSupport
 
-/// Drives an `EntryEngine` through the real `EntryDriver` from a compact script: the driver runs the timers
+/// Drives an `EntryEngine` through the real `PromptDriver` from a compact script: the driver runs the timers
 /// on a manual clock, a closure answers verification, and a recording output keeps what was carried out.
 ///
 /// Script tokens, separated by spaces:
@@ -13,7 +13,7 @@ import PasscodeTestSupport
 /// - `+500ms`, `+2s`, `+5m`, `+1h` advance the clock and fire the timers that fall due;
 /// - `✓` and `✗` deliver a pending verdict (accepted, rejected) when the verifier answered `nil`.
 struct EngineTimeline {
-  private(set) var driver: EntryDriver<RecordingEntryOutput>
+  private(set) var driver: PromptDriver<EntryEngine, RecordingEntryOutput>
   let storage: WipedSecretBuffer
   /// Returns a verdict at once, or `nil` to leave the verification pending until `✓` or `✗`.
   var verifier: ([UInt8]) -> Verdict?
@@ -28,7 +28,7 @@ struct EngineTimeline {
     let engine = EntryEngine(
       configuration: configuration, secretStorage: storage, failureCount: failureCount,
       lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
-    driver = EntryDriver(engine: engine, clock: clock, output: RecordingEntryOutput())
+    driver = PromptDriver(engine, clock: clock, output: RecordingEntryOutput())
     self.verifier = verifier
     driver.start(heading: heading, preamble: preamble, hint: hint)
     answerVerification()
@@ -40,7 +40,7 @@ struct EngineTimeline {
   }
 
   /// The engine being driven.
-  var engine: EntryEngine { driver.engine }
+  var engine: EntryEngine { driver.machine }
   /// How the prompt ended, once it has.
   var outcome: EntryOutcome? { driver.outcome }
   /// The displays drawn.

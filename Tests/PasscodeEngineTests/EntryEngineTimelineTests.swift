@@ -519,7 +519,7 @@ struct EntryEngineTimelineTests {
     var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
     timeline.run("1")
     let timers = timeline.timers
-    timeline.send(.notice("speech-dispatcher is not answering"))
+    timeline.send(.notice(notice))
     #expect(timeline.asides == [notice])
     #expect(timeline.engine.display.message == .progress(entered: 1, length: 4, kind: .digits))
     #expect(timeline.engine.count == 1)
@@ -528,7 +528,7 @@ struct EntryEngineTimelineTests {
 
     var lockedOut = EngineTimeline(fourDigits, lockoutRemaining: .seconds(30), verifier: { _ in nil })
     lockedOut.run("+5s")
-    lockedOut.send(.notice("speech-dispatcher is not answering"))
+    lockedOut.send(.notice(notice))
     lockedOut.run("+30s")
     #expect(lockedOut.asides == [notice])
     #expect(lockedOut.spoken.first == "Too many tries. Try again in 30 seconds")
@@ -536,10 +536,10 @@ struct EntryEngineTimelineTests {
 
     var verifying = EngineTimeline(fourDigits, verifier: { _ in nil })
     verifying.run("2 5 8 0")
-    verifying.send(.notice("speech-dispatcher is not answering"))
+    verifying.send(.notice(notice))
     #expect(verifying.asides == [notice])
     verifying.run("✓")
-    verifying.send(.notice("speech-dispatcher is not answering"))
+    verifying.send(.notice(notice))
     #expect(verifying.outcome == .accepted)
     #expect(verifying.asides == [notice], "after the end nothing more is told")
   }

@@ -15,7 +15,8 @@ import SystemCalls
 /// - `paste(TEXT)` is a bracketed paste of TEXT in one read;
 /// - `+500ms`, `+2s`, `+5m` let time pass: the loop wakes for every deadline on the way;
 /// - `SIGTERM`, `SIGTSTP`, `SIGTTIN`, `SIGCONT`, `SIGWINCH`, `SIGINT` deliver a signal;
-/// - `notice(TEXT)` posts a notice (TEXT without spaces); `interrupt` raises the interruption;
+/// - `notice(TEXT)` posts a notice (TEXT without spaces); `waiting(N)` posts an agent's "N questions waiting";
+///   `interrupt` raises the interruption;
 /// - `✓` and `✗` answer a verification the verifier left pending (accepted, rejected);
 /// - `⇪on` and `⇪off` turn the console's Caps Lock on and off, as the next key will find it (no wake-up);
 ///   a timeline starts as no virtual console (nothing can be read) unless ``locks`` is set.
@@ -43,7 +44,7 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   private var script: [String] = []
   private var bytes: [UInt8] = []
   private var signals: [Signal] = []
-  private var notices: [SanitizedText] = []
+  private var notices: [Announcement] = []
   private var interrupted = false
   private var answer: VerificationRunner.Answer?
   private var answerReady = false
@@ -101,6 +102,14 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
       configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: nil, hint: hint,
       heading: heading, preamble: preamble, companion: nil
     ) { _ in .accepted }
+  }
+
+  /// Runs a screen that is not an entry over a script (``PromptLoop/run(_:opening:)``).
+  func run<Machine: PromptMachine>(
+    _ machine: Machine, _ script: String, opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]
+  ) throws(PromptError) -> Machine.Outcome? {
+    self.script = script.split(separator: " ").map(String.init)
+    return try loop.run(machine, opening: opening)
   }
 
   /// Everything written, in order.
@@ -191,7 +200,7 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
 
   var isInterrupted: Bool { interrupted }
 
-  func takeNotices() -> [SanitizedText] {
+  func takeNotices() -> [Announcement] {
     defer { notices.removeAll() }
     return notices
   }
@@ -254,7 +263,11 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
       if token.hasPrefix("paste("), token.hasSuffix(")") {
         bytes += Array("\u{1b}[200~\(token.dropFirst("paste(".count).dropLast())\u{1b}[201~".utf8)
       } else if token.hasPrefix("notice("), token.hasSuffix(")") {
-        notices.append(SanitizedText(String(token.dropFirst("notice(".count).dropLast())))
+        notices.append(.notice(SanitizedText(String(token.dropFirst("notice(".count).dropLast()))))
+      } else if token.hasPrefix("waiting("), token.hasSuffix(")"),
+        let count = Int(token.dropFirst("waiting(".count).dropLast())
+      {
+        notices.append(.questionsWaiting(count: count))
       } else {
         for (name, byte) in Self.keyNames { if token == name { bytes.append(byte) } }
         if !Self.keyNames.contains(where: { $0.name == token }) { bytes += Self.bytes(of: token) }

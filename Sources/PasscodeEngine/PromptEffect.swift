@@ -1,5 +1,7 @@
-/// What the front must do after the engine handled an event. Effects are carried out in order.
-public enum EntryEffect: Sendable {
+/// What the front must do after a prompt machine handled an event (``PromptMachine``), carried out in order by
+/// the one interpreter behind a ``PromptDriver``. `Outcome` is how the machine's screen ends: an entry's
+/// ``EntryOutcome``, a confirmation's answer.
+public enum PromptEffect<Outcome: Sendable>: Sendable {
   /// Draw the prompt as described, telling nothing (a shake frame, a redraw).
   case render(EntryDisplay)
   /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
@@ -23,11 +25,18 @@ public enum EntryEffect: Sendable {
   case schedule(EntryTimer, after: Duration)
   /// Stop a pending timer.
   case cancelTimer(EntryTimer)
+  /// Lend the entry typed so far to the caller's companion for one call, in answer to
+  /// ``EntryEvent/lendEntry`` (a pinentry's strength rating). The storage stays the engine's: it must not be
+  /// kept or copied outside secret memory.
+  case lendEntry(any SecretStorage)
   /// Throw away input that the terminal has buffered but not delivered yet.
   case flushInput
-  /// The prompt is over.
-  case finish(EntryOutcome)
+  /// The screen is over, ended so.
+  case finish(Outcome)
 }
+
+/// What the entry engine asks of the front.
+public typealias EntryEffect = PromptEffect<EntryOutcome>
 
 /// How a prompt ended.
 public enum EntryOutcome: Equatable, Sendable {
