@@ -115,7 +115,7 @@ struct AgentCommand {
     let phrase = catalogue.phrase(for: .noQuestionsPending(others: pending.count { !isForThisAgent($0) }))
     try StandardStreams.output(phrase.words + ".\n")
     if let announcer = speech.announcer {
-      BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+      announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
       announcer.announce(phrase)
     }
   }
@@ -185,7 +185,7 @@ struct AgentCommand {
       }
       guard let turn else { break }
       if isFirst, let announcer = speech.announcer {
-        BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+        announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
       }
       isFirst = false
       let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)
