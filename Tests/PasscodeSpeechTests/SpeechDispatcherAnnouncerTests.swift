@@ -108,6 +108,19 @@ struct SpeechDispatcherAnnouncerTests {
     #expect(requests.last == SSIPSpeakRequest(priority: "TEXT", text: "2 characters entered"))
   }
 
+  @Test("waiting for the connection ends when it is up, with no time passing")
+  func waitForConnectionEndsWhenUp() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let clock = ManualClock()
+    let announcer = SpeechDispatcherAnnouncer(configuration: configuration(daemon.speechAddress), clock: clock) { _ in }
+    let waiting = OtherThread { announcer.waitUntilConnected(within: .seconds(1)) }
+    #expect(waiting.result() == true)
+    #expect(announcer.isConnected)
+    #expect(clock.now() == .zero)
+    announcer.close()
+  }
+
   @Test("the output module really receives Wrong passcode")
   func spokenFileHasWrongPasscode() throws {
     let daemon = try PrivateSpeechDispatcher()
