@@ -292,11 +292,11 @@ struct SpeechDispatcherAnnouncerTests {
       configuration: SpeechDispatcherConfiguration(
         address: .unixSocket(path: server.path), autospawn: false, deadline: .seconds(2)),
       clock: clock, onUnavailable: reports.handler)
-    announcer.announce(.ready)
     // Once the server has the connection, the worker is stuck in the handshake until its deadline, which on a
     // clock that does not move never comes: an announce that waited on it would not return.
     #expect(server.waitForConnections(1) == 1)
     let announcing = OtherThread {
+      announcer.announce(.ready)
       for entered in 1...10 { announcer.announce(.progress(entered: entered, length: 10, kind: .digits)) }
       return true
     }
