@@ -16,11 +16,25 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   ///   - configuration: The client name, address, deadline and language.
   ///   - onUnavailable: Called with a reason, once per outage, on a background thread; the caller typically
   ///     shows one fixed notice (the reason is for diagnostics) and relies on the text it shows anyway.
-  public init(
+  public convenience init(
     configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration(),
     onUnavailable: @escaping @Sendable (String) -> Void
   ) {
-    worker = SpeechWorker(configuration: configuration, onUnavailable: onUnavailable)
+    self.init(configuration: configuration, clock: BootTimeSpeechClock(), onUnavailable: onUnavailable)
+  }
+
+  /// Starts connecting in the background on a given clock, and returns at once.
+  ///
+  /// - Parameters:
+  ///   - configuration: The client name, address, deadline and language.
+  ///   - clock: What the startup grace, the reconnection backoff and the deadline run on; a test's
+  ///     `ManualClock` moves them by hand.
+  ///   - onUnavailable: Called with a reason, once per outage, on a background thread.
+  package init(
+    configuration: SpeechDispatcherConfiguration, clock: any SpeechClock,
+    onUnavailable: @escaping @Sendable (String) -> Void
+  ) {
+    worker = SpeechWorker(configuration: configuration, clock: clock, onUnavailable: onUnavailable)
     worker.start()
   }
 
@@ -33,10 +47,14 @@ public final class SpeechDispatcherAnnouncer: Announcer {
     worker.isConnected
   }
 
-  /// How many attempts to connect or to send have begun, so a test can wait for the retries themselves
-  /// rather than for time to pass.
-  package var attemptCount: Int {
-    worker.operationCount
+  /// Waits until the connection is up or an attempt to make it has failed, at most `limit` on the announcer's
+  /// clock, so that a first question's words are not queued behind a connection that is about to come up.
+  ///
+  /// - Parameter limit: The longest wait.
+  /// - Returns: Whether the connection is up.
+  @discardableResult
+  package func waitUntilConnected(within limit: Duration) -> Bool {
+    worker.waitUntilConnected(within: limit)
   }
 
   /// Queues the phrase's words at its announcement's priority; returns at once.

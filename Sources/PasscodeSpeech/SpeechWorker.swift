@@ -9,23 +9,32 @@ internal import SystemCalls
 /// The thread connects, sends, reconnects with backoff and reports each outage once. A watchdog thread
 /// notices a connect or send that takes longer than the deadline (a daemon that accepts but never
 /// answers). While nothing is being sent both threads block without a timeout, so an idle prompt makes no
-/// wake-ups.
+/// wake-ups. Every reading and every wait for time is on the injected ``SpeechClock``.
 final class SpeechWorker: Sendable {
   private struct State {
     var queue = SpeechQueue()
     var connected = false
+    /// Whether the latest attempt to connect failed or took longer than the deadline.
+    var latestConnectFailed = false
     var closing = false
     var outageReported = false
     /// Whether a connection was ever made; before that, failures within the startup grace are not reported.
     var everConnected = false
-    /// The number of the connect or send running now, for the watchdog.
-    var busyOperation: Int?
+    /// The connect or send running now, for the watchdog.
+    var busyOperation: Operation?
     var operationCount = 0
   }
 
+  /// A connect or send: its number, and the clock's reading when it began.
+  private struct Operation {
+    let number: Int
+    let began: Duration
+  }
+
   private let configuration: SpeechDispatcherConfiguration
+  private let clock: any SpeechClock
   /// The end of ``SpeechDispatcherConfiguration/startupGrace``.
-  private let graceEnds: BootTimeClock.Instant
+  private let graceEnds: Duration
   private let onUnavailable: @Sendable (String) -> Void
   private let state = Mutex(State())
   private let wake = Semaphore()
@@ -34,10 +43,16 @@ final class SpeechWorker: Sendable {
   private let operationBegan = Semaphore()
   /// Signalled when a connect or send ends.
   private let operationEnded = Semaphore()
+  /// Signalled when an attempt to connect succeeds, fails or times out, and on close.
+  private let connectionSettled = Semaphore()
 
-  init(configuration: SpeechDispatcherConfiguration, onUnavailable: @escaping @Sendable (String) -> Void) {
+  init(
+    configuration: SpeechDispatcherConfiguration, clock: any SpeechClock,
+    onUnavailable: @escaping @Sendable (String) -> Void
+  ) {
     self.configuration = configuration
-    self.graceEnds = BootTimeClock.now + configuration.startupGrace
+    self.clock = clock
+    self.graceEnds = clock.now() + configuration.startupGrace
     self.onUnavailable = onUnavailable
   }
 
@@ -51,26 +66,36 @@ final class SpeechWorker: Sendable {
     BackgroundThread.start { [self] in watch() }
   }
 
-  /// The watchdog: for each connect or send, waits at most the deadline for it to end, and reports an
-  /// outage when it does not. A stuck operation is then waited out, as the worker cannot start another.
+  /// The watchdog: for each connect or send, waits until the deadline after it began for it to end, and
+  /// reports an outage when it does not. A stuck operation is then waited out, as the worker cannot start
+  /// another.
   private func watch() {
     while true {
       operationBegan.wait()
-      let (closing, operation) = state.withLock { state in (state.closing, state.busyOperation) }
+      let (closing, busy) = state.withLock { state in (state.closing, state.busyOperation) }
       guard !closing else { return }
-      if !operationEnded.wait(for: configuration.deadline) {
-        let stuck = state.withLock { state in
-          guard let operation, state.busyOperation == operation else { return false }
-          state.connected = false
-          state.queue.connectionFailed()
-          return true
-        }
-        if stuck {
-          reportOutage(SpeechError.timedOut(milliseconds: configuration.deadline.wholeMilliseconds).description)
-        }
-        operationEnded.wait()
+      // Nothing running: the operation whose beginning woke the watchdog has ended already.
+      guard let busy else { continue }
+      let deadline = busy.began + configuration.deadline
+      while isBusy(with: busy), clock.now() < deadline {
+        clock.sleep(wakingOn: operationEnded, until: deadline)
       }
+      let stuck = state.withLock { state in
+        guard state.busyOperation?.number == busy.number else { return false }
+        state.connected = false
+        state.latestConnectFailed = true
+        state.queue.connectionFailed()
+        return true
+      }
+      guard stuck else { continue }
+      connectionSettled.signal()
+      reportOutage(SpeechError.timedOut(milliseconds: configuration.deadline.wholeMilliseconds).description)
+      while isBusy(with: busy) { operationEnded.wait() }
     }
+  }
+
+  private func isBusy(with operation: Operation) -> Bool {
+    state.withLock { $0.busyOperation?.number == operation.number }
   }
 
   /// Queues a request and wakes the thread. Never waits for the daemon.
@@ -92,7 +117,25 @@ final class SpeechWorker: Sendable {
     guard first else { return }
     wake.signal()
     operationBegan.signal()
-    _ = finished.wait(for: configuration.deadline)
+    connectionSettled.signal()
+    let deadline = clock.now() + configuration.deadline
+    clock.sleep(wakingOn: finished, until: deadline)
+  }
+
+  /// Waits until a connection is up, or the latest attempt to make one failed or timed out, or the worker
+  /// closes; at most `limit` on the worker's clock. One thread waits at a time.
+  ///
+  /// - Parameter limit: The longest wait.
+  /// - Returns: Whether a connection is up.
+  func waitUntilConnected(within limit: Duration) -> Bool {
+    let deadline = clock.now() + limit
+    while true {
+      let (connected, settled) = state.withLock { state in
+        (state.connected, state.connected || state.latestConnectFailed || state.closing)
+      }
+      if settled || clock.now() >= deadline { return connected }
+      clock.sleep(wakingOn: connectionSettled, until: deadline)
+    }
   }
 
   /// Whether a connection is up and answering.
@@ -100,15 +143,11 @@ final class SpeechWorker: Sendable {
     state.withLock { $0.connected }
   }
 
-  /// How many connections and sends have begun.
-  var operationCount: Int {
-    state.withLock { $0.operationCount }
-  }
-
   /// Asks the thread to stop without waiting.
   func abandon() {
     state.withLock { $0.closing = true }
     wake.signal()
+    connectionSettled.signal()
   }
 
   private var isClosing: Bool {
@@ -121,17 +160,18 @@ final class SpeechWorker: Sendable {
     switch SpeechDispatcherCalls.load() {
     case let .success(loaded): calls = loaded
     case let .failure(error):
+      state.withLock { $0.latestConnectFailed = true }
+      connectionSettled.signal()
       reportOutage(error.description)
       return
     }
     var connection: SpeechDispatcherCalls.Connection?
     var backoff = configuration.backoff
-    var nextAttempt = BootTimeClock.now
+    var nextAttempt = clock.now()
     while !isClosing {
       guard let open = connection else {
-        let wait = nextAttempt - BootTimeClock.now
-        if wait > .zero {
-          _ = wake.wait(for: wait)
+        if clock.now() < nextAttempt {
+          clock.sleep(wakingOn: wake, until: nextAttempt)
           continue
         }
         switch connect(calls) {
@@ -140,13 +180,15 @@ final class SpeechWorker: Sendable {
           backoff.reset()
         case let .failure(error):
           // Within the startup grace nothing has been heard yet, so nothing is old news: all waits in order.
-          let starting = BootTimeClock.now < graceEnds
+          let starting = clock.now() < graceEnds
           state.withLock { state in
+            state.latestConnectFailed = true
             if !(starting && !state.everConnected) { state.queue.connectionFailed() }
           }
           reportOutage(error.description, unlessStarting: true)
-          nextAttempt = BootTimeClock.now + backoff.next()
+          nextAttempt = clock.now() + backoff.next()
         }
+        connectionSettled.signal()
         continue
       }
       guard let request = state.withLock({ $0.queue.next() }) else {
@@ -161,7 +203,7 @@ final class SpeechWorker: Sendable {
           state.queue.connectionLost(failed: request)
         }
         reportOutage(SpeechError.sendFailed.description)
-        nextAttempt = BootTimeClock.now + backoff.next()
+        nextAttempt = clock.now() + backoff.next()
       }
     }
     if let connection {
@@ -211,9 +253,10 @@ final class SpeechWorker: Sendable {
   }
 
   private func beginOperation(description: String) -> Int {
+    let began = clock.now()
     let operation = state.withLock { state in
       state.operationCount += 1
-      state.busyOperation = state.operationCount
+      state.busyOperation = Operation(number: state.operationCount, began: began)
       return state.operationCount
     }
     operationBegan.signal()
@@ -222,9 +265,10 @@ final class SpeechWorker: Sendable {
 
   private func endOperation(_ operation: Int, succeeded: Bool) {
     state.withLock { state in
-      if state.busyOperation == operation { state.busyOperation = nil }
+      if state.busyOperation?.number == operation { state.busyOperation = nil }
       if succeeded {
         state.connected = true
+        state.latestConnectFailed = false
         state.everConnected = true
         state.queue.connectionEstablished()
         state.outageReported = false
@@ -236,7 +280,7 @@ final class SpeechWorker: Sendable {
   /// Reports an outage once; with `unlessStarting`, a daemon not reached yet within the startup grace is not
   /// reported (the next failed attempt after it is).
   private func reportOutage(_ reason: String, unlessStarting: Bool = false) {
-    let starting = unlessStarting && BootTimeClock.now < graceEnds
+    let starting = unlessStarting && clock.now() < graceEnds
     let report = state.withLock { state in
       guard !state.closing, !state.outageReported, !(starting && !state.everConnected) else { return false }
       state.outageReported = true

@@ -38,7 +38,8 @@ public final class PrivateSpeechDispatcher: Sendable {
   /// The address as the announcer's configuration takes it.
   public var speechAddress: SpeechDispatcherAddress { .unixSocket(path: socketPath) }
 
-  /// Starts the daemon (again) at the same address and waits up to 3 s for its socket.
+  /// Starts the daemon (again) at the same address and waits up to 3 s for its socket to accept connections:
+  /// the daemon makes the socket's file before it listens, so a client that came at once could be refused.
   ///
   /// - Throws: ``SpeechTestSupportError`` when it cannot start or the socket does not appear.
   public func start() throws {
@@ -53,7 +54,7 @@ public final class PrivateSpeechDispatcher: Sendable {
       environment: ["XDG_RUNTIME_DIR": base + "/run", "HOME": base + "/home"], outputPath: base + "/log/stdout.txt")
     process.withLock { $0 = daemon }
     let end = ContinuousClock.now + .seconds(3)
-    while !FileManager.default.fileExists(atPath: socketPath) {
+    while !ConnectionProbe.unixStreamAccepts(socketPath) {
       guard ContinuousClock.now < end, daemon.isRunning else {
         daemon.signal(Signal.kill.number)
         throw SpeechTestSupportError.notReady("speech-dispatcher socket \(socketPath)")

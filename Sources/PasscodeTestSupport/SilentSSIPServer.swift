@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+internal import SystemCalls
 
 /// A Unix socket server that accepts connections and never answers: a hung speech-dispatcher.
 public final class SilentSSIPServer: Sendable {
@@ -8,6 +9,8 @@ public final class SilentSSIPServer: Sendable {
   private let listener: Int32
   private let connections = Mutex<[Int32]>([])
   private let stopped = Mutex(false)
+  /// Signalled at each connection accepted.
+  private let accepted = Semaphore()
 
   /// Listens at a path and starts accepting on a background thread.
   ///
@@ -17,6 +20,7 @@ public final class SilentSSIPServer: Sendable {
     self.path = path
     listener = try SpeechTestSystemCalls.listenUnix(path: path)
     let listener = listener
+    let accepted = accepted
     Thread.detachNewThread { [weak self] in
       while true {
         let connection = SpeechTestSystemCalls.accept(listener)
@@ -26,6 +30,7 @@ public final class SilentSSIPServer: Sendable {
           return
         }
         self.connections.withLock { $0.append(connection) }
+        accepted.signal()
       }
     }
   }
@@ -36,6 +41,17 @@ public final class SilentSSIPServer: Sendable {
   /// How many clients have connected.
   public var connectionCount: Int {
     connections.withLock { $0.count }
+  }
+
+  /// Waits until `count` clients have connected, waking at each connection; a server that stops hearing of any
+  /// for a few seconds ends the wait rather than hanging the test.
+  ///
+  /// - Parameter count: How many connections to wait for.
+  /// - Returns: How many clients have connected.
+  @discardableResult
+  public func waitForConnections(_ count: Int) -> Int {
+    while connectionCount < count, accepted.wait(for: .seconds(10)) {}
+    return connectionCount
   }
 
   /// Stops listening and hangs up on every client, which then sees end of file.

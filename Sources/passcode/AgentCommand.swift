@@ -113,7 +113,7 @@ struct AgentCommand {
   private func sayNoQuestions(_ directory: AskPasswordDirectory, speech: AccessibleSession) throws(CommandError) {
     let pending = (try? directory.scan()) ?? []
     if let announcer = speech.announcer {
-      BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+      announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
     }
     try speech.report(.noQuestionsPending(others: pending.count { !isForThisAgent($0) })) {
       (line: String) throws(CommandError) in try StandardStreams.output(line + ".\n")
@@ -183,7 +183,7 @@ struct AgentCommand {
       }
       guard let turn else { break }
       if isFirst, let announcer = speech.announcer {
-        BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+        announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
       }
       isFirst = false
       let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)

@@ -38,7 +38,7 @@ struct AskpassCommand {
     let prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)
     defer { prompt.close() }
     if let announcer = speech.announcer {
-      BoundedWait.until(milliseconds: Self.speechConnectionWait) { announcer.isConnected }
+      announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
     }
     let catalogue = AnnouncementCatalogue.current
     let title =

@@ -1,9 +1,10 @@
+import PasscodeTestSupport
 import SystemCalls
 import Testing
 
 @testable import PasscodeSpeech
 
-@Suite("BootTimeClock and Semaphore")
+@Suite("BootTimeClock, the speech clocks and Semaphore")
 struct ClockAndSemaphoreTests {
   @Test("an instant plus a duration, minus the instant, is the duration; later instants compare greater")
   func instantArithmetic() {
@@ -54,5 +55,41 @@ struct ClockAndSemaphoreTests {
     #expect(BackgroundThread.start { semaphore.signal() })
     semaphore.wait()
     #expect(!semaphore.wait(for: .milliseconds(1)))
+  }
+
+  @Test("the boot-time speech clock starts near zero, and a sleep ends at a signal or at once for a passed reading")
+  func bootTimeSpeechClock() {
+    let clock = BootTimeSpeechClock()
+    #expect(clock.now() >= .zero && clock.now() < .seconds(1))
+    let signal = Semaphore()
+    signal.signal()
+    clock.sleep(wakingOn: signal, until: clock.now() + .seconds(60))
+    #expect(!signal.wait(for: .zero), "the signal was not taken")
+    clock.sleep(wakingOn: signal, until: clock.now() - .seconds(1))
+  }
+
+  @Test("moving a manual clock wakes the sleepers whose time has come, and only those")
+  func manualClockWakesSleepers() {
+    let clock = ManualClock()
+    let early = Semaphore()
+    let late = Semaphore()
+    let earlyWoke = Semaphore()
+    let lateWoke = Semaphore()
+    BackgroundThread.start {
+      clock.sleep(wakingOn: early, until: .milliseconds(20))
+      earlyWoke.signal()
+    }
+    BackgroundThread.start {
+      clock.sleep(wakingOn: late, until: .seconds(1))
+      lateWoke.signal()
+    }
+    #expect(clock.waitForSleeper(until: .milliseconds(20)))
+    #expect(clock.waitForSleeper(until: .seconds(1)))
+    clock.advance(by: .milliseconds(20))
+    #expect(earlyWoke.wait(for: .seconds(10)))
+    #expect(clock.waitForSleeper(until: .seconds(1)), "the later sleeper was woken too")
+    late.signal()
+    #expect(lateWoke.wait(for: .seconds(10)))
+    clock.sleep(wakingOn: early, until: .milliseconds(20))
   }
 }

@@ -3,29 +3,54 @@ import PasscodeEngine
 import PasscodeSpeech
 import PasscodeTestSupport
 import Synchronization
+import SystemCalls
 import Testing
 
-/// Counts `onUnavailable` calls.
+/// Records `onUnavailable` calls, and wakes a test waiting for them.
 private final class UnavailableReports: Sendable {
   private let reasons = Mutex<[String]>([])
+  private let reported = Semaphore()
 
   var all: [String] { reasons.withLock { $0 } }
 
   var handler: @Sendable (String) -> Void {
-    { reason in self.reasons.withLock { $0.append(reason) } }
+    { reason in
+      self.reasons.withLock { $0.append(reason) }
+      self.reported.signal()
+    }
   }
 
-  func waitForCount(_ count: Int, timeout: Duration = .seconds(5)) -> [String] {
-    let end = ContinuousClock.now + timeout
-    while all.count < count, ContinuousClock.now < end { usleep(10_000) }
+  /// Waits until `count` reports came, waking at each; a worker that stops reporting for a few seconds ends
+  /// the wait rather than hanging the test.
+  func waitForCount(_ count: Int) -> [String] {
+    while all.count < count, reported.wait(for: .seconds(10)) {}
     return all
   }
 }
 
-/// Waits (bounded) until the announcer has connected, so a test's announcements go over a live connection.
+/// Work on a thread of its own, for what a test checks does not wait: a body that never returns fails the
+/// test after a few seconds rather than hanging it.
+private final class OtherThread<Value: Sendable>: Sendable {
+  private let value = Mutex<Value?>(nil)
+  private let done = Semaphore()
+
+  init(_ body: @escaping @Sendable () -> Value) {
+    BackgroundThread.start { [self] in
+      let result = body()
+      value.withLock { $0 = result }
+      done.signal()
+    }
+  }
+
+  /// What the body returned, or `nil` when it has not returned within a few seconds.
+  func result() -> Value? {
+    done.wait(for: .seconds(10)) ? value.withLock { $0 } : nil
+  }
+}
+
+/// Waits until the announcer has connected, so a test's announcements go over a live connection.
 func connected(_ announcer: SpeechDispatcherAnnouncer) -> SpeechDispatcherAnnouncer {
-  let end = ContinuousClock.now + .seconds(5)
-  while !announcer.isConnected, ContinuousClock.now < end { usleep(5_000) }
+  #expect(announcer.waitUntilConnected(within: .seconds(5)), "speech-dispatcher did not answer")
   return announcer
 }
 
@@ -83,6 +108,19 @@ struct SpeechDispatcherAnnouncerTests {
     #expect(requests.last == SSIPSpeakRequest(priority: "TEXT", text: "2 characters entered"))
   }
 
+  @Test("waiting for the connection ends when it is up, with no time passing")
+  func waitForConnectionEndsWhenUp() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let clock = ManualClock()
+    let announcer = SpeechDispatcherAnnouncer(configuration: configuration(daemon.speechAddress), clock: clock) { _ in }
+    let waiting = OtherThread { announcer.waitUntilConnected(within: .seconds(1)) }
+    #expect(waiting.result() == true)
+    #expect(announcer.isConnected)
+    #expect(clock.now() == .zero)
+    announcer.close()
+  }
+
   @Test("the output module really receives Wrong passcode")
   func spokenFileHasWrongPasscode() throws {
     let daemon = try PrivateSpeechDispatcher()
@@ -121,24 +159,49 @@ struct SpeechDispatcherAnnouncerTests {
       daemon.protocolCommands().suffix(5) == ["SOUND_ICON error", "SET SELF PRIORITY MESSAGE", "speak", "Ready", "."])
   }
 
-  @Test("with no daemon, onUnavailable is called once across the retries")
+  private var missing: SpeechDispatcherAddress {
+    .unixSocket(path: "/tmp/passcode-missing-\(getpid())/speechd.sock")
+  }
+
+  /// Lets the worker's retries happen: for each delay, waits until the worker sleeps that long after its failed
+  /// attempt, then moves the clock to the end of the sleep.
+  private func retry(
+    _ clock: ManualClock, after delays: [Duration], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for delay in delays {
+      let retry = clock.now() + delay
+      #expect(clock.waitForSleeper(until: retry), "no retry after \(delay)", sourceLocation: sourceLocation)
+      clock.set(to: retry)
+    }
+  }
+
+  @Test("with no daemon, onUnavailable is called once across the retries, which back off 20, 40, 80 ms …")
   func noDaemon() throws {
     let reports = UnavailableReports()
-    let missing = SpeechDispatcherAddress.unixSocket(path: "/tmp/passcode-missing-\(getpid())/speechd.sock")
+    let clock = ManualClock()
     let announcer = SpeechDispatcherAnnouncer(
       configuration: SpeechDispatcherConfiguration(
         address: missing, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20))),
-      onUnavailable: reports.handler)
+      clock: clock, onUnavailable: reports.handler)
     for entered in 1...50 { announcer.announce(.progress(entered: entered, length: 50, kind: .digits)) }
-    _ = reports.waitForCount(1)
-    // Wait for the retries themselves (20, 40, 80, 160 ms apart): once the sixth attempt has begun, five
-    // have failed; none but the first may report.
-    let deadline = ContinuousClock.now + .seconds(30)
-    while announcer.attemptCount < 6, ContinuousClock.now < deadline { usleep(5_000) }
-    #expect(announcer.attemptCount >= 6)
+    retry(clock, after: [.milliseconds(20), .milliseconds(40), .milliseconds(80), .milliseconds(160)])
+    // The fifth attempt has failed once the worker sleeps again; none but the first may report.
+    #expect(clock.waitForSleeper(until: clock.now() + .milliseconds(320)))
     announcer.close()
     #expect(reports.all.count == 1, "\(reports.all)")
     #expect(reports.all.first?.contains("/tmp/passcode-missing") == true)
+  }
+
+  @Test("with no daemon, waiting for the connection ends when the first attempt fails, with no time passing")
+  func waitForConnectionEndsAtFailure() {
+    let clock = ManualClock()
+    let announcer = SpeechDispatcherAnnouncer(
+      configuration: SpeechDispatcherConfiguration(address: missing, autospawn: false), clock: clock
+    ) { _ in }
+    let waiting = OtherThread { announcer.waitUntilConnected(within: .seconds(1)) }
+    #expect(waiting.result() == false)
+    #expect(clock.now() == .zero)
+    announcer.close()
   }
 
   @Test("a daemon that starts within the startup grace is never reported missing, and hears the question first")
@@ -150,31 +213,43 @@ struct SpeechDispatcherAnnouncerTests {
     var configuration = SpeechDispatcherConfiguration(
       address: daemon.speechAddress, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)))
     configuration.startupGrace = .seconds(60)
-    let announcer = SpeechDispatcherAnnouncer(configuration: configuration, onUnavailable: reports.handler)
+    let clock = ManualClock()
+    let announcer = SpeechDispatcherAnnouncer(
+      configuration: configuration, clock: clock, onUnavailable: reports.handler)
     announcer.announce(.prompt(title: "Passphrase for disk cryptroot", length: nil, kind: .characters))
-    // Several attempts fail before the daemon is there, as at boot before the sound card.
-    let deadline = ContinuousClock.now + .seconds(30)
-    while announcer.attemptCount < 3, ContinuousClock.now < deadline { usleep(5_000) }
-    #expect(announcer.attemptCount >= 3)
+    // Three attempts fail before the daemon is there, as at boot before the sound card.
+    retry(clock, after: [.milliseconds(20), .milliseconds(40)])
+    let fourthAttempt = clock.now() + .milliseconds(80)
+    #expect(clock.waitForSleeper(until: fourthAttempt))
     // Keys typed before speech came: the question is not dropped for them, and the newer count wins.
     announcer.announce(.progress(entered: 1, length: nil, kind: .characters))
     announcer.announce(.progress(entered: 2, length: nil, kind: .characters))
     try daemon.start()
+    clock.set(to: fourthAttempt)
     let requests = daemon.waitForRequests(count: 2)
     announcer.close()
     #expect(requests.map(\.text) == ["Passphrase for disk cryptroot", "2 characters entered"])
     #expect(reports.all.isEmpty, "reported within the grace: \(reports.all)")
   }
 
-  @Test("a daemon still missing when the startup grace ends is reported once")
+  @Test("a daemon still missing when the startup grace ends is reported once, at the first attempt after it")
   func daemonMissingAfterGrace() throws {
     let reports = UnavailableReports()
-    let missing = SpeechDispatcherAddress.unixSocket(path: "/tmp/passcode-missing-\(getpid())/speechd.sock")
     var configuration = SpeechDispatcherConfiguration(
       address: missing, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)))
     configuration.startupGrace = .milliseconds(200)
-    let announcer = SpeechDispatcherAnnouncer(configuration: configuration, onUnavailable: reports.handler)
-    #expect(reports.waitForCount(1, timeout: .seconds(30)).count == 1)
+    let clock = ManualClock()
+    let announcer = SpeechDispatcherAnnouncer(
+      configuration: configuration, clock: clock, onUnavailable: reports.handler)
+    // Attempts at 0, 20, 60 and 140 ms fail within the grace; the one at 300 ms is after it.
+    retry(clock, after: [.milliseconds(20), .milliseconds(40), .milliseconds(80)])
+    let afterGrace = clock.now() + .milliseconds(160)
+    #expect(clock.waitForSleeper(until: afterGrace))
+    #expect(reports.all.isEmpty, "reported within the grace: \(reports.all)")
+    clock.set(to: afterGrace)
+    #expect(reports.waitForCount(1).count == 1)
+    retry(clock, after: [.milliseconds(320)])
+    #expect(clock.waitForSleeper(until: clock.now() + .milliseconds(640)))
     announcer.close()
     #expect(reports.all.count == 1, "\(reports.all)")
   }
@@ -184,16 +259,21 @@ struct SpeechDispatcherAnnouncerTests {
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
     let reports = UnavailableReports()
+    let clock = ManualClock()
     let announcer = SpeechDispatcherAnnouncer(
-      configuration: configuration(daemon.speechAddress), onUnavailable: reports.handler)
+      configuration: configuration(daemon.speechAddress), clock: clock, onUnavailable: reports.handler)
     announcer.announce(.ready)
     #expect(daemon.waitForRequests(count: 1).count == 1)
     daemon.kill()
     announcer.announce(.checking)
     announcer.announce(.cancelled)
     #expect(reports.waitForCount(1).count == 1)
+    // The worker waits out the first backoff, half a second, before it tries again.
+    let reconnection = clock.now() + .milliseconds(500)
+    #expect(clock.waitForSleeper(until: reconnection))
     try daemon.start()
     announcer.announce(.accepted)
+    clock.set(to: reconnection)
     let requests = daemon.waitForLastRequest(text: "Passcode accepted")
     announcer.close()
     #expect(requests.last == SSIPSpeakRequest(priority: "MESSAGE", text: "Passcode accepted"))
@@ -207,19 +287,32 @@ struct SpeechDispatcherAnnouncerTests {
     let server = try SilentSSIPServer(path: directory.base + "/silent.sock")
     defer { server.stop() }
     let reports = UnavailableReports()
+    let clock = ManualClock()
     let announcer = SpeechDispatcherAnnouncer(
       configuration: SpeechDispatcherConfiguration(
         address: .unixSocket(path: server.path), autospawn: false, deadline: .seconds(2)),
-      onUnavailable: reports.handler)
-    announcer.announce(.ready)
-    // Once the server has the connection, the worker is stuck in the handshake until its deadline; an announce
-    // that waited on it would return only after the deadline had been reported.
-    let connected = ContinuousClock.now + .seconds(30)
-    while server.connectionCount < 1, ContinuousClock.now < connected { usleep(5_000) }
-    #expect(server.connectionCount == 1)
-    for entered in 1...10 { announcer.announce(.progress(entered: entered, length: 10, kind: .digits)) }
-    #expect(reports.all.isEmpty, "an announce waited for the stuck connection: \(reports.all)")
+      clock: clock, onUnavailable: reports.handler)
+    // Once the server has the connection, the worker is stuck in the handshake until its deadline, which on a
+    // clock that does not move never comes: an announce that waited on it would not return.
+    #expect(server.waitForConnections(1) == 1)
+    let announcing = OtherThread {
+      announcer.announce(.ready)
+      for entered in 1...10 { announcer.announce(.progress(entered: entered, length: 10, kind: .digits)) }
+      return true
+    }
+    #expect(announcing.result() == true, "an announce waited for the stuck connection")
+    // Waiting for the connection ends at its own limit, before the deadline.
+    let waiting = OtherThread { announcer.waitUntilConnected(within: .seconds(1)) }
+    #expect(clock.waitForSleeper(until: .seconds(1)))
+    clock.set(to: .seconds(1))
+    #expect(waiting.result() == false)
+    #expect(reports.all.isEmpty, "reported before the deadline: \(reports.all)")
+    clock.set(to: .seconds(2))
     #expect(reports.waitForCount(1) == ["speech-dispatcher did not answer within 2000 ms"])
+    #expect(server.connectionCount == 1)
+    // The hang-up ends the stuck handshake, so that closing does not wait for the deadline on a clock that
+    // does not move.
+    server.stop()
     announcer.close()
     #expect(server.connectionCount == 1)
   }

@@ -64,21 +64,24 @@ struct VoiceSettingsSpeechTests {
   func settingsAfterReconnect() throws {
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
+    let clock = ManualClock()
     let speech = SpeechDispatcherAnnouncer(
       configuration: SpeechDispatcherConfiguration(
         address: daemon.speechAddress, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)),
-        language: "en", voice: VoiceSettings(rate: -25))
+        language: "en", voice: VoiceSettings(rate: -25)),
+      clock: clock
     ) { _ in }
     speech.announce(.ready)
     _ = daemon.waitForLastRequest(text: "Ready")
     daemon.kill()
     try daemon.start()
-    // The first send after the restart fails on the dead connection; the worker reconnects and sends again.
-    let end = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < end, daemon.protocolRequests().last?.text != "Passcode accepted" {
-      speech.announce(.accepted)
-      usleep(100_000)
-    }
+    // The first send after the restart fails on the dead connection; the worker reconnects after its backoff
+    // and sends it again.
+    speech.announce(.accepted)
+    let reconnection = clock.now() + .milliseconds(20)
+    #expect(clock.waitForSleeper(until: reconnection))
+    clock.set(to: reconnection)
+    #expect(daemon.waitForLastRequest(text: "Passcode accepted").last?.text == "Passcode accepted")
     speech.close()
     let log = daemon.protocolLog()
     let connections = log.components(separatedBy: "SET SELF CLIENT_NAME").count - 1
