@@ -14,8 +14,7 @@ extension TerminalPasscodePrompt {
   ///   ``close()`` also stops it.
   /// - Throws: ``PromptError/noTerminal(_:)`` when no terminal can be opened or put in raw mode.
   public static func current() throws(PromptError) -> TerminalPasscodePrompt {
-    let environment = ProcessEnvironment.current()
-    let session = try AccessibleSession(.library(environment: environment), environment: environment)
+    let session = try AccessibleSession(.library(environment: ProcessEnvironment.current()))
     var settings = session.promptSettings()
     settings.closesAnnouncer = true
     do {
