@@ -163,6 +163,13 @@ let package = Package(
       ]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(name: "VMLabTests", dependencies: ["PasscodeTestSupport"]),
+    // The library's session and the command's (`passcode`'s own `CommandContext`) for the same person.
+    .testTarget(
+      name: "PasscodeKeypadTests",
+      dependencies: [
+        "PasscodeKeypad", "passcode", "PasscodeCommandLine", "PasscodePreferences", "AccessibilityEnvironment",
+        "PasscodeTerminal",
+      ]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodePreferences", "PasscodeEngine"],
       exclude: ["Snapshots"]),

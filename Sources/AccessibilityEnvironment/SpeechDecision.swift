@@ -227,7 +227,7 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
   ///   - reduceMotionSource: Who chose whether to reduce motion; by default nobody.
   ///   - environment: The process environment, for the SSH and tmux variables.
   ///   - terminalPath: The terminal asked on when it is not this process's own (`--tty`, `--ttyname`).
-  ///   - detector: The screen-reader checks.
+  ///   - detector: The screen-reader checks; its `/proc` and user are also the session's locality probe's.
   ///   - daemonAnswers: Whether a daemon answers; called at most once, and only when the decision depends on it.
   /// - Returns: The inputs.
   package static func gather(
@@ -241,7 +241,10 @@ package struct SpeechPolicyInputs: Equatable, Sendable {
     var detector = detector
     if detector.terminalPath == nil { detector.terminalPath = terminalPath }
     var inputs = SpeechPolicyInputs(
-      speech: speech, locality: SessionLocalityProbe(environment: environment, terminal: terminal).locality(),
+      speech: speech,
+      locality: SessionLocalityProbe(
+        environment: environment, procRoot: detector.procRoot, userID: detector.userID, terminal: terminal
+      ).locality(),
       detection: detector.detect(), profile: profile, reduceMotionSource: reduceMotionSource)
     if SpeechDecision.needsDaemonCheck(inputs) {
       inputs.daemon = daemonAnswers() ? .answering : .absent

@@ -4,85 +4,53 @@ import PasscodePreferences
 
 /// Applies the environment to options the command line did not give.
 enum EnvironmentSettings {
-  /// Fills in `options` from the environment, for the options `subcommand` takes and the command line
-  /// left out, and records in `sources` which preferences it gave. `PASSCODE_HOME` and `NO_COLOR` are not
-  /// read here but where they act: by `StoreLocation` and by `TerminalCapabilities`.
+  /// Fills in `options` from the environment's reading (``EnvironmentPreferences``, the same one another tool's
+  /// prompt uses), for the options `subcommand` takes and the command line left out, and records in `sources`
+  /// which preferences it gave. `PASSCODE_HOME` and `NO_COLOR` are not read here but where they act: by
+  /// `StoreLocation` and by `TerminalCapabilities`.
   ///
-  /// - Throws: ``UsageError`` when a variable that applies holds a value it does not take.
+  /// - Throws: ``UsageError`` when a variable that applies holds a value it does not take: the first, in
+  ///   ``PreferenceVariable``'s order.
   static func apply(
     _ environment: [String: String], to options: inout CommonOptions, sources: inout PreferenceSources,
     subcommand: Subcommand, given: Set<Option>
   ) throws(UsageError) {
     let accepted = Set(subcommand.options)
-    func applies(_ option: Option) -> Bool { accepted.contains(option) && !given.contains(option) }
-
-    let reduceMotionName = EnvironmentVariable.passcodeReduceMotion.rawValue
-    if applies(.reduceMotion), let value = environment[reduceMotionName] {
-      switch value.lowercased() {
-      case "1", "true", "yes", "on":
-        options.reduceMotion = true
-        sources[.reduceMotion] = .environment(variable: reduceMotionName)
-      case "": break
-      case "0", "false", "no", "off":
-        options.reduceMotion = false
-        sources[.reduceMotion] = .environment(variable: reduceMotionName)
-      default:
-        throw UsageError(
-          .invalidEnvironment(
-            variable: reduceMotionName, value: value,
-            expectation: Localization.text("Please provide 1, true, yes or on, or 0, false, no or off.")),
-          subcommand: subcommand)
-      }
+    func applies(_ variable: PreferenceVariable) -> Bool {
+      // A variable stands in for the option named as its preference: PASSCODE_SPEECH_RATE for --speech-rate.
+      guard let option = Option.named("--" + variable.preference.rawValue) else { return false }
+      return accepted.contains(option) && !given.contains(option)
     }
-    /// Reads a variable whose values are a preference's named words, in any case; empty is not set.
-    func applyChoice<Value: PreferenceValue>(
-      _ variable: EnvironmentVariable, for option: Option, into field: WritableKeyPath<CommonOptions, Value>,
-      expectation: @autoclosure () -> String
-    ) throws(UsageError) {
-      let name = variable.rawValue
-      guard applies(option), let value = environment[name], !value.isEmpty else { return }
-      guard let choice = Value(rawValue: value.lowercased()) else {
-        throw UsageError(
-          .invalidEnvironment(variable: name, value: value, expectation: expectation()), subcommand: subcommand)
-      }
-      options[keyPath: field] = choice
-      sources[Value.preference] = .environment(variable: name)
+    let reading = EnvironmentPreferences(environment: environment)
+    if let refusal = reading.refused.first(where: { applies($0.variable) }) {
+      throw UsageError(
+        .invalidEnvironment(
+          variable: refusal.variable.rawValue, value: refusal.value, expectation: expectation(for: refusal.variable)),
+        subcommand: subcommand)
     }
-    try applyChoice(
-      .passcodeSpeech, for: .speech, into: \.speech,
-      expectation: Localization.text("Please provide one of 'auto', 'on' or 'off'."))
-    try applyChoice(
-      .passcodeProgress, for: .progress, into: \.progress,
-      expectation: Localization.text("Please provide one of 'count', 'tick' or 'silent'."))
-    try applyVoice(environment, to: &options, sources: &sources, subcommand: subcommand, given: given)
+    /// Sets what `variable` gave, when it applies, and says where it came from.
+    func take<Value>(_ variable: PreferenceVariable, _ value: Value?, _ set: (inout CommonOptions, Value) -> Void) {
+      guard applies(variable), let value else { return }
+      set(&options, value)
+      sources[variable.preference] = variable.source
+    }
+    take(.reduceMotion, reading.reduceMotion) { $0.reduceMotion = $1 }
+    take(.speech, reading.speech) { $0.speech = $1 }
+    take(.progress, reading.progress) { $0.progress = $1 }
+    for variable in [PreferenceVariable.speechRate, .speechPitch, .speechVolume] {
+      let preference = variable.preference
+      take(variable, reading.voice[level: preference]) { $0.voice[level: preference] = $1 }
+    }
+    take(.speechVoice, reading.voice.voice) { $0.voice.voice = $1 }
   }
 
-  /// The voice's variables (`PASSCODE_SPEECH_RATE`, `_PITCH`, `_VOLUME`, `_VOICE`), where `--speech` applies
-  /// and the command line did not give the option; an empty variable is as one not set.
-  private static func applyVoice(
-    _ environment: [String: String], to options: inout CommonOptions, sources: inout PreferenceSources,
-    subcommand: Subcommand, given: Set<Option>
-  ) throws(UsageError) {
-    guard subcommand.options.contains(.speech) else { return }
-    let variables: [(Option, EnvironmentVariable)] = [
-      (.speechRate, .passcodeSpeechRate), (.speechPitch, .passcodeSpeechPitch),
-      (.speechVolume, .passcodeSpeechVolume), (.speechVoice, .passcodeSpeechVoice),
-    ]
-    for (option, variable) in variables where !given.contains(option) {
-      guard let preference = option.voicePreference, let value = environment[variable.rawValue], !value.isEmpty
-      else { continue }
-      let trimmed = String(value.trimmingWhitespace())
-      if preference == .speechVoice, let voice = SpeechVoice(trimmed) {
-        options.voice.voice = voice
-      } else if preference.isVoiceLevel, let level = VoiceSettings.level(trimmed) {
-        options.voice[level: preference] = level
-      } else {
-        throw UsageError(
-          .invalidEnvironment(
-            variable: variable.rawValue, value: value, expectation: Option.voiceExpectation(for: preference)),
-          subcommand: subcommand)
-      }
-      sources[preference] = .environment(variable: variable.rawValue)
+  /// What a variable takes, for the usage error that refuses its value.
+  private static func expectation(for variable: PreferenceVariable) -> String {
+    switch variable {
+    case .reduceMotion: Localization.text("Please provide 1, true, yes or on, or 0, false, no or off.")
+    case .speech: Localization.text("Please provide one of 'auto', 'on' or 'off'.")
+    case .progress: Localization.text("Please provide one of 'count', 'tick' or 'silent'.")
+    case .speechRate, .speechPitch, .speechVolume, .speechVoice: Option.voiceExpectation(for: variable.preference)
     }
   }
 }

@@ -8,14 +8,16 @@ import PasscodeTerminal
 internal import SystemCalls
 
 /// What a caller brings to an accessible session: the person's choices as they came (the command line, the
-/// environment and the config file for `passcode`; the environment alone for another tool's `current()`).
-/// Everything else is found out by the session itself, the same way for both.
-package struct SessionPreferences: Sendable {
+/// environment and the config file for `passcode`; the environment alone for another tool's `current()`, read by
+/// the same ``EnvironmentPreferences``). Everything else is found out by the session itself, the same way for both.
+package struct SessionPreferences: Equatable, Sendable {
   /// Speech: auto, on or off, and where that came from.
   package var speech: Setting<SpeechMode> = Setting(.auto)
   /// The profile: auto, screen-reader, visual or plain, and where that came from.
   package var profile: Setting<ProfileChoice> = Setting(.auto)
-  /// Where reduce motion came from.
+  /// Whether the person asked for reduced motion (no shake, no bell), over each configuration's own.
+  package var reduceMotion = false
+  /// Who chose whether to reduce motion, either way; nobody leaves it to the session (a remote one reduces it).
   package var reduceMotionSource: SettingSource = .defaultValue
   /// The voice's rate, pitch, volume and name.
   package var voice = VoiceSettings()
@@ -36,15 +38,25 @@ package struct SessionPreferences: Sendable {
   /// The defaults, which a caller changes field by field.
   package init() {}
 
-  /// The choices another tool's prompt takes from the environment (``TerminalPasscodePrompt/current()``):
-  /// `PASSCODE_PROGRESS` (an empty or unknown value leaves each configuration's own).
+  /// The choices another tool's prompt takes (``TerminalPasscodePrompt/current()``): the environment's, read as
+  /// `passcode` reads them (``EnvironmentPreferences``): `PASSCODE_SPEECH`, `PASSCODE_REDUCE_MOTION`,
+  /// `PASSCODE_PROGRESS` and the voice's `PASSCODE_SPEECH_RATE`, `_PITCH`, `_VOLUME` and `_VOICE`. A value a
+  /// variable does not take is ignored, and the default kept: a library cannot stop another tool with a usage
+  /// error. The config file is not read: finding and trusting it is the vault's (`StoreLocation`,
+  /// `ConfigurationFile.load`), which links libsodium and carries the lockout, and a consumer's prompt must not.
   ///
   /// - Parameter environment: The process environment.
   /// - Returns: The preferences.
   package static func library(environment: [String: String]) -> SessionPreferences {
+    let reading = EnvironmentPreferences(environment: environment)
     var preferences = SessionPreferences()
-    preferences.progress = environment[ProgressFeedback.environmentVariable].flatMap(
-      ProgressFeedback.init(environmentValue:))
+    if let speech = reading.speech { preferences.speech = Setting(speech, from: PreferenceVariable.speech.source) }
+    if let reduceMotion = reading.reduceMotion {
+      preferences.reduceMotion = reduceMotion
+      preferences.reduceMotionSource = PreferenceVariable.reduceMotion.source
+    }
+    preferences.progress = reading.progress
+    preferences.voice = reading.voice
     return preferences
   }
 
@@ -59,41 +71,37 @@ package struct SessionPreferences: Sendable {
 }
 
 /// One accessible session, opened once, for the library and for every command: it binds the person's
-/// language, gathers what detection sees, decides the channel (speech, tones or none), the profile and the
-/// line discipline once, starts speech when that was chosen, and opens prompts on those decisions, each
-/// starting with the notices that concern it (Speakup's key echo that cannot be turned off, a config file
-/// others could change).
+/// language, takes what its ``SessionPlan`` decided (the channel, the profile and the line discipline, from what
+/// detection saw), starts speech when that was chosen, and opens prompts on those decisions, each starting with
+/// the notices that concern it (Speakup's key echo that cannot be turned off, a config file others could change).
 package final class AccessibleSession: Sendable {
-  /// What the speech policy looked at.
-  package let inputs: SpeechPolicyInputs
-  /// The channel and profile decided from them.
-  package let decision: SpeechDecision
+  /// What was decided before anything was opened.
+  package let plan: SessionPlan
   /// Where background work posts notices (speech that does not answer).
   package let notices: NoticeBoard?
   /// The speech, when it was chosen.
   package let announcer: SpeechDispatcherAnnouncer?
-  /// The caller's choices.
-  package let preferences: SessionPreferences
-  /// The environment the session was opened with.
-  package let environment: [String: String]
 
+  /// What the speech policy looked at.
+  package var inputs: SpeechPolicyInputs { plan.inputs }
+  /// The channel and profile decided from them.
+  package var decision: SpeechDecision { plan.decision }
+  /// The caller's choices.
+  package var preferences: SessionPreferences { plan.preferences }
+  /// The environment the session was opened with.
+  package var environment: [String: String] { plan.environment }
   /// What detection saw.
   package var detection: ScreenReaderDetection { inputs.detection }
 
-  /// Opens the session: binds the language, decides, and starts speech in the background when it was chosen;
+  /// Opens the session: binds the language, and starts speech in the background when the plan chose it;
   /// libspeechd may start a daemon only under `--speech on`. When speech was chosen and does not answer, one
   /// fixed notice is shown for the whole session.
   ///
-  /// - Parameters:
-  ///   - preferences: The caller's choices.
-  ///   - environment: The process environment.
+  /// - Parameter plan: What was decided, from ``SessionPlan/init(_:environment:detector:daemonAnswers:)``.
   /// - Throws: ``PromptError/noTerminal(_:)`` when the notice pipe cannot be made.
-  package init(_ preferences: SessionPreferences, environment: [String: String]) throws(PromptError) {
-    Localization.startOnce(environment: environment)
-    self.preferences = preferences
-    self.environment = environment
-    inputs = Self.policyInputs(preferences, environment: environment)
-    decision = SpeechDecision.decide(inputs)
+  package init(_ plan: SessionPlan) throws(PromptError) {
+    Localization.startOnce(environment: plan.environment)
+    self.plan = plan
     let notices: NoticeBoard
     do {
       notices = try NoticeBoard()
@@ -101,14 +109,14 @@ package final class AccessibleSession: Sendable {
       throw .noTerminal(error)
     }
     self.notices = notices
-    guard case let .speechDispatcher(mayStartDaemon) = decision.channel else {
+    guard case let .speechDispatcher(mayStartDaemon) = plan.decision.channel else {
       announcer = nil
       return
     }
     var configuration = SpeechDispatcherConfiguration()
     configuration.autospawn = mayStartDaemon
-    configuration.voice = preferences.voice
-    configuration.startupGrace = preferences.startupGrace
+    configuration.voice = plan.preferences.voice
+    configuration.startupGrace = plan.preferences.startupGrace
     let firstOutage = OneTimeFlag()
     announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
       // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
@@ -116,23 +124,9 @@ package final class AccessibleSession: Sendable {
     }
   }
 
-  /// What the speech policy looks at for these preferences: the one place it is gathered, for a session and for
-  /// `doctor`, which reports what a prompt would do.
-  ///
-  /// - Parameters:
-  ///   - preferences: The caller's choices.
-  ///   - environment: The process environment.
-  /// - Returns: The inputs.
-  package static func policyInputs(_ preferences: SessionPreferences, environment: [String: String])
-    -> SpeechPolicyInputs
-  {
-    SpeechPolicyInputs.gather(
-      speech: preferences.speech, profile: preferences.profile, reduceMotionSource: preferences.reduceMotionSource,
-      environment: environment, terminalPath: preferences.terminalPath,
-      daemonAnswers: { SpeechDaemonProbe.answers() })
-  }
-
-  /// The settings of a prompt of this session: the decisions made once, and what differs from prompt to prompt.
+  /// The settings of a prompt of this session: the plan's decisions, this session's speech and notices, and
+  /// what differs from prompt to prompt
+  /// (``SessionPlan/promptSettings(announcer:notices:terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``).
   ///
   /// - Parameters:
   ///   - terminalPath: The terminal to ask on; `nil` for the controlling one.
@@ -148,30 +142,10 @@ package final class AccessibleSession: Sendable {
     outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) -> PromptSettings {
-    var promptEnvironment = environment
-    if let terminalType { promptEnvironment["TERM"] = terminalType }
-    let requestedProfile = preferences.requestedProfile
-    var settings = PromptSettings(
-      terminalPath: terminalPath,
-      requiresOwnTerminal: requiresOwnTerminal,
-      color: preferences.color,
-      screenReaderForced: decision.usesScreenReaderLines && requestedProfile == nil,
-      screenReaderDetected: detection.isReading,
-      reducesMotion: decision.reducesMotion,
-      lineDiscipline: LineDiscipline(readers: detection.readers),
-      requestedProfile: requestedProfile,
-      environment: promptEnvironment,
-      outputIsTerminal: outputIsTerminal ?? FileDescriptor.standardOutput.isTerminal,
-      announcer: announcer,
-      soundCues: preferences.soundCues,
-      progress: preferences.progress,
-      ignoresInterruptions: ignoresInterruptions,
-      notices: notices,
-      makeSecretStorage: makeSecretStorage,
-      interruption: interruption)
-    settings.consoleTones = ConsoleTones.areUsed(
-      inputs, decision: decision, speechAnswers: announcer?.isConnected ?? false)
-    return settings
+    plan.promptSettings(
+      announcer: announcer, notices: notices, terminalPath: terminalPath, requiresOwnTerminal: requiresOwnTerminal,
+      terminalType: terminalType, outputIsTerminal: outputIsTerminal, ignoresInterruptions: ignoresInterruptions,
+      interruption: interruption, makeSecretStorage: makeSecretStorage)
   }
 
   /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: Speakup's key

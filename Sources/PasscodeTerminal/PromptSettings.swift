@@ -17,8 +17,8 @@ public struct PromptSettings: Sendable {
   /// Whether a screen reader was detected reading the terminal.
   public var screenReaderDetected: Bool
   /// Whether every prompt leaves out the shake and the bell, whatever its configuration's `reduceMotion`
-  /// says: a remote session, where a screen reader on the computer the person connects from would read every
-  /// redraw again.
+  /// says: the person asked for it (`PASSCODE_REDUCE_MOTION`, which `current()` reads), or a remote session,
+  /// where a screen reader on the computer the person connects from would read every redraw again.
   public var reducesMotion: Bool
   /// Where the screen-reader profile leaves the cursor, from the reader detected (``LineDiscipline/init(readers:)``).
   package var lineDiscipline: LineDiscipline

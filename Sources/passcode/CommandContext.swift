@@ -59,11 +59,13 @@ struct CommandContext {
     var preferences = SessionPreferences()
     preferences.speech = invocation.setting(\.speech)
     preferences.profile = invocation.setting(\.profile)
+    preferences.reduceMotion = options.reduceMotion
     preferences.reduceMotionSource = invocation.sources[.reduceMotion]
     preferences.voice = options.voice
     preferences.color = options.color
     preferences.soundCues = options.sound
-    preferences.progress = options.progress
+    // Only a progress someone gave goes over each configuration's own, as in another tool's prompt.
+    preferences.progress = invocation.sources[.progress] == .defaultValue ? nil : options.progress
     preferences.terminalPath = terminalPath ?? options.tty
     preferences.startupGrace = startupGrace
     preferences.settingsNotTrusted = settingsRefusal != nil
@@ -73,13 +75,33 @@ struct CommandContext {
   /// The profile the person chose other than `auto` and the screen-reader one, for the terminal.
   var requestedProfile: OutputProfile? { sessionPreferences().requestedProfile }
 
-  /// Gathers what the speech policy looks at (``AccessibleSession/policyInputs(_:environment:)``), for doctor.
+  /// What the command's session decides before anything is opened: its preferences, what the speech policy looks
+  /// at and the decision (``SessionPlan``), the same as another tool's prompt decides.
+  ///
+  /// - Parameters:
+  ///   - terminalPath: The terminal the prompt asks on; `nil` uses `--tty`, then the controlling terminal. It
+  ///     decides whether console-only readers (brltty, Speakup) count and whether it is remote.
+  ///   - startupGrace: How long a daemon not answering yet goes unreported
+  ///     (``SpeechDispatcherConfiguration/startupGrace``).
+  ///   - detector: The screen-reader checks.
+  ///   - daemonAnswers: Whether a speech-dispatcher answers; it must never start one.
+  /// - Returns: The plan.
+  func sessionPlan(
+    terminalPath: String? = nil, startupGrace: Duration = .zero,
+    detector: ScreenReaderDetector = ScreenReaderDetector(), daemonAnswers: () -> Bool = { SpeechDaemonProbe.answers() }
+  ) -> SessionPlan {
+    SessionPlan(
+      sessionPreferences(terminalPath: terminalPath, startupGrace: startupGrace), environment: environment,
+      detector: detector, daemonAnswers: daemonAnswers)
+  }
+
+  /// Gathers what the speech policy looks at, for doctor.
   ///
   /// - Parameter terminalPath: The terminal the prompt asks on; `nil` uses `--tty`, then the controlling
-  ///   terminal. It decides whether console-only readers (brltty, Speakup) count and whether it is remote.
+  ///   terminal.
   /// - Returns: The inputs.
   func speechPolicyInputs(terminalPath: String? = nil) -> SpeechPolicyInputs {
-    AccessibleSession.policyInputs(sessionPreferences(terminalPath: terminalPath), environment: environment)
+    sessionPlan(terminalPath: terminalPath).inputs
   }
 
   /// Opens the accessible session and a prompt on it: the channel decided, speech started in the background
@@ -113,8 +135,7 @@ struct CommandContext {
     -> AccessibleSession
   {
     do {
-      return try AccessibleSession(
-        sessionPreferences(terminalPath: terminalPath, startupGrace: startupGrace), environment: environment)
+      return try AccessibleSession(sessionPlan(terminalPath: terminalPath, startupGrace: startupGrace))
     } catch {
       throw .prompt(error)
     }
@@ -141,15 +162,42 @@ struct CommandContext {
     terminalType: String? = nil, outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false,
     interruption: PromptInterruption? = nil
   ) throws(CommandError) -> TerminalPasscodePrompt {
-    let settings = speech.promptSettings(
-      terminalPath: terminalPath ?? options.tty, requiresOwnTerminal: requiresOwnTerminal, terminalType: terminalType,
-      outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
-      ignoresInterruptions: ignoresInterruptions, interruption: interruption, makeSecretStorage: Self.makeSecretStorage)
+    let settings = promptSettings(
+      speech.plan, announcer: speech.announcer, notices: speech.notices, terminalPath: terminalPath,
+      requiresOwnTerminal: requiresOwnTerminal, terminalType: terminalType, outputIsTerminal: outputIsTerminal,
+      ignoresInterruptions: ignoresInterruptions, interruption: interruption)
     do {
       return try speech.openPrompt(settings)
     } catch {
       throw .prompt(error)
     }
+  }
+
+  /// The settings of a command's prompt on `plan` (``SessionPlan/promptSettings(announcer:notices:terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``),
+  /// with the command's own defaults: `--tty`, standard output as the command sees it, and the package's secret
+  /// memory.
+  ///
+  /// - Parameters:
+  ///   - plan: The session's plan.
+  ///   - announcer: The session's speech, if any.
+  ///   - notices: The session's notice board.
+  ///   - terminalPath: The terminal to ask on; `nil` uses `--tty`, then the controlling terminal.
+  ///   - requiresOwnTerminal: Whether a terminal of another user (neither this one nor root) is refused.
+  ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
+  ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
+  ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
+  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
+  /// - Returns: The settings.
+  func promptSettings(
+    _ plan: SessionPlan, announcer: SpeechDispatcherAnnouncer? = nil, notices: NoticeBoard? = nil,
+    terminalPath: String? = nil, requiresOwnTerminal: Bool = false, terminalType: String? = nil,
+    outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil
+  ) -> PromptSettings {
+    plan.promptSettings(
+      announcer: announcer, notices: notices, terminalPath: terminalPath ?? options.tty,
+      requiresOwnTerminal: requiresOwnTerminal, terminalType: terminalType,
+      outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
+      ignoresInterruptions: ignoresInterruptions, interruption: interruption, makeSecretStorage: Self.makeSecretStorage)
   }
 
   /// The package's secret memory (guard pages, locked, left out of core dumps, wiped).

@@ -110,4 +110,20 @@ struct PreferenceSourceTests {
     let defaults = try invocation(["demo"])
     #expect(defaults.setting(\.speech) == Setting(.auto))
   }
+
+  @Test(
+    "each preference variable stands in for its option: a refused value is a usage error, unless the option is given")
+  func everyVariableHasItsOption() throws {
+    for variable in PreferenceVariable.allCases {
+      let environment = [variable.rawValue: "\u{7}"]
+      #expect(throws: UsageError.self, "\(variable.rawValue)") {
+        _ = try CommandLineParser.parse(arguments: ["demo"], programName: "passcode", environment: environment)
+      }
+      let values: [PreferenceVariable: [String]] = [
+        .reduceMotion: [], .speech: ["off"], .progress: ["tick"], .speechVoice: ["male1"],
+      ]
+      let arguments = ["demo", "--\(variable.preference.rawValue)"] + (values[variable] ?? ["0"])
+      _ = try CommandLineParser.parse(arguments: arguments, programName: "passcode", environment: environment)
+    }
+  }
 }
