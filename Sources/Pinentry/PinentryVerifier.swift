@@ -44,7 +44,7 @@ public final class PinentryVerifier: Sendable {
   ///   - check: Asks the client about a first entry (``PinentryInquiry/constraintsError(for:)``): its reason
   ///     to refuse it, or `nil` to take it. A refused entry is answered with ``RetryReason/refused(_:)``,
   ///     the reason as the caller's error, and entry starts again in the same dialog.
-  ///   - makeSecretStorage: Makes secret memory of a given capacity (libsodium's in the program).
+  ///   - makeSecretStorage: Makes secret memory of a given capacity (a `WipedSecretBuffer` in the program).
   public init(
     repeats: Bool, check: @escaping @Sendable (any SecretStorage) -> SanitizedText? = { _ in nil },
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage
