@@ -1,12 +1,12 @@
 /// Where an ``EntryDriver`` reads the time.
-public protocol EntryClock {
+package protocol EntryClock {
   /// The time since the clock's fixed origin. It never goes back.
   func now() -> Duration
 }
 
 /// Where an ``EntryDriver`` carries out the engine's effects that reach the outside: the screen, speech, the
 /// verifier and the input buffer. The driver keeps the timers itself.
-public protocol EntryOutput {
+package protocol EntryOutput {
   /// What carrying out an effect can throw (`Never` for an output that cannot fail).
   associatedtype Failure: Error
 
@@ -35,13 +35,13 @@ public protocol EntryOutput {
 /// The driver feeds events to the engine, keeps the timers the engine asks for against an injected
 /// ``EntryClock``, fires them when due, and hands every other effect to its ``EntryOutput``. The terminal
 /// prompt drives it with the real clock; tests drive the same driver with a manual one.
-public struct EntryDriver<Output: EntryOutput> {
+package struct EntryDriver<Output: EntryOutput> {
   /// The engine being driven.
-  public private(set) var engine: EntryEngine
+  package private(set) var engine: EntryEngine
   /// Where effects go.
-  public var output: Output
+  package var output: Output
   /// How the prompt ended, once it has.
-  public private(set) var outcome: EntryOutcome?
+  package private(set) var outcome: EntryOutcome?
   private let clock: any EntryClock
   private var timers = EntryTimers()
 
@@ -51,7 +51,7 @@ public struct EntryDriver<Output: EntryOutput> {
   ///   - engine: A fresh engine, not started.
   ///   - clock: Where time is read.
   ///   - output: Where effects go.
-  public init(engine: EntryEngine, clock: any EntryClock, output: Output) {
+  package init(engine: EntryEngine, clock: any EntryClock, output: Output) {
     self.engine = engine
     self.clock = clock
     self.output = output
@@ -64,7 +64,7 @@ public struct EntryDriver<Output: EntryOutput> {
   ///   - preamble: What is told right after the prompt's own words.
   ///   - hint: What is shown under the prompt's title and told after the preamble, or `nil`.
   /// - Throws: What the output throws.
-  public mutating func start(
+  package mutating func start(
     heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
   ) throws(Output.Failure) {
     try perform(engine.start(heading: heading, preamble: preamble, hint: hint))
@@ -74,7 +74,7 @@ public struct EntryDriver<Output: EntryOutput> {
   ///
   /// - Parameter event: What happened.
   /// - Throws: What the output throws.
-  public mutating func handle(_ event: EntryEvent) throws(Output.Failure) {
+  package mutating func handle(_ event: EntryEvent) throws(Output.Failure) {
     guard outcome == nil else {
       if case let .paste(storage, _) = event { storage.wipe() }
       return
@@ -85,7 +85,7 @@ public struct EntryDriver<Output: EntryOutput> {
   /// Fires every timer that is due now, earliest first; one cancelled by an earlier one does not fire.
   ///
   /// - Throws: What the output throws.
-  public mutating func fireDueTimers() throws(Output.Failure) {
+  package mutating func fireDueTimers() throws(Output.Failure) {
     while outcome == nil, let timer = timers.takeEarliest(dueAt: clock.now()) {
       try perform(engine.handle(.timerFired(timer)))
     }
@@ -93,14 +93,14 @@ public struct EntryDriver<Output: EntryOutput> {
 
   /// When the next timer falls due on the clock, or `nil` when none is pending (nothing will happen
   /// until an event comes).
-  public var nextDeadline: Duration? { timers.nextDeadline }
+  package var nextDeadline: Duration? { timers.nextDeadline }
 
   /// The timers pending now.
   package var pendingTimers: Set<EntryTimer> { timers.pending }
 
   /// Ends the entry without a word (an error, a signal, an interruption): the engine wipes the code, and
   /// its closing effects are dropped, so nothing is rendered or said.
-  public mutating func abandon() {
+  package mutating func abandon() {
     _ = engine.handle(.cancel)
     timers.cancelAll()
     if outcome == nil { outcome = .cancelled }

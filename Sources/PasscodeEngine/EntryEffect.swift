@@ -1,5 +1,5 @@
 /// What the front must do after the engine handled an event. Effects are carried out in order.
-public enum EntryEffect: Sendable {
+package enum EntryEffect: Sendable {
   /// Draw the prompt as described, telling nothing (a shake frame, a redraw).
   case render(EntryDisplay)
   /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
@@ -42,7 +42,7 @@ public enum EntryOutcome: Equatable, Sendable {
 }
 
 /// Optional sounds that accompany announcements.
-public enum SoundCue: String, Equatable, Hashable, Sendable, CaseIterable {
+package enum SoundCue: String, Equatable, Hashable, Sendable, CaseIterable {
   /// A wrong code or another error.
   case error
   /// A lockout started.

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// A Unix socket server that accepts connections and never answers: a hung speech-dispatcher.
-public final class SilentSSIPServer: Sendable {
+package final class SilentSSIPServer: Sendable {
   /// The socket's path.
-  public let path: String
+  package let path: String
   private let listener: Int32
   private let connections = Mutex<[Int32]>([])
   private let stopped = Mutex(false)
@@ -13,7 +13,7 @@ public final class SilentSSIPServer: Sendable {
   ///
   /// - Parameter path: The socket's path.
   /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when the socket cannot be made.
-  public init(path: String) throws {
+  package init(path: String) throws {
     self.path = path
     listener = try SpeechTestSystemCalls.listenUnix(path: path)
     let listener = listener
@@ -31,15 +31,15 @@ public final class SilentSSIPServer: Sendable {
   }
 
   /// The address in `SPEECHD_ADDRESS` form.
-  public var address: String { "unix_socket:\(path)" }
+  package var address: String { "unix_socket:\(path)" }
 
   /// How many clients have connected.
-  public var connectionCount: Int {
+  package var connectionCount: Int {
     connections.withLock { $0.count }
   }
 
   /// Stops listening and hangs up on every client, which then sees end of file.
-  public func stop() {
+  package func stop() {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
       return !stopped

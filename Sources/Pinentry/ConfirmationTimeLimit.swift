@@ -5,9 +5,9 @@ import PasscodeEngine
 /// given again in full by Tab up to ``EntryConfiguration/timeExtensionLimit`` times. The limit is the pinentry's
 /// own (gpg-agent asks it to time out "after n seconds with no user input" and sets no deadline of its own), so
 /// extending it keeps the Assuan contract. Time comes in as values, so tests step it by hand.
-public struct ConfirmationTimeLimit: Sendable {
+package struct ConfirmationTimeLimit: Sendable {
   /// What is due when the dialog wakes.
-  public enum Step: Equatable, Sendable {
+  package enum Step: Equatable, Sendable {
     /// Nothing yet: wait on until ``ConfirmationTimeLimit/nextDeadline``.
     case wait
     /// The warning, to be told.
@@ -17,7 +17,7 @@ public struct ConfirmationTimeLimit: Sendable {
   }
 
   /// The limit, given again in full by each extension.
-  public let limit: Duration
+  package let limit: Duration
   private let lead: Duration?
   private var end: Duration
   private var isWarned: Bool
@@ -28,7 +28,7 @@ public struct ConfirmationTimeLimit: Sendable {
   /// - Parameters:
   ///   - limit: How long the dialog waits; positive.
   ///   - now: The time on the caller's clock.
-  public init(limit: Duration, startingAt now: Duration) {
+  package init(limit: Duration, startingAt now: Duration) {
     self.limit = limit
     lead = EntryEngine.timeWarningLead(for: limit)
     end = now + limit
@@ -36,13 +36,13 @@ public struct ConfirmationTimeLimit: Sendable {
   }
 
   /// When the next step falls due: the warning, then the end.
-  public var nextDeadline: Duration { isWarned ? end : end - (lead ?? .zero) }
+  package var nextDeadline: Duration { isWarned ? end : end - (lead ?? .zero) }
 
   /// What is due at `now`: the warning once, then the end.
   ///
   /// - Parameter now: The time on the caller's clock.
   /// - Returns: The step due, or ``Step/wait`` when nothing is due yet.
-  public mutating func step(at now: Duration) -> Step {
+  package mutating func step(at now: Duration) -> Step {
     guard now >= nextDeadline else { return .wait }
     guard isWarned else {
       isWarned = true
@@ -58,7 +58,7 @@ public struct ConfirmationTimeLimit: Sendable {
   ///
   /// - Parameter now: The time on the caller's clock.
   /// - Returns: What to tell: the time given, or that no more can be.
-  public mutating func moreTime(at now: Duration) -> Announcement {
+  package mutating func moreTime(at now: Duration) -> Announcement {
     guard extensions < EntryConfiguration.timeExtensionLimit else { return .timeNotExtendable }
     extensions += 1
     end = now + limit
