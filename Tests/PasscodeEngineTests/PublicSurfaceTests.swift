@@ -40,6 +40,7 @@ struct PublicSurfaceTests {
       "struct ShakeCurve", "let swings", "let amplitude", "let duration", "let framesPerSecond",
       "static let maximumColumns", "static let standard", "init(swings:)",
     ],
+    "PasscodeKeypad/Exports.swift": ["import enum PasscodePreferences.ColorMode"],
     "PasscodeKeypad/TerminalPasscodePrompt+Current.swift": ["static func current()"],
     "PasscodePreferences/ColorMode.swift": ["enum ColorMode"],
     "PasscodeTerminal/PromptError.swift": ["enum PromptError", "var description"],
