@@ -2,7 +2,7 @@ import PasscodeEngine
 internal import SystemCalls
 
 /// The package's one secret buffer, the ``SecretStorage`` every front end keeps a code in: a fixed capacity of
-/// ``SystemCalls``' locked memory (`LockedMemory`: one mapping per buffer between guard pages, locked against
+/// `SystemCalls`' locked memory (`LockedMemory`: one mapping per buffer between guard pages, locked against
 /// swapping where the limit allows, left out of core dumps, and the process made non-dumpable from the first
 /// allocation on). Bytes are appended and removed at the end; removed bytes are wiped at once, and the whole
 /// capacity is wiped by ``wipe()`` and when the buffer goes away. Equality is constant-time. Allocation failure
