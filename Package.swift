@@ -5,19 +5,9 @@ let package = Package(
   name: "PasscodeKeypad",
   products: [
     .executable(name: "passcode", targets: ["passcode"]),
-    // One import for another tool: the terminal's prompt with the accessible defaults (`current()`).
+    // The one library product: another tool's one import, the terminal's prompt with the accessible defaults
+    // (`current()`). Every other library target is a part of it or of `passcode`, at `package` access.
     .library(name: "PasscodeKeypad", targets: ["PasscodeKeypad"]),
-    .library(name: "PasscodeEngine", targets: ["PasscodeEngine"]),
-    .library(name: "AnnouncementWords", targets: ["AnnouncementWords"]),
-    .library(name: "LockedSecretStorage", targets: ["LockedSecretStorage"]),
-    .library(name: "PasscodeLocalization", targets: ["PasscodeLocalization"]),
-    .library(name: "PasscodePreferences", targets: ["PasscodePreferences"]),
-    .library(name: "PasscodeSpeech", targets: ["PasscodeSpeech"]),
-    .library(name: "PasscodeVault", targets: ["PasscodeVault"]),
-    .library(name: "PasscodeTerminal", targets: ["PasscodeTerminal"]),
-    .library(name: "PasscodeCommandLine", targets: ["PasscodeCommandLine"]),
-    .library(name: "Pinentry", targets: ["Pinentry"]),
-    .library(name: "PasswordAgent", targets: ["PasswordAgent"]),
   ],
   targets: [
     // C libraries from Debian, one module map each.
@@ -35,7 +25,8 @@ let package = Package(
       name: "CAssuan", pkgConfig: "libassuan", providers: [.apt(["libassuan-dev", "libgpg-error-dev"])]),
 
     // The package's own layers.
-    // The one system-call layer (package access only, not a product): every libc call goes through it.
+    // The one system-call layer (not a product; public only `Signal`, which `PromptError` carries): every libc call
+    // goes through it.
     .target(name: "SystemCalls", dependencies: ["CProcessControl"]),
     // The engine is pure: the standard library only, no gettext, no system call, no environment.
     .target(name: "PasscodeEngine", dependencies: []),

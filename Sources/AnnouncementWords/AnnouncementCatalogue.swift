@@ -10,34 +10,34 @@ import PasscodeLocalization
 /// up in the user's language (``Localization``), and a phrase with no translation stays English. Phrases
 /// that depend on a count come in pairs, `KEY.one` and `KEY.other`, looked up together with `ngettext`, so
 /// each language applies its own plural rule to the whole phrase ("1 de 6 dígitos introducidos").
-public struct AnnouncementCatalogue: Sendable {
+package struct AnnouncementCatalogue: Sendable {
   /// The English templates, keyed by phrase name. ``english`` lists every key.
-  public var phrases: [String: String]
+  package var phrases: [String: String]
   /// Whether the templates are looked up in the user's language before being filled.
-  public var isTranslated: Bool
+  package var isTranslated: Bool
 
   /// Creates a catalogue from a table of templates.
   ///
   /// - Parameters:
   ///   - phrases: Templates keyed as in ``english``.
   ///   - isTranslated: Whether to look each template up in the user's language; no by default.
-  public init(phrases: [String: String], isTranslated: Bool = false) {
+  package init(phrases: [String: String], isTranslated: Bool = false) {
     self.phrases = phrases
     self.isTranslated = isTranslated
   }
 
   /// The English words in the user's language: what the program speaks and shows.
-  public static var current: AnnouncementCatalogue {
+  package static var current: AnnouncementCatalogue {
     AnnouncementCatalogue(phrases: english.phrases, isTranslated: true)
   }
 
   /// The language the words are in, for speech's voice (`es`); `en` for English.
-  public var language: String {
+  package var language: String {
     isTranslated ? Localization.language : "en"
   }
 
   /// The default English wording, untranslated.
-  public static let english = AnnouncementCatalogue(phrases: [
+  package static let english = AnnouncementCatalogue(phrases: [
     "prompt.fixed.digits.one": "{title}, {length} digit",
     "prompt.fixed.digits.other": "{title}, {length} digits",
     "prompt.fixed.characters.one": "{title}, {length} character",
@@ -157,7 +157,7 @@ public struct AnnouncementCatalogue: Sendable {
   ///
   /// - Parameter announcement: What to say.
   /// - Returns: The phrase.
-  public func phrase(for announcement: Announcement) -> Phrase {
+  package func phrase(for announcement: Announcement) -> Phrase {
     Phrase(announcement, words: text(for: announcement))
   }
 
@@ -165,7 +165,7 @@ public struct AnnouncementCatalogue: Sendable {
   ///
   /// - Parameter announcement: What to say.
   /// - Returns: The text to speak or show.
-  public func text(for announcement: Announcement) -> String {
+  package func text(for announcement: Announcement) -> String {
     switch announcement {
     case let .prompt(title, length?, kind):
       plural("prompt.fixed.\(unitName(kind))", length, ["title": title.text, "length": "\(length)"])
@@ -263,7 +263,7 @@ public struct AnnouncementCatalogue: Sendable {
   ///
   /// - Parameter announcement: What to show.
   /// - Returns: The text to show.
-  public func screenText(for announcement: Announcement) -> String {
+  package func screenText(for announcement: Announcement) -> String {
     screenText(for: phrase(for: announcement))
   }
 
@@ -272,7 +272,7 @@ public struct AnnouncementCatalogue: Sendable {
   ///
   /// - Parameter phrase: What to show, with its words from ``phrase(for:)``.
   /// - Returns: The text to show.
-  public func screenText(for phrase: Phrase) -> String {
+  package func screenText(for phrase: Phrase) -> String {
     guard case let .demoCode(length) = phrase.announcement else { return phrase.words }
     let numerals = String(decoding: Announcement.demoDigits.prefix(max(length, 0)), as: UTF8.self)
     return fill("demo.code", ["code": numerals])
@@ -282,7 +282,7 @@ public struct AnnouncementCatalogue: Sendable {
   ///
   /// - Parameter seconds: The duration in whole seconds; values below 1 read as "1 second".
   /// - Returns: The words.
-  public func duration(seconds: Int) -> String {
+  package func duration(seconds: Int) -> String {
     let total = max(seconds, 1)
     let hours = total / 3600
     let minutes = total % 3600 / 60
@@ -387,7 +387,7 @@ extension Announcer {
   /// - Parameters:
   ///   - announcement: What to say.
   ///   - catalogue: The words; English in the user's language.
-  public func announce(_ announcement: Announcement, in catalogue: AnnouncementCatalogue = .current) {
+  package func announce(_ announcement: Announcement, in catalogue: AnnouncementCatalogue = .current) {
     announce(catalogue.phrase(for: announcement))
   }
 }

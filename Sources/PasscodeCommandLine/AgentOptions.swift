@@ -1,7 +1,7 @@
 /// What `passcode agent` was asked to do, spelled as `systemd-tty-ask-password-agent` spells it.
-public struct AgentOptions: Equatable, Sendable {
+package struct AgentOptions: Equatable, Sendable {
   /// Which of the agent's modes runs.
-  public enum Mode: String, CaseIterable, Equatable, Sendable {
+  package enum Mode: String, CaseIterable, Equatable, Sendable {
     /// `--query` (the default): answer the questions pending, then exit.
     case query
     /// `--watch`: answer questions as they come, until stopped.
@@ -11,20 +11,20 @@ public struct AgentOptions: Equatable, Sendable {
   }
 
   /// The mode.
-  public var mode: Mode
+  package var mode: Mode
   /// `--console[=TTY]`: the terminal to ask on (`/dev/console` when no TTY is given), or `nil`.
-  public var consolePath: String?
+  package var consolePath: String?
   /// `--id PREFIX`: only questions whose `Id=` starts with this are answered, or `nil` for all.
-  public var identifierPrefix: String?
+  package var identifierPrefix: String?
   /// `--leave-on-cancel`: the cancel keys leave the question unanswered, for another agent (systemd's, started
   /// by the unit's `OnFailure=`), and end the agent with exit 2, instead of sending the asker a cancel.
-  public var leavesQuestionOnCancel: Bool
+  package var leavesQuestionOnCancel: Bool
 
   /// The device `--console` names when no TTY is given.
-  public static let defaultConsole = "/dev/console"
+  package static let defaultConsole = "/dev/console"
 
   /// Makes agent options; the defaults are those of a bare `passcode agent`.
-  public init(
+  package init(
     mode: Mode = .query, consolePath: String? = nil, identifierPrefix: String? = nil,
     leavesQuestionOnCancel: Bool = false
   ) {

@@ -8,11 +8,11 @@
 ///
 /// `passcode` alone is a usage error ("Missing subcommand", exit 64) whose text also lists the
 /// subcommands; `passcode --help` and `passcode help [<subcommand>]` print help and exit 0.
-public enum CommandLineParser {
+package enum CommandLineParser {
   /// The program name under which the program is a pinentry: `pinentry-passcode`.
-  public static let pinentryProgramName = "pinentry-passcode"
+  package static let pinentryProgramName = "pinentry-passcode"
   /// The program name under which the program is a crypttab keyscript: `passcode-askpass`.
-  public static let askpassProgramName = "passcode-askpass"
+  package static let askpassProgramName = "passcode-askpass"
 
   /// The subcommand a program name stands for: `pinentry` for ``pinentryProgramName``, `askpass` for
   /// ``askpassProgramName``, `nil` for any other name (`passcode`).
@@ -25,7 +25,7 @@ public enum CommandLineParser {
   }
 
   /// Every long option the parser knows, with its dashes, such as `--length`.
-  public static var knownLongOptions: [String] {
+  package static var knownLongOptions: [String] {
     Option.allCases.map(\.longName)
   }
 
@@ -38,7 +38,7 @@ public enum CommandLineParser {
   ///     given on the command line win over them.
   /// - Returns: A run, or help or version text to print.
   /// - Throws: ``UsageError`` when the command line cannot be run.
-  public static func parse(
+  package static func parse(
     arguments: [String], programName: String, environment: [String: String]
   ) throws(UsageError) -> ParseOutcome {
     var state = ParserState(arguments: arguments, programName: programName)

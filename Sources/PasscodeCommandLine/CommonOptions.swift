@@ -5,46 +5,46 @@ import PasscodePreferences
 ///
 /// An option on the command line always wins over its environment variable. Options a subcommand does
 /// not take are refused by the parser, so a field that stays at its default here was simply not given.
-public struct CommonOptions: Equatable, Sendable {
+package struct CommonOptions: Equatable, Sendable {
   /// `--title TEXT`: the prompt's title, spoken and shown as given.
-  public var title: String?
+  package var title: String?
   /// `--length N`: the passcode length, within ``EntryConfiguration/fixedLengthLimits``.
-  public var length: Int?
+  package var length: Int?
   /// `--allowed SET`: which characters may be typed, one of ``EntryConfiguration/AllowedCharacters/named``.
-  public var allowed: EntryConfiguration.AllowedCharacters?
+  package var allowed: EntryConfiguration.AllowedCharacters?
   /// `--reduce-motion` or `PASSCODE_REDUCE_MOTION`: no shaking, blinking or bell.
-  public var reduceMotion: Bool
+  package var reduceMotion: Bool
   /// `--speech MODE` or `PASSCODE_SPEECH`: whether announcements are spoken.
-  public var speech: SpeechMode
+  package var speech: SpeechMode
   /// `--speech-rate`, `--speech-pitch`, `--speech-volume` and `--speech-voice`, their `PASSCODE_SPEECH_*`
   /// variables or config keys: how the voice sounds.
-  public var voice: VoiceSettings
+  package var voice: VoiceSettings
   /// `--screen-reader` or `profile =` in the config file: how the prompt presents itself.
-  public var profile: ProfileChoice
+  package var profile: ProfileChoice
   /// `--progress MODE`, `PASSCODE_PROGRESS` or `progress =` in the config file: how much the feedback reveals
   /// of the code's length.
-  public var progress: ProgressFeedback
+  package var progress: ProgressFeedback
   /// `--color WHEN`; under `auto`, the terminal leaves colour out when `NO_COLOR` is set and not empty.
-  public var color: ColorMode
+  package var color: ColorMode
   /// `--timeout SECONDS`: give up when no key comes for this long.
-  public var timeout: Int?
+  package var timeout: Int?
   /// `--grace SECONDS`: skip asking within this long after a right passcode; 0 always asks.
-  public var grace: Int?
+  package var grace: Int?
   /// `--store DIR`: one directory for all state instead of the XDG paths (`PASSCODE_HOME` gives one too,
   /// read where the store is found, under this option).
-  public var store: String?
+  package var store: String?
   /// `--tty PATH`, or `--ttyname PATH` from gpg-agent: the terminal device to ask on.
-  public var tty: String?
+  package var tty: String?
   /// `--ttytype NAME` from gpg-agent: the terminal type of ``tty``, used in place of `TERM`.
-  public var terminalType: String?
+  package var terminalType: String?
   /// `--sound` / `--no-sound`: sound cues; off unless asked for.
-  public var sound: Bool
+  package var sound: Bool
   /// `--no-wait` (check): when locked out, exit at once instead of waiting.
-  public var noWait: Bool
+  package var noWait: Bool
   /// `--max-tries N` (check): stop after this many wrong tries in this run.
-  public var maxTries: Int?
+  package var maxTries: Int?
   /// `--json` (status): the report as one line of JSON.
-  public var json: Bool
+  package var json: Bool
 
   /// Makes a set of options; every argument defaults to "not given".
   ///
@@ -68,7 +68,7 @@ public struct CommonOptions: Equatable, Sendable {
   ///   - noWait: Exit at once when locked out.
   ///   - maxTries: Wrong tries allowed in this run.
   ///   - json: The status report as JSON.
-  public init(
+  package init(
     title: String? = nil,
     length: Int? = nil,
     allowed: EntryConfiguration.AllowedCharacters? = nil,
@@ -110,7 +110,7 @@ public struct CommonOptions: Equatable, Sendable {
   }
 
   /// Whether the screen-reader profile was asked for (`--screen-reader`, `profile = screen-reader`).
-  public var screenReader: Bool {
+  package var screenReader: Bool {
     get { profile == .screenReader }
     set { profile = newValue ? .screenReader : .auto }
   }

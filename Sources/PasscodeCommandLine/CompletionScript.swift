@@ -1,9 +1,9 @@
 /// The shell completion scripts `passcode --generate-completion-script <shell>` prints, made from the
 /// parser's own tables (subcommands, the options each takes, and the values an option accepts), so a
 /// completion can never offer what the parser refuses or miss what it takes. Pure: no I/O.
-public enum CompletionScript {
+package enum CompletionScript {
   /// The option that prints a script, spelled as swift-argument-parser spells it. It is hidden from help.
-  public static let optionName = "--generate-completion-script"
+  package static let optionName = "--generate-completion-script"
 
   /// The completion script for a shell.
   ///
@@ -11,7 +11,7 @@ public enum CompletionScript {
   ///   - shell: The shell the script is for.
   ///   - programName: The command the script completes.
   /// - Returns: The script, ending in a newline.
-  public static func render(for shell: CompletionShell, programName: String = "passcode") -> String {
+  package static func render(for shell: CompletionShell, programName: String = "passcode") -> String {
     let lines: [String]
     switch shell {
     case .bash: lines = BashCompletion.lines(programName: programName)

@@ -1,5 +1,5 @@
 /// A shell that `passcode --generate-completion-script` writes a completion script for.
-public enum CompletionShell: String, CaseIterable, Equatable, Sendable {
+package enum CompletionShell: String, CaseIterable, Equatable, Sendable {
   /// GNU bash, with or without the bash-completion package.
   case bash
   /// The Z shell's completion system (`compinit`).

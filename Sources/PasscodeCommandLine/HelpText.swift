@@ -4,7 +4,7 @@ import PasscodeLocalization
 ///
 /// Sections follow swift-argument-parser: OVERVIEW, USAGE, then SUBCOMMANDS or ARGUMENTS, OPTIONS, and
 /// for this program KEYS, ENVIRONMENT and EXIT STATUS.
-public enum HelpText {
+package enum HelpText {
   /// The help for a topic.
   ///
   /// Under the program name `pinentry-passcode`, every topic shows the pinentry help, named so; under
@@ -14,7 +14,7 @@ public enum HelpText {
   ///   - topic: The subcommand, or `nil` for the overview of all of them.
   ///   - programName: The base name the program was started under.
   /// - Returns: The text, ending in a newline; no line is wider than 80 columns.
-  public static func render(topic: Subcommand?, programName: String) -> String {
+  package static func render(topic: Subcommand?, programName: String) -> String {
     if let implied = CommandLineParser.impliedSubcommand(programName: programName) {
       return HelpLayout.text(subcommandHelp(implied, programName: programName))
     }

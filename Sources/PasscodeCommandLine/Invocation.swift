@@ -1,24 +1,24 @@
 import PasscodePreferences
 
 /// One parsed run of `passcode`: what to do, and how.
-public struct Invocation: Equatable, Sendable {
+package struct Invocation: Equatable, Sendable {
   /// The subcommand.
-  public var subcommand: Subcommand
+  package var subcommand: Subcommand
   /// `exec`'s command: the program, then its arguments, untouched; never empty for `exec`, and empty for
   /// every other subcommand.
-  public var execCommand: [String]
+  package var execCommand: [String]
   /// What `agent` was asked to do; the defaults for every other subcommand.
-  public var agent: AgentOptions
+  package var agent: AgentOptions
   /// `askpass`'s one argument, as crypttab passes it (its third field, `none` for a passphrase typed at
   /// boot), untouched; `nil` when none was given, and for every other subcommand.
-  public var askpassArgument: String?
+  package var askpassArgument: String?
   /// The options, with the environment (and, after ``applying(_:configFile:)``, the config file) applied.
-  public var options: CommonOptions
+  package var options: CommonOptions
   /// Where each preference in ``options`` came from.
-  public var sources: PreferenceSources
+  package var sources: PreferenceSources
   /// Options `pinentry` did not know and ignored, as spelled (other pinentry clients pass options of their
   /// own, such as `--grab`); every other subcommand refuses an unknown option.
-  public var ignoredOptions: [String] = []
+  package var ignoredOptions: [String] = []
 
   /// Makes an invocation.
   ///
@@ -28,7 +28,7 @@ public struct Invocation: Equatable, Sendable {
   ///   - sources: Where each preference came from.
   ///   - execCommand: `exec`'s command and its arguments.
   ///   - agent: `agent`'s options.
-  public init(
+  package init(
     subcommand: Subcommand, options: CommonOptions = CommonOptions(), sources: PreferenceSources = .init(),
     execCommand: [String] = [], agent: AgentOptions = AgentOptions()
   ) {
@@ -43,7 +43,7 @@ public struct Invocation: Equatable, Sendable {
   ///
   /// - Parameter field: The option that holds the preference.
   /// - Returns: Its value and its source.
-  public func setting<Value: PreferenceValue>(_ field: KeyPath<CommonOptions, Value>) -> Setting<Value> {
+  package func setting<Value: PreferenceValue>(_ field: KeyPath<CommonOptions, Value>) -> Setting<Value> {
     Setting(options[keyPath: field], from: sources[Value.preference])
   }
 
@@ -54,7 +54,7 @@ public struct Invocation: Equatable, Sendable {
   ///   - configured: What the config file gave.
   ///   - configFile: The config file's path, for ``sources``.
   /// - Returns: The invocation with those preferences applied.
-  public func applying(_ configured: ConfiguredPreferences, configFile: String) -> Invocation {
+  package func applying(_ configured: ConfiguredPreferences, configFile: String) -> Invocation {
     var result = self
     func take<Value>(_ preference: Preference, _ value: Value?, _ field: WritableKeyPath<CommonOptions, Value>) {
       guard result.sources[preference] == .defaultValue, let value, let line = configured.lines[preference] else {

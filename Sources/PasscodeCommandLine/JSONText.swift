@@ -1,12 +1,12 @@
 /// JSON text written by hand, without Foundation: the one string encoder `--json` output uses.
-public enum JSONText {
+package enum JSONText {
   /// A JSON string literal for `text` (RFC 8259): quoted, with `"` and `\` escaped, the control characters
   /// U+0000 to U+001F written as `\n`, `\t`, … or `\u00XX`, and U+2028 and U+2029 as `\u2028`, `\u2029` so
   /// the line can also be pasted into JavaScript. Everything else stays as it is, in UTF-8.
   ///
   /// - Parameter text: Any text, such as a path.
   /// - Returns: The literal, quotes included.
-  public static func string(_ text: String) -> String {
+  package static func string(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

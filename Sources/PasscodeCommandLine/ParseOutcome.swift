@@ -1,5 +1,5 @@
 /// What a command line asks for: a run, or one of the texts that end the program at once.
-public enum ParseOutcome: Equatable, Sendable {
+package enum ParseOutcome: Equatable, Sendable {
   /// Run a subcommand.
   case run(Invocation)
   /// Print `text` to standard output and exit 0; `topic` is `nil` for the overview.

@@ -1,5 +1,5 @@
 /// The version of the `passcode` program.
-public enum PasscodeVersion {
+package enum PasscodeVersion {
   /// The current version, as `--version` prints it.
-  public static let current = "0.1.0"
+  package static let current = "0.1.0"
 }

@@ -1,20 +1,20 @@
 /// What `passcode status` reports, never a secret: whether a passcode is set, its shape, the failure
 /// count, the lockout and the grace period left, and where the hash is kept.
-public struct StatusReport: Equatable, Sendable {
+package struct StatusReport: Equatable, Sendable {
   /// Whether a passcode hash is stored.
-  public var isPasscodeSet: Bool
+  package var isPasscodeSet: Bool
   /// The stored passcode's length; `nil` when none is set.
-  public var length: Int?
+  package var length: Int?
   /// Which characters it is made of (`digits` or `alphanumeric`); `nil` when none is set.
-  public var allowed: String?
+  package var allowed: String?
   /// Consecutive wrong passcodes since the last right one.
-  public var failures: Int
+  package var failures: Int
   /// Whole seconds of lockout left, rounded up; zero when entry is allowed.
-  public var lockoutRemainingSeconds: Int
+  package var lockoutRemainingSeconds: Int
   /// Whole seconds left of this terminal's grace stamp, rounded up; zero when there is none.
-  public var graceRemainingSeconds: Int
+  package var graceRemainingSeconds: Int
   /// The directory of the passcode hash.
-  public var store: String
+  package var store: String
 
   /// Makes a report.
   ///
@@ -26,7 +26,7 @@ public struct StatusReport: Equatable, Sendable {
   ///   - lockoutRemainingSeconds: Seconds of lockout left.
   ///   - graceRemainingSeconds: Seconds left of the grace stamp.
   ///   - store: The directory of the passcode hash.
-  public init(
+  package init(
     isPasscodeSet: Bool, length: Int?, allowed: String?, failures: Int, lockoutRemainingSeconds: Int,
     graceRemainingSeconds: Int, store: String
   ) {
@@ -46,7 +46,7 @@ public struct StatusReport: Equatable, Sendable {
   ///  "grace_remaining_seconds":0,"store":"/home/me/.local/share/passcode"}
   /// ```
   /// `length` and `allowed` are `null` when no passcode is set. The man page documents this schema.
-  public var json: String {
+  package var json: String {
     let members: [(String, String)] = [
       ("passcode_set", isPasscodeSet ? "true" : "false"),
       ("length", length.map(String.init) ?? "null"),

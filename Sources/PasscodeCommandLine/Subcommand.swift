@@ -1,5 +1,5 @@
 /// The name of one subcommand of `passcode`, without its arguments; also a help topic.
-public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
+package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// `passcode demo`: try the keypad with the code 2580 shown.
   case demo
   /// `passcode set`: choose a passcode.
@@ -24,7 +24,7 @@ public enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   case askpass
 
   /// The one-line summary shown in the help overview.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .demo: "Try the keypad; the code 2580 is shown."
     case .set: "Choose a passcode and type it twice."

@@ -4,9 +4,9 @@ import PasscodeLocalization
 /// A command line `passcode` cannot run, with words in the manner of swift-argument-parser.
 ///
 /// `main` prints ``rendered(programName:)`` to standard error and exits with ``ExitCode/usage`` (64).
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What was wrong.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// An option no subcommand takes; `suggestion` is a near spelling, if any.
     case unknownOption(String, suggestion: String?)
     /// An option that needs a value came last, or before another option.
@@ -32,22 +32,22 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// What was wrong.
-  public var kind: Kind
+  package var kind: Kind
   /// The subcommand the usage line should describe, when it was known; `nil` for the overview.
-  public var subcommand: Subcommand?
+  package var subcommand: Subcommand?
 
   /// Makes a usage error.
   ///
   /// - Parameters:
   ///   - kind: What was wrong.
   ///   - subcommand: The subcommand the usage line should describe, if known.
-  public init(_ kind: Kind, subcommand: Subcommand? = nil) {
+  package init(_ kind: Kind, subcommand: Subcommand? = nil) {
     self.kind = kind
     self.subcommand = subcommand
   }
 
   /// The message, without the `Error: ` in front: `Unknown option '--foo'`.
-  public var message: String {
+  package var message: String {
     switch kind {
     case let .unknownOption(option, suggestion):
       Localization.text("Unknown option '{option}'", ["option": Self.quoted(option)]) + Self.didYouMean(suggestion)
@@ -87,7 +87,7 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The message alone, as `Error: …` says it; ``rendered(programName:)`` adds the usage lines.
-  public var description: String { message }
+  package var description: String { message }
 
   /// The full text for standard error: the error, the usage line and where to find more.
   ///
@@ -101,7 +101,7 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter programName: The base name the program was started under; it is quoted like any word typed.
   /// - Returns: The text, ending in a newline.
-  public func rendered(programName: String) -> String {
+  package func rendered(programName: String) -> String {
     let shownName = Self.quoted(programName)
     var lines = [Localization.text("Error: {message}", ["message": message])]
     lines += HelpText.usageLines(prefix: Localization.text("Usage: "), subcommand: subcommand, programName: shownName)

@@ -1,5 +1,5 @@
 /// The text `--version` prints.
-public enum VersionText {
+package enum VersionText {
   /// The version line for a program name, ending in a newline.
   ///
   /// `passcode` prints `passcode 0.1.0`; as a pinentry program it prints
@@ -7,7 +7,7 @@ public enum VersionText {
   ///
   /// - Parameter programName: The base name the program was started under.
   /// - Returns: The version text.
-  public static func render(programName: String) -> String {
+  package static func render(programName: String) -> String {
     if programName == CommandLineParser.pinentryProgramName {
       return "\(programName) (passcode) \(PasscodeVersion.current)\n"
     }

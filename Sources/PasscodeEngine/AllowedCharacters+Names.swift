@@ -1,14 +1,14 @@
 extension EntryConfiguration.AllowedCharacters {
   /// The sets a person can choose by name (`--allowed`, and the hash file's `allowed` line), in the order
   /// help lists them.
-  public static let named: [Self] = [.digits, .lettersAndDigits]
+  package static let named: [Self] = [.digits, .lettersAndDigits]
 
   /// The names of ``named``, as `--allowed` and the hash file spell them.
-  public static var names: [String] { named.compactMap(\.name) }
+  package static var names: [String] { named.compactMap(\.name) }
 
   /// The set's name as `--allowed` and the hash file spell it; `nil` for the sets no one can choose by
   /// name (``printable``, ``custom(_:)``).
-  public var name: String? {
+  package var name: String? {
     switch self {
     case .digits: "digits"
     case .lettersAndDigits: "alphanumeric"
@@ -19,7 +19,7 @@ extension EntryConfiguration.AllowedCharacters {
   /// The set with this name; fails for any other text.
   ///
   /// - Parameter name: `digits` or `alphanumeric`, exactly.
-  public init?(name: String) {
+  package init?(name: String) {
     guard let found = Self.named.first(where: { $0.name == name }) else { return nil }
     self = found
   }

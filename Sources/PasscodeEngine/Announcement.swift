@@ -150,7 +150,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case numLockOff
 
   /// The demo's published code: `passcode demo --length N` uses its first N digits.
-  public static let demoDigits: [UInt8] = Array("258025802580".utf8)
+  package static let demoDigits: [UInt8] = Array("258025802580".utf8)
 
   /// What a pinentry's caller calls the secret it asks for.
   public enum SecretNoun: Equatable, Hashable, Sendable {
@@ -172,7 +172,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     /// The words for a rating on gpg-agent's scale (negative values mean the constraints are not met).
     ///
     /// - Parameter quality: The agent's number.
-    public init(quality: Int) {
+    package init(quality: Int) {
       switch quality {
       case ..<40: self = .weak
       case 40..<70: self = .fair
@@ -211,7 +211,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
   }
 
   /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
-  public var isError: Bool {
+  package var isError: Bool {
     switch self {
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
     case .entryFull, .keyRefusedNotSubmitted, .storeProblem: true

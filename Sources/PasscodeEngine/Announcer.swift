@@ -3,7 +3,7 @@
 /// An announcer never looks words up: it is given each announcement's ``Phrase``, whose words the edge made
 /// once with the catalogue the screen uses, so speech says what the screen shows and the lookup is not done
 /// again on the keystroke path. Implementations must return at once: `announce` is called on that path.
-public protocol Announcer: AnyObject, Sendable {
+package protocol Announcer: AnyObject, Sendable {
   /// Delivers an announcement's words, or queues them; never waits for the channel.
   ///
   /// - Parameter phrase: What to tell the user: the announcement (its kind sets the urgency) and its words.
@@ -28,7 +28,7 @@ extension Announcer {
   /// Delivers each phrase on its own, for channels that have no notion of one utterance.
   ///
   /// - Parameter phrases: What to tell the user, in order.
-  public func announce(together phrases: [Phrase]) {
+  package func announce(together phrases: [Phrase]) {
     for phrase in phrases { announce(phrase) }
   }
 }

@@ -1,8 +1,8 @@
 /// The demo's unlocked screen, after the right code: it says so, then waits for L to lock again or Q to quit
 /// (Esc, Ctrl-C, Ctrl-D and Enter quit too); any other key hears which keys work.
-public struct DemoUnlockedScreen: PromptMachine, Sendable {
+package struct DemoUnlockedScreen: PromptMachine, Sendable {
   /// What the person chose.
-  public enum Choice: Equatable, Sendable {
+  package enum Choice: Equatable, Sendable {
     /// Lock again: the demo asks for the code again.
     case lockAgain
     /// Quit the demo.
@@ -10,15 +10,15 @@ public struct DemoUnlockedScreen: PromptMachine, Sendable {
   }
 
   /// A screen not started yet.
-  public init() {}
+  package init() {}
 
   /// Says the demo is unlocked, with its keys.
-  public func start() -> [PromptEffect<Choice>] {
+  package func start() -> [PromptEffect<Choice>] {
     [.aside(.demoUnlocked)]
   }
 
   /// Answers a key, or a notice from the background.
-  public func handle(_ event: EntryEvent) -> [PromptEffect<Choice>] {
+  package func handle(_ event: EntryEvent) -> [PromptEffect<Choice>] {
     switch event {
     case .character("l"), .character("L"): return [.finish(.lockAgain)]
     case .character("q"), .character("Q"), .cancel, .submit: return [.finish(.quit)]

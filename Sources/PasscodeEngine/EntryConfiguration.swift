@@ -4,7 +4,7 @@ public struct EntryConfiguration: Equatable, Sendable {
   public static let fixedLengthLimits = 1...12
   /// The longest variable-length entry (for passphrases).
   public static let variableLengthLimit = 1024
-  /// How many times a prompt's ``timeout`` can be started again with ``EntryEvent/moreTime`` (WCAG 2.2.1
+  /// How many times a prompt's ``timeout`` can be started again with `EntryEvent.moreTime` (WCAG 2.2.1
   /// asks for at least ten).
   public static let timeExtensionLimit = 10
 
@@ -42,7 +42,7 @@ public struct EntryConfiguration: Equatable, Sendable {
     }
 
     /// The kind of characters, for the words of announcements.
-    public var kind: Announcement.CharacterKind {
+    package var kind: Announcement.CharacterKind {
       switch self {
       case .digits: .digits
       case .lettersAndDigits: .lettersAndDigits
@@ -77,24 +77,24 @@ public struct EntryConfiguration: Equatable, Sendable {
   /// How the cells shake on a rejection.
   public var shake: ShakeCurve
   /// How long the prompt waits for a key before timing out; `nil` waits forever. It is warned of
-  /// (``EntryEngine/timeWarningLead(for:)``), and more time can be asked for
-  /// (``EntryEvent/moreTime``) up to ``timeExtensionLimit`` times.
+  /// (`EntryEngine.timeWarningLead(for:)`), and more time can be asked for
+  /// (`EntryEvent.moreTime`) up to ``timeExtensionLimit`` times.
   public var timeout: Duration?
   /// The asker's own deadline, counted from the prompt's start, which no key moves (a password agent's
   /// `NotAfter=`): the engine warns of it and nothing more; the asker ends the prompt when it passes.
-  public var fixedDeadline: Duration? = nil
+  package var fixedDeadline: Duration? = nil
   /// How much the feedback reveals of the code's length as it is typed: counts (the default), ticks or only
   /// verdicts. Announcements and the display's cells both follow it.
   public var progress: ProgressFeedback = .count
   /// What is said when the verifier accepts: "Passcode accepted", or for a code that is passed on rather
   /// than checked (a password agent's answer) "Answer sent".
-  public var acceptedAnnouncement: Announcement = .accepted
+  package var acceptedAnnouncement: Announcement = .accepted
   /// What is said for each retry reason in place of the standard words (a pinentry's "Enter the same
   /// passphrase again", or its caller's `SETREPEATERROR` text); a reason not listed keeps its own.
-  public var retryAnnouncements: [RetryReason: Announcement] = [:]
+  package var retryAnnouncements: [RetryReason: Announcement] = [:]
   /// Cues played as the prompt opens, before its words, in order: a password agent's question plays
   /// ``SoundCue/asking``, after ``SoundCue/error`` when it is asked again. None by default.
-  public var openingCues: [SoundCue] = []
+  package var openingCues: [SoundCue] = []
 
   /// The title of a prompt whose caller gave none, in English; a terminal prompt tells it in the person's
   /// language (the engine knows no language).

@@ -1,7 +1,7 @@
 /// A snapshot of what a renderer may draw. In secure mode it never holds a typed character.
-public struct EntryDisplay: Equatable, Sendable {
+package struct EntryDisplay: Equatable, Sendable {
   /// The stage of the prompt.
-  public enum Phase: Equatable, Sendable {
+  package enum Phase: Equatable, Sendable {
     /// Taking input.
     case entering
     /// Waiting for the verifier.
@@ -19,24 +19,24 @@ public struct EntryDisplay: Equatable, Sendable {
   }
 
   /// The prompt's title.
-  public var title: SanitizedText
+  package var title: SanitizedText
   /// One entry per cell: every cell of a fixed length, or the characters so far of a variable one. Under
   /// ``ProgressFeedback/tick`` only the characters so far, whatever the length; under
   /// ``ProgressFeedback/silent`` none (the characters of an entry that may be shown excepted).
-  public var cells: [Cell]
+  package var cells: [Cell]
   /// The stage of the prompt.
-  public var phase: Phase
+  package var phase: Phase
   /// How far the cells are shifted by the shake, in columns (0 at rest).
-  public var shakeOffset: Int
+  package var shakeOffset: Int
   /// The newest announcement, for a status line; `nil` before the first.
-  public var message: Announcement?
+  package var message: Announcement?
   /// How many characters are entered; 0 under ``ProgressFeedback/silent`` for a secure entry.
-  public var enteredCount: Int
+  package var enteredCount: Int
   /// The fixed length, or `nil` for a variable one; `nil` too when the feedback does not reveal the length.
-  public var fixedLength: Int?
+  package var fixedLength: Int?
   /// How much the feedback reveals, which the cells already follow: a renderer draws no empty cell for the
   /// length, nor any marker of an empty entry, unless it is ``ProgressFeedback/count``.
-  public var progress: ProgressFeedback
+  package var progress: ProgressFeedback
 
   /// Creates a display snapshot.
   ///
@@ -49,7 +49,7 @@ public struct EntryDisplay: Equatable, Sendable {
   ///   - enteredCount: How many characters are entered.
   ///   - fixedLength: The fixed length, if any.
   ///   - progress: How much the feedback reveals.
-  public init(
+  package init(
     title: SanitizedText, cells: [Cell], phase: Phase, shakeOffset: Int, message: Announcement?, enteredCount: Int,
     fixedLength: Int?, progress: ProgressFeedback = .count
   ) {
@@ -64,9 +64,9 @@ public struct EntryDisplay: Equatable, Sendable {
   }
 
   /// One cell of the code.
-  public struct Cell: Equatable, Sendable {
+  package struct Cell: Equatable, Sendable {
     /// What the cell shows.
-    public enum Content: Equatable, Sendable {
+    package enum Content: Equatable, Sendable {
       /// Nothing entered here yet.
       case empty
       /// A character is entered; show only a mask.
@@ -76,11 +76,11 @@ public struct EntryDisplay: Equatable, Sendable {
     }
 
     /// What the cell shows.
-    public var content: Content
+    package var content: Content
     /// Whether the next character goes here.
-    public var isCurrent: Bool
+    package var isCurrent: Bool
     /// Whether the cell is in the error state.
-    public var isError: Bool
+    package var isError: Bool
 
     /// Creates a cell.
     ///
@@ -88,7 +88,7 @@ public struct EntryDisplay: Equatable, Sendable {
     ///   - content: What it shows.
     ///   - isCurrent: Whether the next character goes here.
     ///   - isError: Whether it is in the error state.
-    public init(content: Content, isCurrent: Bool, isError: Bool) {
+    package init(content: Content, isCurrent: Bool, isError: Bool) {
       self.content = content
       self.isCurrent = isCurrent
       self.isError = isError

@@ -6,7 +6,7 @@
 /// timeout.
 ///
 /// The engine is a value, but the secret storage it holds is a reference: copy an engine only to inspect it.
-public struct EntryEngine: Sendable {
+package struct EntryEngine: Sendable {
   private enum State: Equatable {
     case notStarted(lockoutRemaining: Duration?)
     /// Taking keys; `keyRefused` once a key typed or pasted was not taken into the entry (not allowed, no room,
@@ -30,13 +30,13 @@ public struct EntryEngine: Sendable {
   }
 
   /// The configuration the engine was made with.
-  public let configuration: EntryConfiguration
+  package let configuration: EntryConfiguration
   /// Consecutive failures, including those from before this prompt.
-  public private(set) var failureCount: Int
+  package private(set) var failureCount: Int
   /// Wrong codes entered during this prompt.
-  public private(set) var attemptsThisRun = 0
+  package private(set) var attemptsThisRun = 0
   /// The most wrong codes this prompt allows before it ends with ``EntryOutcome/attemptsExhausted``.
-  public let attemptLimit: Int?
+  package let attemptLimit: Int?
 
   private let secret: any SecretStorage
   private var state: State
@@ -57,7 +57,7 @@ public struct EntryEngine: Sendable {
   ///   - failureCount: Consecutive failures before this prompt (persisted by the caller).
   ///   - lockoutRemaining: How much of a lockout is still running when the prompt starts.
   ///   - attemptLimit: The most wrong codes this prompt allows, or `nil` for no limit.
-  public init(
+  package init(
     configuration: EntryConfiguration,
     secretStorage: any SecretStorage,
     failureCount: Int = 0,
@@ -81,19 +81,19 @@ public struct EntryEngine: Sendable {
   }
 
   /// How many characters are entered now.
-  public var count: Int { enteredCount }
+  package var count: Int { enteredCount }
 
   /// Lends the entry typed so far to a caller's own check (a pinentry's quality inquiry); the bytes must
   /// not be kept or copied outside secret memory.
   ///
   /// - Parameter body: Reads the entry.
   /// - Returns: What `body` returns.
-  public func withEntry<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+  package func withEntry<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
     try secret.withUnsafeBytes(body)
   }
 
   /// Whether a lockout is running.
-  public var isLockedOut: Bool { runningLockout != nil || isWaitingForLockout }
+  package var isLockedOut: Bool { runningLockout != nil || isWaitingForLockout }
 
   /// The lockout running now, once started.
   private var runningLockout: Lockout? {
@@ -111,7 +111,7 @@ public struct EntryEngine: Sendable {
   }
 
   /// What a renderer should draw now (for example after the window was resized).
-  public var display: EntryDisplay {
+  package var display: EntryDisplay {
     let phase: EntryDisplay.Phase
     var shakeOffset = 0
     var isError = false
@@ -166,7 +166,7 @@ public struct EntryEngine: Sendable {
   ///   - hint: What stands under the prompt (the demo's code), or `nil`: shown in the heading and told after the
   ///     preamble (``PromptEffect/aside(_:)``), never the status's message.
   /// - Returns: The effects to carry out.
-  public mutating func start(
+  package mutating func start(
     heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
   ) -> [EntryEffect] {
     guard case let .notStarted(lockoutRemaining) = state else { preconditionFailure("start() is called once") }
@@ -193,7 +193,7 @@ public struct EntryEngine: Sendable {
   ///
   /// - Parameter event: What happened.
   /// - Returns: The effects to carry out, in order.
-  public mutating func handle(_ event: EntryEvent) -> [EntryEffect] {
+  package mutating func handle(_ event: EntryEvent) -> [EntryEffect] {
     switch state {
     case .notStarted:
       preconditionFailure("handle(_:) before start()")
@@ -602,14 +602,14 @@ public struct EntryEngine: Sendable {
   }
 
   /// How long before a time limit of 40 s or more its warning comes (WCAG 2.2.1 asks for at least 20 s).
-  public static let standardTimeWarningLead = Duration.seconds(20)
+  package static let standardTimeWarningLead = Duration.seconds(20)
 
   /// How long before a time limit ends its warning comes: 20 s, or for a limit under 40 s half of it,
   /// rounded up to whole seconds so that the words are exact; none for a limit of a second or less.
   ///
   /// - Parameter limit: The time limit.
   /// - Returns: The lead, or `nil` when the limit is too short to warn of.
-  public static func timeWarningLead(for limit: Duration) -> Duration? {
+  package static func timeWarningLead(for limit: Duration) -> Duration? {
     guard limit < standardTimeWarningLead * 2 else { return standardTimeWarningLead }
     let lead = Duration.seconds(LockoutSchedule.wholeSeconds(limit / 2))
     return lead < limit ? lead : nil

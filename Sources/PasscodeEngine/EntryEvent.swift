@@ -1,5 +1,5 @@
 /// Something that happened to a prompt: a key, a paste, a verdict, a timer or a notice.
-public enum EntryEvent: Sendable {
+package enum EntryEvent: Sendable {
   /// A character was typed.
   case character(Unicode.Scalar)
   /// A key that is not a character arrived (an arrow key, a function key, invalid bytes). It is
@@ -50,7 +50,7 @@ public enum EntryEvent: Sendable {
   case relock
 
   /// Whether the event can change the entry typed so far.
-  public var changesEntry: Bool {
+  package var changesEntry: Bool {
     switch self {
     case .character, .delete, .clear, .paste, .relock: true
     default: false
@@ -86,7 +86,7 @@ public enum RetryReason: Equatable, Hashable, Sendable {
 }
 
 /// The timers the engine asks the front to run. Scheduling one that is already pending replaces it.
-public enum EntryTimer: Hashable, Sendable {
+package enum EntryTimer: Hashable, Sendable {
   /// The verifier has been slow: time to say "Checking".
   case checking
   /// A frame of the shake, by its index in ``ShakeCurve/columnOffsets``. Frames left pending when the

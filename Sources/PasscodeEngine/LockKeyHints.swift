@@ -7,14 +7,14 @@
 /// - Num Lock matters where only digits may be typed: a keypad whose Num Lock is off sends arrows, Home, End,
 ///   Page Up and Down, Insert and its 5 key's "begin" in place of digits. The first such key of a prompt says
 ///   "Num Lock is off: the keypad sends arrows"; later ones are keys not allowed, as before.
-public struct LockKeyHints: Equatable, Sendable {
+package struct LockKeyHints: Equatable, Sendable {
   /// The Caps Lock state last read, or `nil` before the first reading.
-  public private(set) var capsLock: Bool?
+  package private(set) var capsLock: Bool?
   /// Whether the Num Lock hint was given.
-  public private(set) var toldNumLock = false
+  package private(set) var toldNumLock = false
 
   /// Nothing read, nothing told.
-  public init() {}
+  package init() {}
 
   /// Takes a reading of Caps Lock.
   ///
@@ -23,7 +23,7 @@ public struct LockKeyHints: Equatable, Sendable {
   ///   - lettersAllowed: Whether the prompt takes letters; when it does not, nothing is told.
   /// - Returns: What to tell: ``Announcement/capsLockOn`` at a first reading that finds it on or when it
   ///   was turned on, ``Announcement/capsLockOff`` when it was turned off, else `nil`.
-  public mutating func readCapsLock(_ isOn: Bool, lettersAllowed: Bool) -> Announcement? {
+  package mutating func readCapsLock(_ isOn: Bool, lettersAllowed: Bool) -> Announcement? {
     guard lettersAllowed else { return nil }
     let previous = capsLock
     capsLock = isOn
@@ -39,7 +39,7 @@ public struct LockKeyHints: Equatable, Sendable {
   /// - Parameter digitsOnly: Whether the prompt takes digits only.
   /// - Returns: ``Announcement/numLockOff`` the first time on a digit prompt, else `nil` (the key is then one
   ///   not allowed).
-  public mutating func keypadNavigation(digitsOnly: Bool) -> Announcement? {
+  package mutating func keypadNavigation(digitsOnly: Bool) -> Announcement? {
     guard digitsOnly, !toldNumLock else { return nil }
     toldNumLock = true
     return .numLockOff

@@ -37,7 +37,7 @@ public struct LockoutSchedule: Equatable, Hashable, Sendable {
   ///
   /// - Parameter failureCount: Consecutive failures so far, counting the one just made.
   /// - Returns: The delay; zero for a count of zero or less.
-  public func delay(afterFailures failureCount: Int) -> Duration {
+  package func delay(afterFailures failureCount: Int) -> Duration {
     guard failureCount > 0 else { return .zero }
     return delays[min(failureCount, delays.count) - 1]
   }
@@ -47,7 +47,7 @@ public struct LockoutSchedule: Equatable, Hashable, Sendable {
   /// - Parameter failureCount: Consecutive failures so far.
   /// - Returns: The number of tries left before the next lockout, counting the one that locks; `nil` when
   ///   no later failure ever locks.
-  public func triesBeforeLockout(afterFailures failureCount: Int) -> Int? {
+  package func triesBeforeLockout(afterFailures failureCount: Int) -> Int? {
     var next = failureCount + 1
     let lastDistinct = max(delays.count, failureCount + 1)
     while next <= lastDistinct {

@@ -12,5 +12,5 @@ public enum ProgressFeedback: String, CaseIterable, Equatable, Hashable, Sendabl
   case silent
 
   /// Whether announcements and cells may carry the count typed and the code's length.
-  public var revealsCount: Bool { self == .count }
+  package var revealsCount: Bool { self == .count }
 }

@@ -1,5 +1,5 @@
 /// Where a ``PromptDriver`` reads the time.
-public protocol EntryClock {
+package protocol EntryClock {
   /// The time since the clock's fixed origin. It never goes back.
   func now() -> Duration
 }
@@ -7,7 +7,7 @@ public protocol EntryClock {
 /// A screen as a pure machine: events in, effects out, no clock, no terminal and no thread of its own. The
 /// entry engine is one (``EntryEngine``); so are the screens between entries, such as a confirmation. A
 /// ``PromptDriver`` runs each against a clock and hands its effects to one ``PromptOutput``.
-public protocol PromptMachine {
+package protocol PromptMachine {
   /// How the screen ends.
   associatedtype Outcome: Sendable
 
@@ -19,7 +19,7 @@ extension EntryEngine: PromptMachine {}
 
 /// Where a ``PromptDriver`` carries out its machine's effects that reach the outside: the screen, speech, the
 /// verifier, the companion and the input buffer, each at once and in order. The driver keeps the timers itself.
-public protocol PromptOutput {
+package protocol PromptOutput {
   /// What carrying out an effect can throw (`Never` for an output that cannot fail).
   associatedtype Failure: Error
 
@@ -50,15 +50,15 @@ public protocol PromptOutput {
 /// The driver feeds events to the machine, keeps the timers the machine asks for against an injected
 /// ``EntryClock``, fires them when due, and hands every other effect to its ``PromptOutput`` at once, in order.
 /// The terminal prompt drives it with the real clock; tests drive the same driver with a manual one.
-public struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
+package struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
   /// The machine being driven.
-  public private(set) var machine: Machine
+  package private(set) var machine: Machine
   /// Where effects go.
-  public var output: Output
+  package var output: Output
   /// How the screen ended, once it has; `nil` after ``abandon()``.
-  public private(set) var outcome: Machine.Outcome?
+  package private(set) var outcome: Machine.Outcome?
   /// Whether the screen is over: it ended, or it was abandoned.
-  public private(set) var isOver = false
+  package private(set) var isOver = false
   private let clock: any EntryClock
   private var timers = EntryTimers()
 
@@ -68,7 +68,7 @@ public struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
   ///   - machine: A fresh machine, not started.
   ///   - clock: Where time is read.
   ///   - output: Where effects go.
-  public init(_ machine: Machine, clock: any EntryClock, output: Output) {
+  package init(_ machine: Machine, clock: any EntryClock, output: Output) {
     self.machine = machine
     self.clock = clock
     self.output = output
@@ -78,7 +78,7 @@ public struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
   ///
   /// - Parameter opening: Starts the machine, returning its opening effects.
   /// - Throws: What the output throws.
-  public mutating func start(_ opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]) throws(Output.Failure) {
+  package mutating func start(_ opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]) throws(Output.Failure) {
     try perform(opening(&machine))
   }
 
@@ -86,7 +86,7 @@ public struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
   ///
   /// - Parameter event: What happened.
   /// - Throws: What the output throws.
-  public mutating func handle(_ event: EntryEvent) throws(Output.Failure) {
+  package mutating func handle(_ event: EntryEvent) throws(Output.Failure) {
     guard !isOver else {
       if case let .paste(storage, _) = event { storage.wipe() }
       return
@@ -97,7 +97,7 @@ public struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
   /// Fires every timer that is due now, earliest first; one cancelled by an earlier one does not fire.
   ///
   /// - Throws: What the output throws.
-  public mutating func fireDueTimers() throws(Output.Failure) {
+  package mutating func fireDueTimers() throws(Output.Failure) {
     while !isOver, let timer = timers.takeEarliest(dueAt: clock.now()) {
       try perform(machine.handle(.timerFired(timer)))
     }
@@ -105,14 +105,14 @@ public struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
 
   /// When the next timer falls due on the clock, or `nil` when none is pending (nothing will happen
   /// until an event comes).
-  public var nextDeadline: Duration? { timers.nextDeadline }
+  package var nextDeadline: Duration? { timers.nextDeadline }
 
   /// The timers pending now.
   package var pendingTimers: Set<EntryTimer> { timers.pending }
 
   /// Ends the screen without a word (an error, a signal, an interruption): the machine is cancelled, so an
   /// entry wipes its code, and its closing effects are dropped, so nothing is rendered or said.
-  public mutating func abandon() {
+  package mutating func abandon() {
     _ = machine.handle(.cancel)
     timers.cancelAll()
     isOver = true
@@ -151,7 +151,7 @@ extension PromptDriver where Machine == EntryEngine {
   ///   - preamble: What is told right after the prompt's own words.
   ///   - hint: What is shown under the prompt's title and told after the preamble, or `nil`.
   /// - Throws: What the output throws.
-  public mutating func start(
+  package mutating func start(
     heading: [Announcement] = [], preamble: [Announcement] = [], hint: Announcement? = nil
   ) throws(Output.Failure) {
     try start { $0.start(heading: heading, preamble: preamble, hint: hint) }

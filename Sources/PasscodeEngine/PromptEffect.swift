@@ -1,7 +1,7 @@
 /// What the front must do after a prompt machine handled an event (``PromptMachine``), carried out in order by
 /// the one interpreter behind a ``PromptDriver``. `Outcome` is how the machine's screen ends: an entry's
 /// ``EntryOutcome``, a confirmation's answer.
-public enum PromptEffect<Outcome: Sendable>: Sendable {
+package enum PromptEffect<Outcome: Sendable>: Sendable {
   /// Draw the prompt as described, telling nothing (a shake frame, a redraw).
   case render(EntryDisplay)
   /// Draw the prompt as described, and tell the user its message, once, on screen and/or by speech. The
@@ -36,7 +36,7 @@ public enum PromptEffect<Outcome: Sendable>: Sendable {
 }
 
 /// What the entry engine asks of the front.
-public typealias EntryEffect = PromptEffect<EntryOutcome>
+package typealias EntryEffect = PromptEffect<EntryOutcome>
 
 /// How a prompt ended.
 public enum EntryOutcome: Equatable, Sendable {
@@ -51,7 +51,7 @@ public enum EntryOutcome: Equatable, Sendable {
 }
 
 /// Optional sounds that accompany announcements.
-public enum SoundCue: String, Equatable, Hashable, Sendable, CaseIterable {
+package enum SoundCue: String, Equatable, Hashable, Sendable, CaseIterable {
   /// A wrong code or another error.
   case error
   /// A lockout started.

@@ -11,7 +11,7 @@
 /// - removes every Unicode format character and default-ignorable code point: the bidirectional marks,
 ///   embeddings, overrides and isolates (LRM, RLM, ALM, U+202A–U+202E, U+2066–U+2069), which could make text
 ///   read in an order other than the one it has, the zero-width characters (U+200B–U+200D, U+2060, U+FEFF),
-///   the tag characters (U+E0000–U+E007F) and the rest, decided by Unicode property (``OutsideScalar``
+///   the tag characters (U+E0000–U+E007F) and the rest, decided by Unicode property (`OutsideScalar`
 ///   says which and why, the zero-width joiner in emoji included);
 /// - turns a line or paragraph separator (U+2028, U+2029) into a space, and a private-use character into
 ///   U+FFFD;
@@ -39,7 +39,7 @@ public struct SanitizedText: Equatable, Hashable, Sendable, CustomStringConverti
   /// - Parameters:
   ///   - bytes: The bytes as they came.
   ///   - allowsNewlines: Whether line feeds are kept.
-  public init(bytes: some Collection<UInt8>, allowsNewlines: Bool = false) {
+  package init(bytes: some Collection<UInt8>, allowsNewlines: Bool = false) {
     // Decoding repairs invalid sequences to U+FFFD and never traps.
     self.init(String(decoding: bytes, as: UTF8.self), allowsNewlines: allowsNewlines)
   }
@@ -80,10 +80,10 @@ public struct SanitizedText: Equatable, Hashable, Sendable, CustomStringConverti
   public var description: String { text }
 
   /// Whether nothing is left after cleaning.
-  public var isEmpty: Bool { text.isEmpty }
+  package var isEmpty: Bool { text.isEmpty }
 
   /// Cleaned text followed by more cleaned text.
-  public static func + (lhs: SanitizedText, rhs: SanitizedText) -> SanitizedText {
+  package static func + (lhs: SanitizedText, rhs: SanitizedText) -> SanitizedText {
     SanitizedText(verbatim: lhs.text + rhs.text)
   }
 

@@ -1,5 +1,5 @@
 /// A screen reader the program can detect.
-public enum ScreenReader: Equatable, Sendable, CaseIterable {
+package enum ScreenReader: Equatable, Sendable, CaseIterable {
   /// Orca, the desktop screen reader, found as a running process.
   case orca
   /// A desktop screen reader known only from the AT-SPI `ScreenReaderEnabled` setting.
@@ -14,7 +14,7 @@ public enum ScreenReader: Equatable, Sendable, CaseIterable {
   case brltty
 
   /// The reader's name as `doctor` and the speech decision show it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .orca: "Orca"
     case .atspiReader: "AT-SPI screen reader"
@@ -27,7 +27,7 @@ public enum ScreenReader: Equatable, Sendable, CaseIterable {
 
   /// Whether the reader reads the text screen (a console or a pseudo-terminal) rather than a desktop terminal's
   /// accessibility tree: such readers follow the cursor, which decides the line discipline.
-  public var readsTextScreen: Bool {
+  package var readsTextScreen: Bool {
     switch self {
     case .orca, .atspiReader: false
     case .fenrir, .speakup, .espeakup, .brltty: true

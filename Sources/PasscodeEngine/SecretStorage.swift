@@ -38,7 +38,7 @@ public protocol SecretStorage: AnyObject, Sendable, CustomStringConvertible {
   /// Compares the held bytes with another storage's in time that does not depend on where they differ.
   ///
   /// A requirement, not an extension, so that a call through `any SecretStorage` reaches the storage's own
-  /// comparison (its memory's, such as `sodium_memcmp`) rather than a generic loop.
+  /// comparison rather than one the protocol chose for it.
   ///
   /// - Parameter other: The storage to compare with.
   /// - Returns: `true` when both hold the same bytes.

@@ -34,19 +34,19 @@ public struct ShakeCurve: Equatable, Hashable, Sendable {
   ///
   /// - Parameter progress: From 0 (start) to 1 (end).
   /// - Returns: The offset; positive is to the right.
-  public func offset(at progress: Double) -> Double {
+  package func offset(at progress: Double) -> Double {
     let p = min(max(progress, 0), 1)
     return sin(p * swings * 2 * Double.pi) * amplitude * (1 - p)
   }
 
   /// The number of frames in the shake, the last of which is back at rest.
-  public var frameCount: Int {
+  package var frameCount: Int {
     let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     return max(1, Int((seconds * Double(framesPerSecond)).rounded()))
   }
 
   /// The column offset of each frame, rounded and capped at ``maximumColumns``; the last is 0.
-  public var columnOffsets: [Int] {
+  package var columnOffsets: [Int] {
     let count = frameCount
     return (1...count).map { frame in
       let columns = Int(offset(at: Double(frame) / Double(count)).rounded())
@@ -55,7 +55,7 @@ public struct ShakeCurve: Equatable, Hashable, Sendable {
   }
 
   /// When each frame is due, measured from the start of the shake.
-  public var frameTimes: [Duration] {
+  package var frameTimes: [Duration] {
     (1...frameCount).map { frame in duration * (Double(frame) / Double(frameCount)) }
   }
 }

@@ -1,26 +1,26 @@
 /// A screen that only tells words, in order, and ends: a command's result ("Passcode set."), why an agent's
 /// question ended, a prompt's start-up notices. Told through the same driver and interpreter as an entry's
 /// words, so each profile's rules apply to them once.
-public struct WordsScreen: PromptMachine, Sendable {
+package struct WordsScreen: PromptMachine, Sendable {
   /// The screen ends as soon as its words are told, with nothing to answer.
-  public typealias Outcome = Void
+  package typealias Outcome = Void
 
   private let words: [Announcement]
 
   /// A screen for these words.
   ///
   /// - Parameter words: What to tell, in order.
-  public init(_ words: [Announcement]) {
+  package init(_ words: [Announcement]) {
     self.words = words
   }
 
   /// Tells every word apart, then ends.
-  public func start() -> [PromptEffect<Void>] {
+  package func start() -> [PromptEffect<Void>] {
     words.map { .aside($0) } + [.finish(())]
   }
 
   /// Nothing comes after the end but a paste to wipe.
-  public func handle(_ event: EntryEvent) -> [PromptEffect<Void>] {
+  package func handle(_ event: EntryEvent) -> [PromptEffect<Void>] {
     if case let .paste(storage, _) = event { storage.wipe() }
     return []
   }

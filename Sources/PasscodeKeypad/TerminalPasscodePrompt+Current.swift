@@ -2,7 +2,7 @@ internal import SystemCalls
 
 extension TerminalPasscodePrompt {
   /// Opens a prompt on the controlling terminal with the accessible defaults, through the same accessible
-  /// session every `passcode` command opens (``AccessibleSession``): the person's language (`LANGUAGE`,
+  /// session every `passcode` command opens (`AccessibleSession`): the person's language (`LANGUAGE`,
   /// `LC_ALL`, `LC_MESSAGES`, `LANG`), the screen readers found reading this terminal (their line discipline and
   /// the screen-reader profile), speech through speech-dispatcher when the speech policy chooses it (no screen
   /// reader reading, which would speak for itself, a daemon already running, a local session), console tones

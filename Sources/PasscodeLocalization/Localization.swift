@@ -6,14 +6,14 @@ import Synchronization
 /// Every message is written in English in the source and that English text is the gettext message
 /// identifier, so a missing or partial translation falls back to English string by string, never to a key
 /// name. Until ``start(environment:)`` runs, every lookup gives the English text.
-public enum Localization {
+package enum Localization {
   /// The gettext domain: the compiled catalogues are `DIRECTORY/LANGUAGE/LC_MESSAGES/passcode.mo`.
-  public static let domain = "passcode"
+  package static let domain = "passcode"
   /// The one environment variable that points the program at another catalogue directory (the tests'
   /// freshly compiled catalogues, or an uninstalled build). Without it the program looks in
   /// `../share/locale` next to its own `bin` directory, then, run from SwiftPM's build tree, in the catalogues
   /// the build compiled (``buildTreeDirectory(executable:)``), then in glibc's default, `/usr/share/locale`.
-  public static let directoryVariable = "PASSCODE_LOCALEDIR"
+  package static let directoryVariable = "PASSCODE_LOCALEDIR"
 
   /// Chooses the language from the environment and binds the domain; call once at start, before any message.
   ///
@@ -30,7 +30,7 @@ public enum Localization {
   /// command run by `passcode exec` inherits the cleaned list.
   ///
   /// - Parameter environment: The process environment.
-  public static func start(environment: [String: String]) {
+  package static func start(environment: [String: String]) {
     isStarted.withLock { $0 = true }
     GettextCalls.setLocale(.messages, to: "")
     GettextCalls.bindDomain(domain, directory: catalogueDirectory(environment: environment))
@@ -49,7 +49,7 @@ public enum Localization {
   /// before it parses its arguments, so that even a usage error is in that language.
   ///
   /// - Parameter environment: The process environment.
-  public static func startOnce(environment: [String: String]) {
+  package static func startOnce(environment: [String: String]) {
     let isFirst = isStarted.withLock { started in
       defer { started = true }
       return !started
@@ -64,7 +64,7 @@ public enum Localization {
   /// (`es_ES.UTF-8`); `C` or `POSIX` switches to English.
   ///
   /// - Parameter localeName: The locale name.
-  public static func useMessagesLocale(_ localeName: String) {
+  package static func useMessagesLocale(_ localeName: String) {
     let language = MessageLanguage(languages: [localeName])
     if language.isUntranslated {
       GettextCalls.setEnvironmentValue(MessageLanguage.languageVariable, "")
@@ -83,7 +83,7 @@ public enum Localization {
   /// - Parameter english: The English text, which is the message identifier.
   /// - Returns: Its translation, or the English text when there is none or it holds a character the
   ///   sanitiser would not keep (``isPrintable(_:)``).
-  public static func text(_ english: String) -> String {
+  package static func text(_ english: String) -> String {
     let translated = GettextCalls.translation(of: english, domain: domain)
     return isPrintable(translated) ? translated : english
   }
@@ -97,7 +97,7 @@ public enum Localization {
   ///   - count: The count that chooses the form.
   /// - Returns: The translated form, or the English one when there is no translation or it holds a character
   ///   the sanitiser would not keep.
-  public static func pluralTemplate(singular: String, plural: String, count: Int) -> String {
+  package static func pluralTemplate(singular: String, plural: String, count: Int) -> String {
     let translated = GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: domain)
     return isPrintable(translated) ? translated : untranslated(singular: singular, plural: plural, count: count)
   }
@@ -122,7 +122,7 @@ public enum Localization {
   ///   - plural: The English text for other counts.
   ///   - count: The count that chooses the form.
   /// - Returns: The English form.
-  public static func untranslated(singular: String, plural: String, count: Int) -> String {
+  package static func untranslated(singular: String, plural: String, count: Int) -> String {
     GettextCalls.pluralTranslation(singular: singular, plural: plural, count: count, domain: untranslatedDomain)
   }
 
@@ -136,7 +136,7 @@ public enum Localization {
 
   /// The language of the catalogue in use, from its `Language:` header (`es`); `en` when messages are
   /// untranslated. Speech is sent with this language so that a voice for it speaks.
-  public static var language: String {
+  package static var language: String {
     let header = GettextCalls.translation(of: "", domain: domain)
     for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
       let value = line.dropFirst("Language:".count).trimmingWhitespace()

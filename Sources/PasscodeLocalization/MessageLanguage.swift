@@ -11,28 +11,28 @@
 /// `/` or starting with `.` (`LANGUAGE=../../../../tmp/evil`) would load a catalogue from anywhere. Such a
 /// name is ignored wherever it comes from (`LANGUAGE`, the locale variables, pinentry's `lc-messages`), as
 /// gettext itself does only in setuid programs; a `LANGUAGE` left with no name counts as unset.
-public struct MessageLanguage: Equatable, Sendable {
+package struct MessageLanguage: Equatable, Sendable {
   /// The environment variables read, in gettext's order after `LANGUAGE`.
-  public static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
+  package static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
   /// The variable holding a priority list of languages.
-  public static let languageVariable = "LANGUAGE"
+  package static let languageVariable = "LANGUAGE"
 
   /// The languages in priority order, as gettext spells them (`es`, `es_ES`, `es_ES.UTF-8`); empty for
   /// untranslated English.
-  public let languages: [String]
+  package let languages: [String]
 
   /// Languages given directly; `C`, `POSIX` and their `C.UTF-8` forms mean English, and a name that is a
   /// path (``isLanguageName(_:)``) is left out.
   ///
   /// - Parameter languages: The list in priority order.
-  public init(languages: [String]) {
+  package init(languages: [String]) {
     self.languages = languages.filter { Self.isLanguageName($0) && !Self.isUntranslated($0) }
   }
 
   /// The choice gettext would make for an environment, as described on the type.
   ///
   /// - Parameter environment: The process environment.
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     let locale = Self.localeVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     if let locale, locale == "C" || locale == "POSIX" {
       self.init(languages: [])
@@ -44,12 +44,12 @@ public struct MessageLanguage: Equatable, Sendable {
   }
 
   /// The list as `LANGUAGE` spells it.
-  public var languageList: String {
+  package var languageList: String {
     languages.joined(separator: ":")
   }
 
   /// Whether messages stay in English untranslated.
-  public var isUntranslated: Bool {
+  package var isUntranslated: Bool {
     languages.isEmpty
   }
 
@@ -57,7 +57,7 @@ public struct MessageLanguage: Equatable, Sendable {
   ///
   /// - Parameter list: The list as `LANGUAGE` spells it (`es:fr`).
   /// - Returns: Its language names.
-  public static func languageNames(_ list: String) -> [String] {
+  package static func languageNames(_ list: String) -> [String] {
     list.split(separator: ":").map(String.init).filter(isLanguageName)
   }
 
@@ -66,7 +66,7 @@ public struct MessageLanguage: Equatable, Sendable {
   ///
   /// - Parameter name: A language or locale name, such as `es_ES.UTF-8`.
   /// - Returns: `false` for a name that would make gettext look outside its catalogue directory.
-  public static func isLanguageName(_ name: String) -> Bool {
+  package static func isLanguageName(_ name: String) -> Bool {
     !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
   }
 

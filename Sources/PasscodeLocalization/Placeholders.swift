@@ -1,13 +1,13 @@
 /// Filling `{name}` placeholders, the one template syntax of the program's messages: translators move
 /// placeholders freely, so a value is never spliced in by position.
-public enum Placeholders {
+package enum Placeholders {
   /// The template with every `{name}` replaced by `values[name]`; unknown placeholders stay as they are.
   ///
   /// - Parameters:
   ///   - template: The text, in any language.
   ///   - values: The values by placeholder name.
   /// - Returns: The filled text.
-  public static func fill(_ template: String, _ values: [String: String]) -> String {
+  package static func fill(_ template: String, _ values: [String: String]) -> String {
     guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
     var result = ""
     var rest = template[...]
@@ -33,7 +33,7 @@ extension Localization {
   ///   - english: The English template, the message identifier.
   ///   - values: The values by placeholder name.
   /// - Returns: The filled translation, or the filled English text.
-  public static func text(_ english: String, _ values: [String: String]) -> String {
+  package static func text(_ english: String, _ values: [String: String]) -> String {
     Placeholders.fill(text(english), values)
   }
 
@@ -45,7 +45,7 @@ extension Localization {
   ///   - count: The count that chooses the form and fills `{count}`.
   ///   - values: Other values by placeholder name.
   /// - Returns: The filled form.
-  public static func text(
+  package static func text(
     singular: String, plural: String, count: Int, _ values: [String: String] = [:]
   ) -> String {
     var all = values

@@ -19,15 +19,15 @@ import PasscodeLocalization
 /// user) like the vault's own files. Lines may end in LF, CRLF or a lone CR, and a UTF-8 byte order mark
 /// at the very start is skipped, as editors on other systems write them. An unknown key, a bad value or a
 /// key given twice is an error naming the line; a bad value is shown quoted (``ConfigurationLineError``).
-public struct ConfigurationFile: Equatable, Sendable {
+package struct ConfigurationFile: Equatable, Sendable {
   /// The lockout delay after each failure count.
-  public var lockout: LockoutSchedule
+  package var lockout: LockoutSchedule
   /// The passcode length, or `nil` to keep the command's default.
-  public var length: Int?
+  package var length: Int?
   /// How long a right passcode is remembered on the same terminal; zero for never.
-  public var grace: Duration
+  package var grace: Duration
   /// The interface preferences: speech, profile, reduce motion, sound and progress.
-  public var preferences: ConfiguredPreferences
+  package var preferences: ConfiguredPreferences
 
   /// Creates the content of a config file; by default that of an empty one.
   ///
@@ -36,7 +36,7 @@ public struct ConfigurationFile: Equatable, Sendable {
   ///   - length: The passcode length, or `nil` for the default.
   ///   - grace: The grace period; zero for none.
   ///   - preferences: The interface preferences.
-  public init(
+  package init(
     lockout: LockoutSchedule = .standard, length: Int? = nil, grace: Duration = .zero,
     preferences: ConfiguredPreferences = ConfiguredPreferences()
   ) {
@@ -47,14 +47,14 @@ public struct ConfigurationFile: Equatable, Sendable {
   }
 
   /// The longest grace period accepted: one day.
-  public static let maximumGraceSeconds = 86_400
+  package static let maximumGraceSeconds = 86_400
 
   /// Parses the file's text.
   ///
   /// - Parameter text: The file content.
   /// - Returns: The settings, with defaults for keys not given.
   /// - Throws: The first line that cannot be used, with the reason.
-  public static func parse(_ text: String) throws(ConfigurationLineError) -> ConfigurationFile {
+  package static func parse(_ text: String) throws(ConfigurationLineError) -> ConfigurationFile {
     var settings = ConfigurationFile()
     var seen: Set<String> = []
     // Only the first scalar may be a byte order mark: one anywhere else is part of its line, and refused.

@@ -9,16 +9,16 @@ import PasscodeLocalization
 /// (`SanitizedText(quoting:)`), so a carriage return, an escape sequence or a bidi override in it is written
 /// as a visible escape and never acts on the terminal, and cut at ``shownValueLength`` so that a huge line
 /// cannot flood a prompt.
-public struct ConfigurationLineError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ConfigurationLineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The line's number, from 1.
-  public var line: Int
+  package var line: Int
   /// What is wrong, without the value: "speech must be auto, on or off".
-  public var reason: String
+  package var reason: String
   /// The value refused, trimmed, as the line gave it; `nil` when the line is refused for something else.
-  public var value: String?
+  package var value: String?
 
   /// The most Unicode scalars of a refused value the message shows; an ellipsis follows when there are more.
-  public static let shownValueLength = 40
+  package static let shownValueLength = 40
 
   /// Creates an error.
   ///
@@ -26,7 +26,7 @@ public struct ConfigurationLineError: Error, Equatable, Sendable, CustomStringCo
   ///   - line: The line's number, from 1.
   ///   - reason: What is wrong with it, without its value.
   ///   - value: The value refused, when the reason is about a value.
-  public init(line: Int, reason: String, value: String? = nil) {
+  package init(line: Int, reason: String, value: String? = nil) {
     self.line = line
     self.reason = reason
     self.value = value
@@ -34,7 +34,7 @@ public struct ConfigurationLineError: Error, Equatable, Sendable, CustomStringCo
 
   /// The reason, then the refused value quoted with visible escapes:
   /// `profile must be auto, visual, screen-reader or plain, not "scren-reader"`.
-  public var description: String {
+  package var description: String {
     guard let value else { return reason }
     return Localization.text("{reason}, not {value}", ["reason": reason, "value": Self.quoted(value)])
   }

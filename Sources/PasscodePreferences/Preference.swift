@@ -3,7 +3,7 @@ import PasscodeLocalization
 
 /// A preference that the command line, the environment and the config file may each give, in that order
 /// of precedence, over a default.
-public enum Preference: String, CaseIterable, Hashable, Sendable {
+package enum Preference: String, CaseIterable, Hashable, Sendable {
   /// `--speech`, `PASSCODE_SPEECH`, `speech =`.
   case speech
   /// `--screen-reader`, `profile =`.
@@ -25,7 +25,7 @@ public enum Preference: String, CaseIterable, Hashable, Sendable {
 
   /// The values the config file accepts for this key, for its error messages: the words, or for the voice
   /// the voice types (any other voice name is taken too), and none for a level.
-  public var acceptedValues: [String] {
+  package var acceptedValues: [String] {
     switch self {
     case .speech: SpeechMode.allCases.map(\.rawValue)
     case .profile: ProfileChoice.allCases.map(\.rawValue)
@@ -37,13 +37,13 @@ public enum Preference: String, CaseIterable, Hashable, Sendable {
   }
 
   /// Whether this is one of the voice's levels, a whole number within ``VoiceSettings/levels``.
-  public var isVoiceLevel: Bool {
+  package var isVoiceLevel: Bool {
     self == .speechRate || self == .speechPitch || self == .speechVolume
   }
 }
 
 /// Where the value of a preference in force came from.
-public enum SettingSource: Equatable, Hashable, Sendable {
+package enum SettingSource: Equatable, Hashable, Sendable {
   /// Nobody gave one.
   case defaultValue
   /// A line of the config file.
@@ -54,7 +54,7 @@ public enum SettingSource: Equatable, Hashable, Sendable {
   case option(spelling: String)
 
   /// Whether a command-line option gave the value.
-  public var isOption: Bool {
+  package var isOption: Bool {
     if case .option = self { return true }
     return false
   }
@@ -65,7 +65,7 @@ public enum SettingSource: Equatable, Hashable, Sendable {
   ///   - preference: The preference.
   ///   - value: Its value as written, such as `on`.
   /// - Returns: The phrase.
-  public func phrase(for preference: Preference, value: String) -> String {
+  package func phrase(for preference: Preference, value: String) -> String {
     switch self {
     case .defaultValue: Localization.text("the default, {value}", ["value": value])
     case let .configuration(path, line):
@@ -80,35 +80,35 @@ public enum SettingSource: Equatable, Hashable, Sendable {
 }
 
 /// Where each preference in force came from.
-public struct PreferenceSources: Equatable, Hashable, Sendable {
+package struct PreferenceSources: Equatable, Hashable, Sendable {
   private var sources: [Preference: SettingSource] = [:]
 
   /// No preference given anywhere.
-  public init() {}
+  package init() {}
 
   /// Where a preference came from; `.defaultValue` when nobody gave it.
-  public subscript(preference: Preference) -> SettingSource {
+  package subscript(preference: Preference) -> SettingSource {
     get { sources[preference] ?? .defaultValue }
     set { sources[preference] = newValue == .defaultValue ? nil : newValue }
   }
 }
 
 /// The preferences a config file gave, with the line each came from; `nil` where it gave none.
-public struct ConfiguredPreferences: Equatable, Sendable {
+package struct ConfiguredPreferences: Equatable, Sendable {
   /// `speech = auto|on|off`.
-  public var speech: SpeechMode?
+  package var speech: SpeechMode?
   /// `profile = auto|visual|screen-reader|plain`.
-  public var profile: ProfileChoice?
+  package var profile: ProfileChoice?
   /// `reduce-motion = yes|no`.
-  public var reduceMotion: Bool?
+  package var reduceMotion: Bool?
   /// `sound = yes|no`.
-  public var sound: Bool?
+  package var sound: Bool?
   /// `progress = count|tick|silent`.
-  public var progress: ProgressFeedback?
+  package var progress: ProgressFeedback?
   /// `speech-rate`, `speech-pitch`, `speech-volume` and `speech-voice`.
-  public var voice: VoiceSettings
+  package var voice: VoiceSettings
   /// The line each key was on.
-  public var lines: [Preference: Int]
+  package var lines: [Preference: Int]
 
   /// Creates preferences; by default none.
   ///
@@ -120,7 +120,7 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   ///   - progress: How much the feedback reveals.
   ///   - voice: The voice's rate, pitch, volume and name.
   ///   - lines: The line each key was on.
-  public init(
+  package init(
     speech: SpeechMode? = nil, profile: ProfileChoice? = nil, reduceMotion: Bool? = nil, sound: Bool? = nil,
     progress: ProgressFeedback? = nil, voice: VoiceSettings = VoiceSettings(), lines: [Preference: Int] = [:]
   ) {
@@ -142,7 +142,7 @@ public struct ConfiguredPreferences: Equatable, Sendable {
   /// - Returns: `false` when the key is no preference; `true` when it was read.
   /// - Throws: The line, with a reason naming the accepted values and the value refused, when it is not one
   ///   of them.
-  public mutating func read(key: String, value: String, line: Int) throws(ConfigurationLineError) -> Bool {
+  package mutating func read(key: String, value: String, line: Int) throws(ConfigurationLineError) -> Bool {
     guard let preference = Preference(rawValue: key) else { return false }
     let normalized = value.lowercased()
     func refuse() -> ConfigurationLineError {

@@ -1,6 +1,6 @@
 /// How the prompt presents itself (`profile` in the config file, `--screen-reader` on the command line), as
 /// the person asked; the terminal's `OutputProfile` is what it becomes once `auto` is resolved.
-public enum ProfileChoice: String, CaseIterable, PreferenceValue {
+package enum ProfileChoice: String, CaseIterable, PreferenceValue {
   /// The screen-reader profile when a screen reader is reading, else the visual one on a terminal that
   /// takes escape codes, else plain text.
   case auto
@@ -12,5 +12,5 @@ public enum ProfileChoice: String, CaseIterable, PreferenceValue {
   case plain
 
   /// ``Preference/profile``.
-  public static var preference: Preference { .profile }
+  package static var preference: Preference { .profile }
 }

@@ -2,5 +2,5 @@ import PasscodeEngine
 
 extension ProgressFeedback: PreferenceValue {
   /// ``Preference/progress``.
-  public static var preference: Preference { .progress }
+  package static var preference: Preference { .progress }
 }

@@ -1,5 +1,5 @@
 /// Whether announcements are spoken through speech-dispatcher (`--speech`, `PASSCODE_SPEECH`, `speech =`).
-public enum SpeechMode: String, CaseIterable, Hashable, PreferenceValue {
+package enum SpeechMode: String, CaseIterable, Hashable, PreferenceValue {
   /// Speak only where it helps (a local session, no screen reader reading) and a daemon already runs.
   case auto
   /// Speak, and still show the text. `--speech on` forces speech for that run, and libspeechd may start a
@@ -10,5 +10,5 @@ public enum SpeechMode: String, CaseIterable, Hashable, PreferenceValue {
   case off
 
   /// ``Preference/speech``.
-  public static var preference: Preference { .speech }
+  package static var preference: Preference { .speech }
 }

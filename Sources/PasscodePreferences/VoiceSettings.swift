@@ -4,18 +4,18 @@ import PasscodeEngine
 /// `--speech-voice`, their `PASSCODE_SPEECH_*` variables and config keys): each is sent with `SET SELF` on
 /// the connection, right after connecting and after each reconnect. A value not given is not sent, so the
 /// daemon's own (its `speechd.conf`, or a screen reader's settings for it) stays in force.
-public struct VoiceSettings: Equatable, Hashable, Sendable {
+package struct VoiceSettings: Equatable, Hashable, Sendable {
   /// `SET SELF RATE`: slower below 0, faster above.
-  public var rate: Int?
+  package var rate: Int?
   /// `SET SELF PITCH`: lower below 0, higher above.
-  public var pitch: Int?
+  package var pitch: Int?
   /// `SET SELF VOLUME`: quieter below 100, speech-dispatcher's factory default.
-  public var volume: Int?
+  package var volume: Int?
   /// `SET SELF VOICE_TYPE` or `SET SELF SYNTHESIS_VOICE`.
-  public var voice: SpeechVoice?
+  package var voice: SpeechVoice?
 
   /// The levels SSIP takes for rate, pitch and volume.
-  public static let levels = -100...100
+  package static let levels = -100...100
 
   /// Creates voice settings; by default none, so the daemon's own are kept.
   ///
@@ -24,7 +24,7 @@ public struct VoiceSettings: Equatable, Hashable, Sendable {
   ///   - pitch: The pitch, within ``levels``.
   ///   - volume: The volume, within ``levels``.
   ///   - voice: The voice.
-  public init(rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, voice: SpeechVoice? = nil) {
+  package init(rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, voice: SpeechVoice? = nil) {
     self.rate = rate
     self.pitch = pitch
     self.volume = volume
@@ -35,7 +35,7 @@ public struct VoiceSettings: Equatable, Hashable, Sendable {
   ///
   /// - Parameter text: The text, trimmed.
   /// - Returns: The level, or `nil` when it is not a whole number within ``levels``.
-  public static func level<Text: StringProtocol>(_ text: Text) -> Int? {
+  package static func level<Text: StringProtocol>(_ text: Text) -> Int? {
     var digits = Substring(text)
     var sign = 1
     if let first = digits.first, first == "-" || first == "+" {
@@ -50,7 +50,7 @@ public struct VoiceSettings: Equatable, Hashable, Sendable {
 
   /// The level a preference holds, for ``Preference/speechRate``, ``Preference/speechPitch`` and
   /// ``Preference/speechVolume``; `nil` for the others.
-  public subscript(level preference: Preference) -> Int? {
+  package subscript(level preference: Preference) -> Int? {
     get {
       switch preference {
       case .speechRate: rate
@@ -72,7 +72,7 @@ public struct VoiceSettings: Equatable, Hashable, Sendable {
 
 /// The voice asked for: one of SSIP's symbolic voice types, which every output module maps to a voice of
 /// the language in use, or the name of one of the synthesiser's own voices, as `spd-say -L` lists them.
-public enum SpeechVoice: Equatable, Hashable, Sendable {
+package enum SpeechVoice: Equatable, Hashable, Sendable {
   /// A symbolic voice (`SET SELF VOICE_TYPE`): it follows the language, so it suits every catalogue.
   case type(VoiceType)
   /// A voice of the synthesiser (`SET SELF SYNTHESIS_VOICE`), such as `Spanish (Spain)+Annie`; it may
@@ -80,14 +80,14 @@ public enum SpeechVoice: Equatable, Hashable, Sendable {
   case named(String)
 
   /// The longest voice name accepted.
-  public static let maximumNameLength = 100
+  package static let maximumNameLength = 100
 
   /// Reads a voice as every layer writes it: a voice type's name in any case (`female1`), else a voice name.
   /// Fails when the text is empty, longer than ``maximumNameLength`` or holds what the sanitiser takes away
   /// (a control, a line feed that would end the SSIP line, a format character).
   ///
   /// - Parameter text: The text, trimmed.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     if let type = VoiceType(rawValue: text.lowercased()) {
       self = .type(type)
       return
@@ -99,7 +99,7 @@ public enum SpeechVoice: Equatable, Hashable, Sendable {
   }
 
   /// The voice as written: the type's name in lower case, or the voice's name.
-  public var text: String {
+  package var text: String {
     switch self {
     case let .type(type): type.rawValue
     case let .named(name): name
@@ -108,7 +108,7 @@ public enum SpeechVoice: Equatable, Hashable, Sendable {
 }
 
 /// SSIP's standard voices (`LIST VOICES`).
-public enum VoiceType: String, CaseIterable, Hashable, Sendable {
+package enum VoiceType: String, CaseIterable, Hashable, Sendable {
   /// Male voices, from the first.
   case male1, male2, male3
   /// Female voices, from the first.

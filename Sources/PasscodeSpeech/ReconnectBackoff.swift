@@ -1,9 +1,9 @@
 /// The delays between attempts to reach speech-dispatcher: 0.5 s, 1 s, 2 s … at most 30 s.
-public struct ReconnectBackoff: Equatable, Sendable {
+package struct ReconnectBackoff: Equatable, Sendable {
   /// The first delay.
-  public var initial: Duration
+  package var initial: Duration
   /// The longest delay.
-  public var maximum: Duration
+  package var maximum: Duration
   private var nextDelay: Duration
 
   /// Creates a backoff at its first delay.
@@ -11,7 +11,7 @@ public struct ReconnectBackoff: Equatable, Sendable {
   /// - Parameters:
   ///   - initial: The first delay.
   ///   - maximum: The longest delay.
-  public init(initial: Duration = .milliseconds(500), maximum: Duration = .seconds(30)) {
+  package init(initial: Duration = .milliseconds(500), maximum: Duration = .seconds(30)) {
     self.initial = initial
     self.maximum = maximum
     self.nextDelay = initial

@@ -2,14 +2,14 @@
 ///
 /// The forms are `unix_socket:PATH` and `inet_socket:HOST:PORT`; as in libspeechd, the parts after the method are
 /// optional (the default socket path, host `127.0.0.1`, port 6560).
-public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertible {
+package enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertible {
   /// A Unix domain socket at a path.
   case unixSocket(path: String)
   /// A TCP socket.
   case inetSocket(host: String, port: Int)
 
   /// The port libspeechd uses when the address names none.
-  public static let defaultPort = 6560
+  package static let defaultPort = 6560
 
   /// Parses an address as libspeechd reads `SPEECHD_ADDRESS`; fails when the method is neither `unix_socket` nor
   /// `inet_socket`, or the port is not a number from 1 to 65535.
@@ -51,7 +51,7 @@ public enum SpeechDispatcherAddress: Equatable, Sendable, CustomStringConvertibl
   }
 
   /// The address in `SPEECHD_ADDRESS` form.
-  public var description: String {
+  package var description: String {
     switch self {
     case let .unixSocket(path): "unix_socket:\(path)"
     case let .inetSocket(host, port): "inet_socket:\(host):\(port)"

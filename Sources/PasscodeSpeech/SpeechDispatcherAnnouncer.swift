@@ -7,7 +7,7 @@ import PasscodeEngine
 /// before the first connection are kept in order and sent once it is up; during an outage all but the newest
 /// are dropped. A newer progress message replaces an older one still waiting. The words come with each
 /// ``Phrase``, made once for the screen and speech alike: nothing is looked up here, on the keystroke path.
-public final class SpeechDispatcherAnnouncer: Announcer {
+package final class SpeechDispatcherAnnouncer: Announcer {
   private let worker: SpeechWorker
 
   /// Starts connecting in the background and returns at once.
@@ -16,7 +16,7 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   ///   - configuration: The client name, address, deadline and language.
   ///   - onUnavailable: Called with a reason, once per outage, on a background thread; the caller typically
   ///     shows one fixed notice (the reason is for diagnostics) and relies on the text it shows anyway.
-  public convenience init(
+  package convenience init(
     configuration: SpeechDispatcherConfiguration = SpeechDispatcherConfiguration(),
     onUnavailable: @escaping @Sendable (String) -> Void
   ) {
@@ -43,7 +43,7 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   }
 
   /// Whether the connection to speech-dispatcher is up.
-  public var isConnected: Bool {
+  package var isConnected: Bool {
     worker.isConnected
   }
 
@@ -60,7 +60,7 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   /// Queues the phrase's words at its announcement's priority; returns at once.
   ///
   /// - Parameter phrase: What to say.
-  public func announce(_ phrase: Phrase) {
+  package func announce(_ phrase: Phrase) {
     worker.submit(SpeechRequest(content: .words(phrase.words), priority: phrase.announcement.priority))
   }
 
@@ -68,7 +68,7 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   /// priorities; returns at once.
   ///
   /// - Parameter phrases: What to say, in order.
-  public func announce(together phrases: [Phrase]) {
+  package func announce(together phrases: [Phrase]) {
     guard phrases.count > 1 else {
       phrases.first.map(announce)
       return
@@ -83,12 +83,12 @@ public final class SpeechDispatcherAnnouncer: Announcer {
   /// Queues a sound icon; returns at once.
   ///
   /// - Parameter cue: The cue to play.
-  public func play(_ cue: SoundCue) {
+  package func play(_ cue: SoundCue) {
     worker.submit(SpeechRequest(content: .soundIcon(cue.iconName), priority: cue.priority))
   }
 
   /// Closes the connection, waiting at most the configured deadline even when the daemon never answers.
-  public func close() {
+  package func close() {
     worker.close()
   }
 }

@@ -3,34 +3,34 @@ import PasscodeEngine
 import PasscodePreferences
 
 /// How ``SpeechDispatcherAnnouncer`` talks to speech-dispatcher (Docs/Accessibility.md §4).
-public struct SpeechDispatcherConfiguration: Sendable {
+package struct SpeechDispatcherConfiguration: Sendable {
   /// The client name the daemon sees.
-  public var clientName: String
+  package var clientName: String
   /// The connection name the daemon sees.
-  public var connectionName: String
+  package var connectionName: String
   /// The user name the daemon sees, or `nil` for the password database's. It is checked where it is sent
   /// (`SSIPValue`): one that is not a plain name, such as a `USER` holding a line break or a quote, is dropped
   /// for the password database's.
-  public var userName: String?
+  package var userName: String?
   /// Where to connect, or `nil` to let libspeechd read `SPEECHD_ADDRESS` and fall back to its default socket.
-  public var address: SpeechDispatcherAddress?
+  package var address: SpeechDispatcherAddress?
   /// Whether libspeechd may start a daemon when none answers (`speech-dispatcher --spawn`); off unless
   /// speech was forced with `--speech on`.
-  public var autospawn: Bool
+  package var autospawn: Bool
   /// How long a connect or send may take before speech is reported unavailable, and how long `close()` waits.
-  public var deadline: Duration
+  package var deadline: Duration
   /// The delays between reconnection attempts.
-  public var backoff: ReconnectBackoff
+  package var backoff: ReconnectBackoff
   /// How long after the start a daemon that has not answered yet is not reported unavailable, and what was
   /// announced waits in order rather than only the newest: at boot, speech-dispatcher starts with the sound
   /// card, often a moment after the first question.
-  public var startupGrace: Duration = .zero
+  package var startupGrace: Duration = .zero
   /// The language announcements' words are in, for the voice (`es`); the words themselves come with each
   /// ``Phrase``.
-  public var language: String
+  package var language: String
   /// The rate, pitch, volume and voice, each sent after the language when given; the daemon's own stay
   /// for the others.
-  public var voice: VoiceSettings
+  package var voice: VoiceSettings
 
   /// Creates a configuration; the defaults are the program's.
   ///
@@ -44,7 +44,7 @@ public struct SpeechDispatcherConfiguration: Sendable {
   ///   - backoff: The delays between reconnection attempts.
   ///   - language: The words' language; the catalogue's, English in the user's language.
   ///   - voice: How the voice sounds; by default as the daemon has it.
-  public init(
+  package init(
     clientName: String = "passcode", connectionName: String = "main",
     userName: String? = SpeechSystemCalls.environmentValue("USER"), address: SpeechDispatcherAddress? = nil,
     autospawn: Bool = false, deadline: Duration = .seconds(1), backoff: ReconnectBackoff = ReconnectBackoff(),

@@ -66,7 +66,7 @@ package struct KeyDecoder: Sendable {
   ///   - pasteCapacity: How many pasted bytes to keep; at least 1.
   ///   - pasteByteLimit: How many bytes a paste with no end may take before it fails; at least 1.
   ///   - makePasteStorage: Makes the storage for one paste, given ``pasteCapacity``; by default a
-  ///     ``WipedSecretBuffer``. Front ends pass the libsodium-backed buffer.
+  ///     ``WipedSecretBuffer``.
   package init(
     pasteCapacity: Int = KeyDecoder.defaultPasteCapacity,
     pasteByteLimit: Int = KeyDecoder.defaultPasteByteLimit,

@@ -29,8 +29,9 @@ public struct PromptSettings: Sendable {
   /// Whether the output (standard output) is a terminal; `false` selects the plain profile.
   public var outputIsTerminal: Bool
   /// Where announcements are spoken, or `nil` to only show them. The caller closes it, after the prompt, unless
-  /// ``closesAnnouncer`` gives it to the prompt.
-  public var announcer: (any Announcer)?
+  /// ``closesAnnouncer`` gives it to the prompt. `current()` sets it when the speech policy speaks; another tool
+  /// gets speech that way.
+  package var announcer: (any Announcer)?
   /// Whether ``TerminalPasscodePrompt/close()`` also closes ``announcer``: `true` when the prompt owns its speech
   /// (`current()` opens speech for that prompt alone); `false`, the default, when the caller shares one announcer
   /// between prompts (`passcode`'s pinentry opens a prompt per dialog) and closes it itself.
@@ -43,7 +44,7 @@ public struct PromptSettings: Sendable {
   public var progress: ProgressFeedback?
   /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP, SIGTTIN, SIGTTOU and SIGQUIT, are
   /// ignored (`passcode lock`); such a prompt also wipes its entry and says it is locked again when it is
-  /// continued after a stop (``EntryEvent/relock``).
+  /// continued after a stop (`EntryEvent.relock`).
   public var ignoresInterruptions: Bool
   /// Background notices to print between keys.
   package var notices: NoticeBoard?
@@ -61,9 +62,9 @@ public struct PromptSettings: Sendable {
   /// The process's own environment, read when asked: the initialisers' default.
   public static var processEnvironment: [String: String] { ProcessEnvironment.current() }
 
-  /// Creates settings for a prompt of another tool; what it leaves out (the reader's line discipline, a
-  /// chosen profile, background notices, an interruption) is decided by the prompt or used by `passcode`
-  /// alone.
+  /// Creates settings for a prompt of another tool, without speech; what it leaves out (the reader's line
+  /// discipline, a chosen profile, speech, background notices, an interruption) is decided by `current()` or
+  /// the prompt, or used by `passcode` alone.
   ///
   /// - Parameters:
   ///   - terminalPath: A terminal path, or `nil` for the controlling terminal.
@@ -74,7 +75,6 @@ public struct PromptSettings: Sendable {
   ///   - environment: The environment; by default the process's own, so the defaults are the terminal's real
   ///     profile and never the plain one by accident.
   ///   - outputIsTerminal: Whether standard output is a terminal.
-  ///   - announcer: Where to speak, if anywhere; the caller closes it after the prompt.
   ///   - soundCues: Whether to ring the bell as a cue.
   ///   - progress: How much the feedback reveals, over each configuration's own; `nil` keeps theirs.
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
@@ -87,7 +87,6 @@ public struct PromptSettings: Sendable {
     reducesMotion: Bool = false,
     environment: [String: String] = PromptSettings.processEnvironment,
     outputIsTerminal: Bool = true,
-    announcer: (any Announcer)? = nil,
     soundCues: Bool = false,
     progress: ProgressFeedback? = nil,
     ignoresInterruptions: Bool = false,
@@ -97,7 +96,7 @@ public struct PromptSettings: Sendable {
       terminalPath: terminalPath, requiresOwnTerminal: false, color: color, screenReaderForced: screenReaderForced,
       screenReaderDetected: screenReaderDetected, reducesMotion: reducesMotion, lineDiscipline: .caretAfterWords,
       requestedProfile: nil,
-      environment: environment, outputIsTerminal: outputIsTerminal, announcer: announcer, soundCues: soundCues,
+      environment: environment, outputIsTerminal: outputIsTerminal, announcer: nil, soundCues: soundCues,
       progress: progress, ignoresInterruptions: ignoresInterruptions, notices: nil,
       makeSecretStorage: makeSecretStorage, interruption: nil)
   }

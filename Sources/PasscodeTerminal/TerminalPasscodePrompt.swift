@@ -6,13 +6,13 @@ internal import SystemCalls
 ///
 /// A prompt owns the terminal from creation to ``close()``: raw mode with echo off, bracketed paste, and
 /// signal handling that restores the exact saved settings on every path. Each ``ask(_:failureCount:
-/// lockoutRemaining:attemptLimit:verifier:)`` runs one ``EntryEngine`` in a ``PromptDriver``
+/// lockoutRemaining:attemptLimit:verifier:)`` runs one `EntryEngine` in a `PromptDriver`
 /// against the real clock: keys and timers go in, and its effects come out as rendered text, speech and
 /// verification, which runs off the input thread. While nothing is pending the prompt sleeps in `poll` with
 /// no timeout.
 ///
-/// It is made of three parts: a ``TerminalSession`` (the device, raw mode, the signal relay, the crash
-/// guard), the ``PromptLoop`` that waits on the ``TerminalPromptEvents`` and drives the engine, and this façade.
+/// It is made of three parts: a `TerminalSession` (the device, raw mode, the signal relay, the crash
+/// guard), the `PromptLoop` that waits on the `TerminalPromptEvents` and drives the engine, and this façade.
 ///
 /// With `import PasscodeKeypad`, `current()` opens one with the accessible defaults:
 ///

@@ -4,17 +4,17 @@ import PasscodeEngine
 /// fixed and variable lengths, counts of one and more): what the renderer's width tests draw and the catalogue's
 /// tests say in every language. ``kind(of:)`` has no default case, so a new kind of announcement fails to
 /// compile here until it is named, and ``kindCount`` checks that the samples hold it.
-public enum AnnouncementSamples {
+package enum AnnouncementSamples {
   /// A word longer than any width tried.
-  public static let longWord = String(repeating: "W", count: 450)
+  package static let longWord = String(repeating: "W", count: 450)
   /// Free texts a caller may give: words, one word longer than any window, runs of spaces, accents.
-  public static let texts: [SanitizedText] = [
+  package static let texts: [SanitizedText] = [
     SanitizedText(longWord), SanitizedText(String(repeating: "PIN for card ", count: 40)),
     "  Contraseña   del llavero «Inicio de sesión» ", "",
   ]
 
   /// Every kind of announcement, most with several values.
-  public static let all: [Announcement] = {
+  package static let all: [Announcement] = {
     var all: [Announcement] = []
     let kinds: [(Announcement.CharacterKind, Int?)] = [(.digits, 4), (.lettersAndDigits, nil), (.characters, 1000)]
     for title in texts {
@@ -62,10 +62,10 @@ public enum AnnouncementSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  public static let kindCount = 61
+  package static let kindCount = 61
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
-  public static func kind(of announcement: Announcement) -> String {
+  package static func kind(of announcement: Announcement) -> String {
     switch announcement {
     case .prompt: "prompt"
     case .callerDescription: "callerDescription"

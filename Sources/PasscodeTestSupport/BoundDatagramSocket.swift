@@ -1,15 +1,15 @@
 /// A Unix datagram socket bound at a path, as a systemd asker's (`Socket=`), that reads only when the test
 /// says so: for answers that must arrive byte-exact, and for an asker that stops reading.
-public final class BoundDatagramSocket: @unchecked Sendable {
+package final class BoundDatagramSocket: @unchecked Sendable {
   /// The socket's path.
-  public let path: String
+  package let path: String
   private var descriptor: Int32
 
   /// Binds the socket.
   ///
   /// - Parameter path: Where; nothing may be there yet.
   /// - Throws: ``SpeechTestSupportError`` when the socket cannot be made.
-  public init(path: String) throws {
+  package init(path: String) throws {
     self.path = path
     descriptor = try SpeechTestSystemCalls.bindDatagram(path: path)
   }
@@ -20,7 +20,7 @@ public final class BoundDatagramSocket: @unchecked Sendable {
   /// nothing reads them unless the test does.
   ///
   /// - Returns: How many now wait in the queue; 0 when the queue did not end up full.
-  public func fillQueue() -> Int {
+  package func fillQueue() -> Int {
     let filler = SpeechTestSystemCalls.unboundDatagram()
     defer { SpeechTestSystemCalls.closeDescriptor(filler) }
     var count = 0
@@ -35,7 +35,7 @@ public final class BoundDatagramSocket: @unchecked Sendable {
   }
 
   /// The next datagram, waiting up to 10 seconds.
-  public func receive() -> [UInt8]? {
+  package func receive() -> [UInt8]? {
     guard descriptor >= 0, SpeechTestSystemCalls.waitReadable(descriptor, timeout: .seconds(10)) else {
       return nil
     }
@@ -43,7 +43,7 @@ public final class BoundDatagramSocket: @unchecked Sendable {
   }
 
   /// Every datagram waiting in the queue, read without waiting.
-  public func receiveAll() -> [[UInt8]] {
+  package func receiveAll() -> [[UInt8]] {
     var datagrams: [[UInt8]] = []
     while descriptor >= 0, let datagram = SpeechTestSystemCalls.receiveWithoutWaiting(descriptor) {
       datagrams.append(datagram)
@@ -52,7 +52,7 @@ public final class BoundDatagramSocket: @unchecked Sendable {
   }
 
   /// Closes the socket; its file stays, with nobody bound to it (an asker that gave up).
-  public func close() {
+  package func close() {
     if descriptor >= 0 { SpeechTestSystemCalls.closeDescriptor(descriptor) }
     descriptor = -1
   }

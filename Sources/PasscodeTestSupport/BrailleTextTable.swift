@@ -6,15 +6,15 @@ import Foundation
 /// It is built from brltty's table flattened by `brltty-ttb -o ttb` (lines such as
 /// `char \x41 (1     7 )`). Where several characters share a pattern, the first listed wins, which puts
 /// ASCII first.
-public struct BrailleTextTable: Sendable {
+package struct BrailleTextTable: Sendable {
   /// Dots 7 and 8 (bits 6 and 7), which brltty adds to the cell under the cursor.
-  public static let cursorDots: UInt8 = 0b1100_0000
+  package static let cursorDots: UInt8 = 0b1100_0000
   private let characters: [UInt8: Character]
 
   /// Reads a flattened table's text.
   ///
   /// - Parameter flattened: The output of `brltty-ttb -o ttb`.
-  public init(flattened: String) {
+  package init(flattened: String) {
     var characters: [UInt8: Character] = [:]
     for line in flattened.split(whereSeparator: \.isNewline) {
       let fields = line.split(separator: "\t", maxSplits: 2)
@@ -31,7 +31,7 @@ public struct BrailleTextTable: Sendable {
   /// brltty's computer-braille table `en-nabcc`, flattened by the installed `brltty-ttb`.
   ///
   /// - Throws: ``SpeechTestSupportError`` when `brltty-ttb` is missing or fails.
-  public static func northAmericanComputerBraille() throws -> BrailleTextTable {
+  package static func northAmericanComputerBraille() throws -> BrailleTextTable {
     let directory = NSTemporaryDirectory() + "passcode-braille-table-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -49,7 +49,7 @@ public struct BrailleTextTable: Sendable {
   ///
   /// - Parameter dotNumbers: Digits 1 to 8, in any order; other characters are ignored.
   /// - Returns: The cell.
-  public static func cell<Digits: StringProtocol>(fromDotNumbers dotNumbers: Digits) -> UInt8 {
+  package static func cell<Digits: StringProtocol>(fromDotNumbers dotNumbers: Digits) -> UInt8 {
     dotNumbers.reduce(0) { cell, digit in
       guard let number = digit.wholeNumberValue, (1...8).contains(number) else { return cell }
       return cell | UInt8(1 << (number - 1))
@@ -60,7 +60,7 @@ public struct BrailleTextTable: Sendable {
   ///
   /// - Parameter cell: The dots, without the cursor's.
   /// - Returns: The character, or `nil` when the table has none for it.
-  public func character(for cell: UInt8) -> Character? {
+  package func character(for cell: UInt8) -> Character? {
     characters[cell]
   }
 }

@@ -1,15 +1,15 @@
 /// What a braille display shows at one moment: brltty's text under the window and the cells' dots, read
 /// back through a text table.
-public struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
+package struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
   /// brltty's text for the window (`Visual "…"`), one character per cell.
-  public let visual: String
+  package let visual: String
   /// The cells, dot 1 in bit 0 to dot 8 in bit 7 (`Braille "…"`).
-  public let cells: [UInt8]
+  package let cells: [UInt8]
   /// The cells read back as characters; a cell the table does not know reads as U+FFFD.
-  public let reading: String
+  package let reading: String
   /// The cell under the cursor (the first carrying dots 7 and 8), counted from 0, or `nil` when the cursor is
   /// outside the window.
-  public let cursorColumn: Int?
+  package let cursorColumn: Int?
 
   /// Reads a window through a table.
   ///
@@ -17,7 +17,7 @@ public struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
   ///   - visual: brltty's text.
   ///   - cells: The dots.
   ///   - table: The table the display uses.
-  public init(visual: String, cells: [UInt8], table: BrailleTextTable) {
+  package init(visual: String, cells: [UInt8], table: BrailleTextTable) {
     self.visual = visual
     self.cells = cells
     let cursor = BrailleTextTable.cursorDots
@@ -31,7 +31,7 @@ public struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The reading without the blank cells at its end: what a user feels before the display goes blank.
-  public var text: String {
+  package var text: String {
     String(reading.reversed().drop { $0 == " " }.reversed())
   }
 
@@ -40,7 +40,7 @@ public struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter expected: The text, at most one character per cell.
   /// - Returns: `true` when every cell matches.
-  public func reads(_ expected: String) -> Bool {
+  package func reads(_ expected: String) -> Bool {
     let wanted = Array(expected.paddedOrCut(to: cells.count))
     let read = Array(reading)
     guard expected.count <= cells.count, read.count == wanted.count else { return false }
@@ -51,17 +51,17 @@ public struct BrailleWindow: Equatable, Sendable, CustomStringConvertible {
 
   /// Whether the dots say what brltty's text says, cell by cell (the cursor cell ignoring case, since a
   /// capital's dot 7 is hidden under the cursor).
-  public var dotsAgreeWithVisual: Bool {
+  package var dotsAgreeWithVisual: Bool {
     reads(String(visual.prefix(cells.count)))
   }
 
   /// How many cells read as a question mark: the pattern the table gives a glyph it has no braille for.
-  public var questionMarkCells: Int {
+  package var questionMarkCells: Int {
     reading.filter { $0 == "?" }.count
   }
 
   /// The reading, the cursor's place and brltty's text, for failure messages.
-  public var description: String {
+  package var description: String {
     let cursor = cursorColumn.map { "cursor at cell \($0 + 1)" } ?? "cursor outside"
     return "[\(text)] (\(cursor); visual [\(visual)])"
   }

@@ -7,12 +7,12 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 /// It is started with the package's one spawner (`posix_spawn`): in a new session, the terminal opened as
 /// descriptor 0 (which makes it the controlling terminal) and duplicated to 1 and 2, every other descriptor
 /// closed, the signal mask empty and every signal at its default action.
-public final class ChildProcess {
+package final class ChildProcess {
   /// The child's process identifier.
-  public let processIdentifier: Int32
+  package let processIdentifier: Int32
   /// Whether the kernel wrote (or piped) a core dump when a signal ended the child; known once
   /// ``waitForExit(timeout:)`` returned.
-  public private(set) var dumpedCore = false
+  package private(set) var dumpedCore = false
   private var exitStatus: ExitStatus?
 
   /// Starts a program on a pseudo-terminal.
@@ -24,7 +24,7 @@ public final class ChildProcess {
   ///   - terminal: The pseudo-terminal whose slave side the child uses.
   /// - Throws: ``PseudoTerminalError`` when the program cannot be started. A program that cannot be executed
   ///   is reported as exited with 127, as a shell reports it, with no process behind it.
-  public convenience init(
+  package convenience init(
     executablePath: String, arguments: [String], environment: [String: String], terminal: PseudoTerminal
   ) throws {
     try self.init(
@@ -42,7 +42,7 @@ public final class ChildProcess {
   ///   - controllingTerminal: The terminal's descriptor in this process.
   /// - Throws: ``PseudoTerminalError`` when the program cannot be started. A program that cannot be executed
   ///   is reported as exited with 127, as a shell reports it, with no process behind it.
-  public init(
+  package init(
     executablePath: String, arguments: [String], environment: [String: String], controllingTerminal: Int32
   ) throws {
     let terminalPath = try PseudoTerminalCalls.terminalName(controllingTerminal)
@@ -76,7 +76,7 @@ public final class ChildProcess {
   ///
   /// - Parameter number: The signal number, such as `SIGTERM`.
   /// - Throws: ``PseudoTerminalError``.
-  public func signal(_ number: Int32) throws {
+  package func signal(_ number: Int32) throws {
     guard processIdentifier > 0 else {
       throw PseudoTerminalError.systemCall(name: "kill", errno: Errno.noSuchProcess.rawValue)
     }
@@ -93,7 +93,7 @@ public final class ChildProcess {
   ///
   /// - Parameter timeout: The longest wait.
   /// - Throws: ``PseudoTerminalError/timedOut(received:)`` (with no bytes) when it is still running, or ended.
-  public func waitUntilStopped(timeout: Duration) throws {
+  package func waitUntilStopped(timeout: Duration) throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while processState() != "T" {
@@ -119,7 +119,7 @@ public final class ChildProcess {
   /// - Parameter timeout: The longest wait.
   /// - Returns: How it ended.
   /// - Throws: ``PseudoTerminalError/timedOut(received:)`` (with no bytes) when it is still running.
-  public func waitForExit(timeout: Duration) throws -> ExitStatus {
+  package func waitForExit(timeout: Duration) throws -> ExitStatus {
     if let exitStatus { return exitStatus }
     let clock = ContinuousClock()
     let deadline = clock.now + timeout

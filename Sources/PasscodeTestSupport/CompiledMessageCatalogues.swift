@@ -2,13 +2,13 @@ import Foundation
 
 /// The repository's `.po` files compiled by the real `msgfmt --check` into a fresh locale directory, once
 /// per test process, for the binary to find through `PASSCODE_LOCALEDIR` (Docs/Localisation.md).
-public enum CompiledMessageCatalogues {
+package enum CompiledMessageCatalogues {
   /// The directory holding `passcode.pot` and one `LANGUAGE.po` per translation.
-  public static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  package static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("PasscodeLocalization/po").path
 
   /// The languages with a `.po` file, such as `es`.
-  public static var languages: [String] {
+  package static var languages: [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: sourceDirectory)) ?? []
     return names.filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
   }
@@ -18,7 +18,7 @@ public enum CompiledMessageCatalogues {
   ///
   /// - Returns: The directory's path.
   /// - Throws: ``SpeechTestSupportError`` when `msgfmt` is missing or rejects a file.
-  public static func directory() throws -> String {
+  package static func directory() throws -> String {
     try compiled.get()
   }
 
@@ -27,7 +27,7 @@ public enum CompiledMessageCatalogues {
   /// - Parameter language: What `LANGUAGE` is set to, such as `es`.
   /// - Returns: `LANGUAGE` and `PASSCODE_LOCALEDIR`.
   /// - Throws: As ``directory()``.
-  public static func environment(language: String) throws -> [String: String] {
+  package static func environment(language: String) throws -> [String: String] {
     ["LANGUAGE": language, "PASSCODE_LOCALEDIR": try directory()]
   }
 

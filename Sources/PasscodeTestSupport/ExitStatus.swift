@@ -1,5 +1,5 @@
 /// How a child process ended.
-public enum ExitStatus: Equatable, Sendable {
+package enum ExitStatus: Equatable, Sendable {
   /// It called `exit` with this status.
   case exited(Int32)
   /// A signal with this number ended it.

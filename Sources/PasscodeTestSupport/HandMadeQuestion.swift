@@ -7,19 +7,19 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 ///
 /// `passcode agent` reads only the system's directory, so these tests (and `passcode-bench`'s agent item)
 /// need root and point the agent at their own questions with `--id`.
-public final class HandMadeQuestion {
+package final class HandMadeQuestion {
   /// The question directory.
-  public static let directory = "/run/systemd/ask-password"
+  package static let directory = "/run/systemd/ask-password"
 
   /// The `ask.*` file's name.
-  public let fileName = "ask.passcode-e2e-\(UUID().uuidString.prefix(8))"
+  package let fileName = "ask.passcode-e2e-\(UUID().uuidString.prefix(8))"
   /// The directory the socket is bound in.
-  public let socketDirectory: String
+  package let socketDirectory: String
   /// The asker's socket.
-  public let socket: BoundDatagramSocket
+  package let socket: BoundDatagramSocket
   /// When the file was moved into the directory, read just before the move: an agent's inotify watch can see
   /// it from then on, never earlier.
-  public private(set) var writtenAt = ContinuousClock.now
+  package private(set) var writtenAt = ContinuousClock.now
 
   /// Binds the socket and writes the question (written beside its name and moved in, as systemd does).
   ///
@@ -31,7 +31,7 @@ public final class HandMadeQuestion {
   ///   - socketOwner: The socket's owner.
   ///   - socketThroughLink: Whether `Socket=` names a symbolic link to the socket.
   /// - Throws: When the socket or the file cannot be made.
-  public init(
+  package init(
     _ message: String, identifier: String, fileMode: mode_t = 0o644, fileOwner: uid_t = 0, socketOwner: uid_t = 0,
     socketThroughLink: Bool = false
   ) throws {
@@ -64,12 +64,12 @@ public final class HandMadeQuestion {
   }
 
   /// Removes the `ask.*` file, as an asker that gives up does: the question is withdrawn.
-  public func withdraw() {
+  package func withdraw() {
     unlink(Self.directory + "/" + fileName)
   }
 
   /// Removes the socket's file (the socket stays open): the asker's socket vanished.
-  public func removeSocketFile() {
+  package func removeSocketFile() {
     unlink(socket.path)
   }
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// Finds the processes a lab run left behind in `/proc`, so they can be killed even after they left the
 /// run's session (a daemon that a program autospawned calls `setsid` but keeps its environment).
-public enum LabProcessTable {
+package enum LabProcessTable {
   /// The processes whose environment holds `NAME=VALUE` exactly.
   ///
   /// - Parameter variable: The marker, such as `PASSCODE_LAB_RUN=…`.
   /// - Returns: Their process identifiers, this process excluded.
-  public static func processes(withEnvironmentEntry variable: String) -> [pid_t] {
+  package static func processes(withEnvironmentEntry variable: String) -> [pid_t] {
     let wanted = Array(variable.utf8)
     return processes { directory in
       guard let data = FileManager.default.contents(atPath: directory + "/environ") else { return false }
@@ -19,7 +19,7 @@ public enum LabProcessTable {
   ///
   /// - Parameter arguments: Arguments that must all appear.
   /// - Returns: Their process identifiers, this process excluded.
-  public static func processes(withArguments arguments: [String]) -> [pid_t] {
+  package static func processes(withArguments arguments: [String]) -> [pid_t] {
     processes { directory in
       guard let data = FileManager.default.contents(atPath: directory + "/cmdline") else { return false }
       let present = Set(data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
@@ -30,7 +30,7 @@ public enum LabProcessTable {
   /// Kills processes with SIGKILL.
   ///
   /// - Parameter identifiers: The processes; ones already gone are skipped.
-  public static func kill(_ identifiers: [pid_t]) {
+  package static func kill(_ identifiers: [pid_t]) {
     for identifier in identifiers { VirtualConsoleCalls.signalProcess(SIGKILL, identifier) }
   }
 

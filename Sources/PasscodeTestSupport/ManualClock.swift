@@ -5,7 +5,7 @@ package import SystemCalls
 
 /// An ``EntryClock`` that moves only when a test says so; as a `SpeechClock`, moving it wakes the threads asleep
 /// on it whose time has come.
-public final class ManualClock: EntryClock, SpeechClock {
+package final class ManualClock: EntryClock, SpeechClock {
   /// A thread asleep on the clock, and what wakes it.
   private struct Sleeper {
     let number: Int
@@ -24,15 +24,15 @@ public final class ManualClock: EntryClock, SpeechClock {
   private let sleeperArrived = Semaphore()
 
   /// Creates a clock reading zero.
-  public init() {}
+  package init() {}
 
   /// The time the clock was set to.
-  public func now() -> Duration { state.withLock { $0.reading } }
+  package func now() -> Duration { state.withLock { $0.reading } }
 
   /// Moves the clock to `time`, never back, and wakes the sleepers whose time has come.
   ///
   /// - Parameter time: The new reading.
-  public func set(to time: Duration) {
+  package func set(to time: Duration) {
     let due = state.withLock { state in
       precondition(time >= state.reading, "a monotonic clock never goes back")
       state.reading = time
@@ -46,7 +46,7 @@ public final class ManualClock: EntryClock, SpeechClock {
   /// Moves the clock on by `duration` and wakes the sleepers whose time has come.
   ///
   /// - Parameter duration: How far; not negative.
-  public func advance(by duration: Duration) {
+  package func advance(by duration: Duration) {
     set(to: now() + duration)
   }
 
@@ -70,7 +70,7 @@ public final class ManualClock: EntryClock, SpeechClock {
   /// - Parameter reading: The reading the thread sleeps until.
   /// - Returns: Whether one did.
   @discardableResult
-  public func waitForSleeper(until reading: Duration) -> Bool {
+  package func waitForSleeper(until reading: Duration) -> Bool {
     while !state.withLock({ state in state.sleepers.contains { $0.until == reading } }) {
       guard sleeperArrived.wait(for: .seconds(10)) else { return false }
     }

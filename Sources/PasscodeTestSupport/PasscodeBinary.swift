@@ -1,10 +1,10 @@
 import Foundation
 
 /// Finds the `passcode` executable that `swift build` made, for every end-to-end and lab test.
-public enum PasscodeBinary {
+package enum PasscodeBinary {
   /// The executable: `PASSCODE_BINARY` when set, else the `passcode` in the build folder that holds this
   /// test runner (so debug and release test runs each use their own), else `.build/debug/passcode`.
-  public static let path: String = {
+  package static let path: String = {
     if let path = ProcessInfo.processInfo.environment["PASSCODE_BINARY"], !path.isEmpty { return path }
     if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
@@ -18,14 +18,14 @@ public enum PasscodeBinary {
   }()
 
   /// The package root, three levels up from this file (`Sources/PasscodeTestSupport/PasscodeBinary.swift`).
-  public static let packageRoot: String = {
+  package static let packageRoot: String = {
     var components = URL(fileURLWithPath: #filePath).pathComponents
     components.removeLast(3)
     return "/" + components.dropFirst().joined(separator: "/")
   }()
 
   /// Why the binary is missing, or `nil` when it is there.
-  public static var missingReason: String? {
+  package static var missingReason: String? {
     FileManager.default.isExecutableFile(atPath: path)
       ? nil : "\(path) is missing: run 'swift build' before 'swift test'."
   }
@@ -35,7 +35,7 @@ public enum PasscodeBinary {
   /// - Parameter directory: Where to put the link.
   /// - Returns: The link's path.
   /// - Throws: When the link cannot be made.
-  public static func makePinentryLink(in directory: String) throws -> String {
+  package static func makePinentryLink(in directory: String) throws -> String {
     let link = directory + "/pinentry-passcode"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
     return link

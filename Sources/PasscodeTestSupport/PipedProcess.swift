@@ -3,15 +3,15 @@ import Foundation
 /// A program started with Foundation's `Process`, its standard input and output (and optionally its
 /// standard error) on pipes, for tests that talk a line protocol to it; what is not captured goes to
 /// `/dev/null`.
-public struct PipedProcess {
+package struct PipedProcess {
   /// The running program.
-  public let process: Process
+  package let process: Process
   /// The write end of its standard input.
-  public let input: FileHandle
+  package let input: FileHandle
   /// The read end of its standard output.
-  public let output: FileHandle
+  package let output: FileHandle
   /// The read end of its standard error, when captured.
-  public let errors: FileHandle?
+  package let errors: FileHandle?
 
   /// Starts a program.
   ///
@@ -21,7 +21,7 @@ public struct PipedProcess {
   ///   - environment: Its whole environment.
   ///   - capturesErrors: Whether standard error goes to ``errors`` instead of `/dev/null`.
   /// - Throws: Foundation's error when the program cannot be started.
-  public init(
+  package init(
     executablePath: String, arguments: [String] = [], environment: [String: String], capturesErrors: Bool = false
   ) throws {
     let process = Process()

@@ -2,19 +2,19 @@ import Foundation
 
 /// A gettext `.po` or `.pot` file read into its entries, for the checks that every message is translated
 /// and keeps its placeholders.
-public struct PortableObjectFile: Sendable {
+package struct PortableObjectFile: Sendable {
   /// One message: its English identifier, the plural identifier when it has plural forms, and the
   /// translations (one, or one per plural form; empty strings in a template).
-  public struct Entry: Equatable, Sendable {
+  package struct Entry: Equatable, Sendable {
     /// The English text, `msgid`.
-    public var identifier: String
+    package var identifier: String
     /// The English plural, `msgid_plural`, for messages chosen with `ngettext`.
-    public var pluralIdentifier: String?
+    package var pluralIdentifier: String?
     /// `msgstr`, or `msgstr[0]`, `msgstr[1]`… in order.
-    public var translations: [String]
+    package var translations: [String]
 
     /// Creates an entry.
-    public init(identifier: String, pluralIdentifier: String?, translations: [String]) {
+    package init(identifier: String, pluralIdentifier: String?, translations: [String]) {
       self.identifier = identifier
       self.pluralIdentifier = pluralIdentifier
       self.translations = translations
@@ -22,15 +22,15 @@ public struct PortableObjectFile: Sendable {
   }
 
   /// The entries in file order, the header (empty `msgid`) left out.
-  public let entries: [Entry]
+  package let entries: [Entry]
   /// The header's `msgstr`: `Language:`, `Plural-Forms:` and the rest.
-  public let header: String
+  package let header: String
 
   /// Reads a file.
   ///
   /// - Parameter path: The file's path.
   /// - Throws: When it cannot be read.
-  public init(path: String) throws {
+  package init(path: String) throws {
     self.init(text: try String(contentsOfFile: path, encoding: .utf8))
   }
 
@@ -38,7 +38,7 @@ public struct PortableObjectFile: Sendable {
   /// by one or more quoted strings; comments and `msgctxt` are skipped.
   ///
   /// - Parameter text: The file's text.
-  public init(text: String) {
+  package init(text: String) {
     var entries: [Entry] = []
     var header = ""
     var current: Entry?
@@ -86,7 +86,7 @@ public struct PortableObjectFile: Sendable {
   ///
   /// - Parameter identifier: The `msgid`.
   /// - Returns: The entry.
-  public func entry(_ identifier: String) -> Entry? {
+  package func entry(_ identifier: String) -> Entry? {
     entries.first { $0.identifier == identifier }
   }
 
@@ -94,7 +94,7 @@ public struct PortableObjectFile: Sendable {
   ///
   /// - Parameter template: A message or translation.
   /// - Returns: The names between braces.
-  public static func placeholders(_ template: String) -> Set<String> {
+  package static func placeholders(_ template: String) -> Set<String> {
     var names: Set<String> = []
     var rest = template[...]
     while let open = rest.firstIndex(of: "{") {

@@ -10,16 +10,16 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 /// A slow recorder (`secondsPerMessage` above 0) first writes each text to `BASE/started.txt`, then sleeps as
 /// if speaking, then writes it to `BASE/spoken.txt`: a text the daemon cut off (its priority model stops the
 /// module, which kills the sleep) is started and never spoken.
-public final class PrivateSpeechDispatcher: Sendable {
+package final class PrivateSpeechDispatcher: Sendable {
   /// The fresh temporary directory holding configuration, logs, socket and output.
-  public let base: String
+  package let base: String
   private let process = Mutex<SpawnedProcess?>(nil)
 
   /// Makes a fresh base directory with the recorder configuration and starts the daemon.
   ///
   /// - Parameter secondsPerMessage: How long the recorder takes to "speak" each text; 0 records at once.
   /// - Throws: ``SpeechTestSupportError`` when the directory cannot be made or the daemon does not start.
-  public init(secondsPerMessage: Int = 0) throws {
+  package init(secondsPerMessage: Int = 0) throws {
     do {
       base = try FileSystem.makeTemporaryDirectory("/tmp/passcode-speech.XXXXXX")
     } catch {
@@ -30,19 +30,19 @@ public final class PrivateSpeechDispatcher: Sendable {
   }
 
   /// The daemon's socket.
-  public var socketPath: String { base + "/run/speechd.sock" }
+  package var socketPath: String { base + "/run/speechd.sock" }
 
   /// The address in `SPEECHD_ADDRESS` form: `unix_socket:BASE/run/speechd.sock`.
-  public var address: String { "unix_socket:\(socketPath)" }
+  package var address: String { "unix_socket:\(socketPath)" }
 
   /// The address as the announcer's configuration takes it.
-  public var speechAddress: SpeechDispatcherAddress { .unixSocket(path: socketPath) }
+  package var speechAddress: SpeechDispatcherAddress { .unixSocket(path: socketPath) }
 
   /// Starts the daemon (again) at the same address and waits up to 3 s for its socket to accept connections:
   /// the daemon makes the socket's file before it listens, so a client that came at once could be refused.
   ///
   /// - Throws: ``SpeechTestSupportError`` when it cannot start or the socket does not appear.
-  public func start() throws {
+  package func start() throws {
     try? FileSystem.removeFile(socketPath)
     try? FileSystem.removeFile(base + "/run/speechd.pid")
     let daemon = try SpawnedProcess(
@@ -66,14 +66,14 @@ public final class PrivateSpeechDispatcher: Sendable {
   /// The lines the output module was asked to speak (the generic module splits text at full stops).
   ///
   /// - Returns: The non-empty lines of `BASE/spoken.txt`, trimmed.
-  public func spokenLines() -> [String] {
+  package func spokenLines() -> [String] {
     lines(of: base + "/spoken.txt")
   }
 
   /// The lines a slow recorder began to speak, whether or not it finished them.
   ///
   /// - Returns: The non-empty lines of `BASE/started.txt`, trimmed.
-  public func startedLines() -> [String] {
+  package func startedLines() -> [String] {
     lines(of: base + "/started.txt")
   }
 
@@ -83,7 +83,7 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - prefix: The start of the line.
   ///   - timeout: The longest wait.
   /// - Returns: The started lines at the end of the wait.
-  public func waitForStarted(prefix: String, timeout: Duration = .seconds(5)) -> [String] {
+  package func waitForStarted(prefix: String, timeout: Duration = .seconds(5)) -> [String] {
     waitFor(timeout: timeout, { self.startedLines() }, until: { $0.contains { $0.hasPrefix(prefix) } })
   }
 
@@ -93,7 +93,7 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - prefix: The start of the line.
   ///   - timeout: The longest wait.
   /// - Returns: The spoken lines at the end of the wait.
-  public func waitForSpoken(prefix: String, timeout: Duration = .seconds(10)) -> [String] {
+  package func waitForSpoken(prefix: String, timeout: Duration = .seconds(10)) -> [String] {
     waitFor(timeout: timeout, { self.spokenLines() }, until: { $0.contains { $0.hasPrefix(prefix) } })
   }
 
@@ -106,21 +106,21 @@ public final class PrivateSpeechDispatcher: Sendable {
   /// The protocol log's text.
   ///
   /// - Returns: The text, or an empty string before the first request.
-  public func protocolLog() -> String {
+  package func protocolLog() -> String {
     FileManager.default.contents(atPath: base + "/log/protocol.log").map { String(decoding: $0, as: UTF8.self) } ?? ""
   }
 
   /// The SSIP commands clients sent, in order (replies left out).
   ///
   /// - Returns: Each command line, such as `SET SELF PUNCTUATION none`.
-  public func protocolCommands() -> [String] {
+  package func protocolCommands() -> [String] {
     SSIPSpeakRequest.dataRecords(inProtocolLog: protocolLog()).map(\.line)
   }
 
   /// The SPEAK requests clients sent, in order, each with its priority.
   ///
   /// - Returns: The requests.
-  public func protocolRequests() -> [SSIPSpeakRequest] {
+  package func protocolRequests() -> [SSIPSpeakRequest] {
     SSIPSpeakRequest.requests(inProtocolLog: protocolLog())
   }
 
@@ -130,7 +130,7 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - count: How many lines to wait for.
   ///   - timeout: The longest wait.
   /// - Returns: The spoken lines at the end of the wait, however many there are.
-  public func waitForSpoken(count: Int, timeout: Duration = .seconds(5)) -> [String] {
+  package func waitForSpoken(count: Int, timeout: Duration = .seconds(5)) -> [String] {
     waitFor(timeout: timeout, { self.spokenLines() }, until: { $0.count >= count })
   }
 
@@ -140,7 +140,7 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - count: How many requests to wait for.
   ///   - timeout: The longest wait.
   /// - Returns: The requests at the end of the wait, however many there are.
-  public func waitForRequests(count: Int, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
+  package func waitForRequests(count: Int, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
     waitFor(timeout: timeout, { self.protocolRequests() }, until: { $0.count >= count })
   }
 
@@ -150,19 +150,19 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - text: The text the last request must have.
   ///   - timeout: The longest wait.
   /// - Returns: The requests at the end of the wait.
-  public func waitForLastRequest(text: String, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
+  package func waitForLastRequest(text: String, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
     waitFor(timeout: timeout, { self.protocolRequests() }, until: { $0.last?.text == text })
   }
 
   /// Kills the daemon with SIGKILL, as if it crashed, and reaps it.
-  public func kill() {
+  package func kill() {
     guard let daemon = process.withLock({ $0 }) else { return }
     daemon.signal(Signal.kill.number)
     _ = daemon.waitForExit(timeout: .seconds(2))
   }
 
   /// Stops the daemon with SIGTERM and waits up to 3 s (it takes about 1 s to stop its modules), then SIGKILL.
-  public func stop() {
+  package func stop() {
     guard let daemon = process.withLock({ $0 }) else { return }
     daemon.signal(Signal.terminate.number)
     if daemon.waitForExit(timeout: .seconds(3)) == nil {
@@ -205,7 +205,7 @@ public final class PrivateSpeechDispatcher: Sendable {
   ///   - secondsPerMessage: How long each text takes to "speak"; above 0, each is first written to
   ///     `BASE/started.txt`.
   /// - Throws: An error when a directory or file cannot be written.
-  public static func writeRecorderConfiguration(
+  package static func writeRecorderConfiguration(
     in directory: String, base: String, more: String = "", secondsPerMessage: Int = 0
   ) throws {
     for made in [directory + "/modules", base + "/log"] {

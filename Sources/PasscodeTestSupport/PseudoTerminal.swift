@@ -5,13 +5,13 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 /// code under test (in this process, or a ``ChildProcess``) uses the slave side as its terminal.
 ///
 /// Waiting is bounded by deadlines on I/O (`poll`), never by sleeping for a fixed time.
-public final class PseudoTerminal {
+package final class PseudoTerminal {
   /// The master side: what a terminal emulator would hold.
-  public let masterFileDescriptor: Int32
+  package let masterFileDescriptor: Int32
   /// The slave side: the terminal the program sees.
-  public let slaveFileDescriptor: Int32
+  package let slaveFileDescriptor: Int32
   /// The slave's path, such as `/dev/pts/3`, for `--tty PATH`.
-  public let slavePath: String
+  package let slavePath: String
   private var pending: [UInt8] = []
   private var isSlaveOpen = true
   private var isMasterOpen = true
@@ -22,7 +22,7 @@ public final class PseudoTerminal {
   ///   - columns: The window's width.
   ///   - rows: The window's height.
   /// - Throws: ``PseudoTerminalError``.
-  public init(columns: Int = 80, rows: Int = 24) throws {
+  package init(columns: Int = 80, rows: Int = 24) throws {
     let pair = try PseudoTerminalCalls.openPseudoTerminal(size: WindowSize(columns: columns, rows: rows))
     masterFileDescriptor = pair.master
     slaveFileDescriptor = pair.slave
@@ -42,7 +42,7 @@ public final class PseudoTerminal {
 
   /// Closes this process's copy of the slave side, so that the master sees end of file once a child
   /// holding the slave exits. Calling it again does nothing.
-  public func closeSlave() {
+  package func closeSlave() {
     guard isSlaveOpen else { return }
     isSlaveOpen = false
     PseudoTerminalCalls.close(slaveFileDescriptor)
@@ -50,7 +50,7 @@ public final class PseudoTerminal {
 
   /// Closes the master side, as a terminal emulator does when its window closes: the slave hangs up (reads give
   /// end of file or `EIO`). Calling it again does nothing.
-  public func closeMaster() {
+  package func closeMaster() {
     guard isMasterOpen else { return }
     isMasterOpen = false
     PseudoTerminalCalls.close(masterFileDescriptor)
@@ -60,7 +60,7 @@ public final class PseudoTerminal {
   ///
   /// - Parameter bytes: The bytes.
   /// - Throws: ``PseudoTerminalError``.
-  public func write(_ bytes: [UInt8]) throws {
+  package func write(_ bytes: [UInt8]) throws {
     try PseudoTerminalCalls.write(masterFileDescriptor, bytes)
   }
 
@@ -71,7 +71,7 @@ public final class PseudoTerminal {
   ///   - bytes: The bytes.
   ///   - timeout: The longest wait for the terminal to take or give anything.
   /// - Throws: ``PseudoTerminalError``.
-  public func flood(_ bytes: [UInt8], timeout: Duration = .seconds(60)) throws {
+  package func flood(_ bytes: [UInt8], timeout: Duration = .seconds(60)) throws {
     pending += try PseudoTerminalCalls.writeReading(masterFileDescriptor, bytes, timeout: timeout)
   }
 
@@ -79,7 +79,7 @@ public final class PseudoTerminal {
   ///
   /// - Parameter text: The text.
   /// - Throws: ``PseudoTerminalError``.
-  public func write(_ text: String) throws {
+  package func write(_ text: String) throws {
     try write(Array(text.utf8))
   }
 
@@ -88,7 +88,7 @@ public final class PseudoTerminal {
   /// - Parameter timeout: The longest wait for the first byte.
   /// - Returns: The output; empty when none came in time or the slave side was closed.
   /// - Throws: ``PseudoTerminalError``.
-  public func read(timeout: Duration) throws -> [UInt8] {
+  package func read(timeout: Duration) throws -> [UInt8] {
     if !pending.isEmpty {
       defer { pending = [] }
       return pending + (try readAvailable(waiting: .zero))
@@ -104,7 +104,7 @@ public final class PseudoTerminal {
   /// - Returns: The output up to and including the needle; later output is kept for the next read.
   /// - Throws: ``PseudoTerminalError/timedOut(received:)`` or ``PseudoTerminalError/endOfFile(received:)``
   ///   with what arrived.
-  public func readUntil(_ needle: [UInt8], timeout: Duration) throws -> [UInt8] {
+  package func readUntil(_ needle: [UInt8], timeout: Duration) throws -> [UInt8] {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     var received = pending
@@ -132,7 +132,7 @@ public final class PseudoTerminal {
   ///   - timeout: The longest wait in all.
   /// - Returns: The output up to and including the text.
   /// - Throws: ``PseudoTerminalError``.
-  public func readUntil(_ text: String, timeout: Duration) throws -> [UInt8] {
+  package func readUntil(_ text: String, timeout: Duration) throws -> [UInt8] {
     try readUntil(Array(text.utf8), timeout: timeout)
   }
 
@@ -140,7 +140,7 @@ public final class PseudoTerminal {
   ///
   /// - Returns: The bytes of the `termios` structure.
   /// - Throws: ``PseudoTerminalError``.
-  public func termiosSnapshot() throws -> [UInt8] {
+  package func termiosSnapshot() throws -> [UInt8] {
     try PseudoTerminalCalls.attributes(slaveFileDescriptor).bytes
   }
 
@@ -149,7 +149,7 @@ public final class PseudoTerminal {
   ///
   /// - Parameter snapshot: The bytes of the `termios` structure.
   /// - Throws: ``PseudoTerminalError``.
-  public func restoreTermios(_ snapshot: [UInt8]) throws {
+  package func restoreTermios(_ snapshot: [UInt8]) throws {
     try PseudoTerminalCalls.setAttributes(slaveFileDescriptor, TerminalAttributes(bytes: snapshot))
   }
 
@@ -157,7 +157,7 @@ public final class PseudoTerminal {
   ///
   /// - Returns: `true` in raw mode.
   /// - Throws: ``PseudoTerminalError``.
-  public func isRaw() throws -> Bool {
+  package func isRaw() throws -> Bool {
     try PseudoTerminalCalls.attributes(slaveFileDescriptor).echoesNothingAndReadsBytes
   }
 
@@ -167,7 +167,7 @@ public final class PseudoTerminal {
   ///   - columns: The new width.
   ///   - rows: The new height.
   /// - Throws: ``PseudoTerminalError``.
-  public func setWindowSize(columns: Int, rows: Int) throws {
+  package func setWindowSize(columns: Int, rows: Int) throws {
     try PseudoTerminalCalls.setWindowSize(masterFileDescriptor, WindowSize(columns: columns, rows: rows))
   }
 

@@ -1,5 +1,5 @@
 /// An error from the pseudo-terminal test driver.
-public enum PseudoTerminalError: Error, Equatable, CustomStringConvertible {
+package enum PseudoTerminalError: Error, Equatable, CustomStringConvertible {
   /// A C call failed.
   case systemCall(name: String, errno: Int32)
   /// The expected output did not arrive in time; `received` holds what did (test output, not secrets).
@@ -8,7 +8,7 @@ public enum PseudoTerminalError: Error, Equatable, CustomStringConvertible {
   case endOfFile(received: [UInt8])
 
   /// A sentence describing the failure, with received bytes shown as escaped text.
-  public var description: String {
+  package var description: String {
     switch self {
     case .systemCall(let name, let errno): "\(name) failed with errno \(errno)"
     case .timedOut(let received): "timed out; received \(String(decoding: received, as: UTF8.self).debugDescription)"

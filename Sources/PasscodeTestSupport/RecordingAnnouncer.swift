@@ -3,48 +3,48 @@ import PasscodeSpeech
 import Synchronization
 
 /// An announcer for tests that keeps what it was asked to say.
-public final class RecordingAnnouncer: Announcer {
+package final class RecordingAnnouncer: Announcer {
   private let state = Mutex<(phrases: [Phrase], cues: [SoundCue], closed: Bool)>(([], [], false))
 
   /// Creates an empty recorder.
-  public init() {}
+  package init() {}
 
   /// Every phrase so far, in order, with the words it was given.
-  public var phrases: [Phrase] {
+  package var phrases: [Phrase] {
     state.withLock { $0.phrases }
   }
 
   /// Every announcement so far, in order.
-  public var announcements: [Announcement] {
+  package var announcements: [Announcement] {
     phrases.map(\.announcement)
   }
 
   /// Every sound cue so far, in order.
-  public var cues: [SoundCue] {
+  package var cues: [SoundCue] {
     state.withLock { $0.cues }
   }
 
   /// Whether ``close()`` was called.
-  public var isClosed: Bool {
+  package var isClosed: Bool {
     state.withLock { $0.closed }
   }
 
   /// Records a phrase.
   ///
   /// - Parameter phrase: What would be said.
-  public func announce(_ phrase: Phrase) {
+  package func announce(_ phrase: Phrase) {
     state.withLock { $0.phrases.append(phrase) }
   }
 
   /// Records a sound cue.
   ///
   /// - Parameter cue: The cue that would be played.
-  public func play(_ cue: SoundCue) {
+  package func play(_ cue: SoundCue) {
     state.withLock { $0.cues.append(cue) }
   }
 
   /// Records that the announcer was closed.
-  public func close() {
+  package func close() {
     state.withLock { $0.closed = true }
   }
 }

@@ -1,9 +1,9 @@
 import PasscodeEngine
 
 /// A ``PromptOutput`` that records what a driver carried out, in order.
-public struct RecordingEntryOutput: PromptOutput {
+package struct RecordingEntryOutput: PromptOutput {
   /// Everything carried out, in order.
-  public enum Record: Sendable {
+  package enum Record: Sendable {
     /// A display drawn.
     case render(EntryDisplay)
     /// An announcement made.
@@ -25,59 +25,59 @@ public struct RecordingEntryOutput: PromptOutput {
   }
 
   /// What was carried out, in order.
-  public private(set) var records: [Record] = []
+  package private(set) var records: [Record] = []
   /// The storage of a verification started and not answered yet.
-  public var pendingVerification: (any SecretStorage)?
+  package var pendingVerification: (any SecretStorage)?
 
   /// Creates an empty record.
-  public init() {}
+  package init() {}
 
   /// Records a display drawn.
-  public mutating func render(_ display: EntryDisplay) { records.append(.render(display)) }
+  package mutating func render(_ display: EntryDisplay) { records.append(.render(display)) }
   /// Records the display drawn and the announcement told.
-  public mutating func announce(_ announcement: Announcement, display: EntryDisplay) {
+  package mutating func announce(_ announcement: Announcement, display: EntryDisplay) {
     records.append(.render(display))
     records.append(.announce(announcement))
   }
   /// Records a heading.
-  public mutating func heading(title: SanitizedText?, lines: [Announcement]) {
+  package mutating func heading(title: SanitizedText?, lines: [Announcement]) {
     records.append(.heading(title: title, lines: lines))
   }
   /// Records words told apart from the status.
-  public mutating func aside(_ announcement: Announcement) { records.append(.aside(announcement)) }
+  package mutating func aside(_ announcement: Announcement) { records.append(.aside(announcement)) }
   /// Records a cue.
-  public mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
+  package mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
   /// Records a flush.
-  public mutating func flushInput() { records.append(.flushInput) }
+  package mutating func flushInput() { records.append(.flushInput) }
   /// Records the entry lent to the companion.
-  public mutating func lendEntry(_ entry: any SecretStorage) { records.append(.lendEntry) }
+  package mutating func lendEntry(_ entry: any SecretStorage) { records.append(.lendEntry) }
   /// Records the end.
-  public mutating func finish() { records.append(.finish) }
+  package mutating func finish() { records.append(.finish) }
 
   /// Records a verification started and keeps its storage in ``pendingVerification`` for the test to answer.
-  public mutating func verify(_ secret: any SecretStorage) {
+  package mutating func verify(_ secret: any SecretStorage) {
     records.append(.verify)
     pendingVerification = secret
   }
 
   /// The displays drawn, in order.
-  public var renders: [EntryDisplay] {
+  package var renders: [EntryDisplay] {
     records.compactMap { if case let .render(display) = $0 { display } else { nil } }
   }
 
   /// The announcements made, in order.
-  public var announcements: [Announcement] {
+  package var announcements: [Announcement] {
     records.compactMap { if case let .announce(announcement) = $0 { announcement } else { nil } }
   }
 
   /// The words told apart from the status, in order.
-  public var asides: [Announcement] {
+  package var asides: [Announcement] {
     records.compactMap { if case let .aside(announcement) = $0 { announcement } else { nil } }
   }
 
   /// How many times the input was flushed.
-  public var flushCount: Int { records.count { if case .flushInput = $0 { true } else { false } } }
+  package var flushCount: Int { records.count { if case .flushInput = $0 { true } else { false } } }
 
   /// How many verifications were started.
-  public var verificationCount: Int { records.count { if case .verify = $0 { true } else { false } } }
+  package var verificationCount: Int { records.count { if case .verify = $0 { true } else { false } } }
 }

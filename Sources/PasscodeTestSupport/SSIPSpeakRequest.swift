@@ -1,22 +1,22 @@
 /// One SPEAK request found in speech-dispatcher's protocol log, with the priority in force for its client.
-public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
+package struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   /// The SSIP priority, such as `IMPORTANT`, `MESSAGE` or `TEXT` (`MESSAGE` is SSIP's default).
-  public var priority: String
+  package var priority: String
   /// The text sent.
-  public var text: String
+  package var text: String
 
   /// Creates a request.
   ///
   /// - Parameters:
   ///   - priority: The SSIP priority.
   ///   - text: The text.
-  public init(priority: String, text: String) {
+  package init(priority: String, text: String) {
     self.priority = priority
     self.text = text
   }
 
   /// The request as `PRIORITY: text`.
-  public var description: String { "\(priority): \(text)" }
+  package var description: String { "\(priority): \(text)" }
 
   /// Reads the SSIP commands a client sent from a protocol log written with `LogLevel 4` and
   /// `CustomLogFile "protocol"`.
@@ -25,7 +25,7 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   /// further data, and a closing `| (length)` line. Replies (`REPLY:`) are skipped.
   /// - Parameter log: The log's text.
   /// - Returns: Each data record's text with its client's descriptor, in order.
-  public static func dataRecords(inProtocolLog log: String) -> [(client: String, line: String)] {
+  package static func dataRecords(inProtocolLog log: String) -> [(client: String, line: String)] {
     var records: [(client: String, line: String)] = []
     var current: (client: String, lines: [String])?
     // "\r\n" is one Character in Swift, so split on every kind of line break.
@@ -53,7 +53,7 @@ public struct SSIPSpeakRequest: Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter log: The log's text.
   /// - Returns: The requests, in order.
-  public static func requests(inProtocolLog log: String) -> [SSIPSpeakRequest] {
+  package static func requests(inProtocolLog log: String) -> [SSIPSpeakRequest] {
     var priorities: [String: String] = [:]
     var speaking: [String: [String]] = [:]
     var requests: [SSIPSpeakRequest] = []

@@ -3,9 +3,9 @@ import Synchronization
 internal import SystemCalls
 
 /// A Unix socket server that accepts connections and never answers: a hung speech-dispatcher.
-public final class SilentSSIPServer: Sendable {
+package final class SilentSSIPServer: Sendable {
   /// The socket's path.
-  public let path: String
+  package let path: String
   private let listener: Int32
   private let connections = Mutex<[Int32]>([])
   private let stopped = Mutex(false)
@@ -16,7 +16,7 @@ public final class SilentSSIPServer: Sendable {
   ///
   /// - Parameter path: The socket's path.
   /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when the socket cannot be made.
-  public init(path: String) throws {
+  package init(path: String) throws {
     self.path = path
     listener = try SpeechTestSystemCalls.listenUnix(path: path)
     let listener = listener
@@ -36,10 +36,10 @@ public final class SilentSSIPServer: Sendable {
   }
 
   /// The address in `SPEECHD_ADDRESS` form.
-  public var address: String { "unix_socket:\(path)" }
+  package var address: String { "unix_socket:\(path)" }
 
   /// How many clients have connected.
-  public var connectionCount: Int {
+  package var connectionCount: Int {
     connections.withLock { $0.count }
   }
 
@@ -49,13 +49,13 @@ public final class SilentSSIPServer: Sendable {
   /// - Parameter count: How many connections to wait for.
   /// - Returns: How many clients have connected.
   @discardableResult
-  public func waitForConnections(_ count: Int) -> Int {
+  package func waitForConnections(_ count: Int) -> Int {
     while connectionCount < count, accepted.wait(for: .seconds(10)) {}
     return connectionCount
   }
 
   /// Stops listening and hangs up on every client, which then sees end of file.
-  public func stop() {
+  package func stop() {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
       return !stopped

@@ -4,9 +4,9 @@ internal import SystemCalls
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// A child process started with `posix_spawn` (no Foundation `Process`, so a daemon never holds our pipes).
-public final class SpawnedProcess: Sendable {
+package final class SpawnedProcess: Sendable {
   /// The child's process id.
-  public let pid: Int32
+  package let pid: Int32
   private let exitStatus = Mutex<Int32?>(nil)
 
   /// Starts a program in a new session; stdout and stderr are appended to `outputPath`.
@@ -17,7 +17,7 @@ public final class SpawnedProcess: Sendable {
   ///   - environment: Variables to set on top of this process's environment.
   ///   - outputPath: Where its output goes.
   /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when it cannot start.
-  public init(
+  package init(
     executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String = "/dev/null"
   ) throws {
     let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -34,7 +34,7 @@ public final class SpawnedProcess: Sendable {
   ///   - timeout: The longest wait.
   /// - Returns: The exit code, or `nil` when it did not exit normally in time (it is then killed).
   /// - Throws: ``SpeechTestSupportError/systemCall(_:errno:)`` when it cannot start.
-  public static func run(
+  package static func run(
     executable: String, arguments: [String], outputPath: String = "/dev/null", timeout: Duration = .seconds(10)
   ) throws -> Int32? {
     let process = try SpawnedProcess(executable: executable, arguments: arguments, outputPath: outputPath)
@@ -47,14 +47,14 @@ public final class SpawnedProcess: Sendable {
   }
 
   /// Whether the child is still running.
-  public var isRunning: Bool {
+  package var isRunning: Bool {
     reap() == nil
   }
 
   /// Sends a signal to the child, unless it has been reaped.
   ///
   /// - Parameter signal: The signal's number, such as `SIGTERM`.
-  public func signal(_ signal: Int32) {
+  package func signal(_ signal: Int32) {
     if isRunning { SpeechTestSystemCalls.send(signal, to: pid) }
   }
 
@@ -62,7 +62,7 @@ public final class SpawnedProcess: Sendable {
   ///
   /// - Parameter timeout: The longest wait.
   /// - Returns: The raw wait status, or `nil` when it still runs.
-  public func waitForExit(timeout: Duration) -> Int32? {
+  package func waitForExit(timeout: Duration) -> Int32? {
     let end = ContinuousClock.now + timeout
     while true {
       if let status = reap() { return status }

@@ -1,5 +1,5 @@
 /// Why a test helper (a private daemon, a socket server) could not start.
-public enum SpeechTestSupportError: Error, Equatable, Sendable {
+package enum SpeechTestSupportError: Error, Equatable, Sendable {
   /// A system call failed; carries what was called and errno.
   case systemCall(String, errno: Int32)
   /// A daemon did not become ready in time; carries what was awaited.

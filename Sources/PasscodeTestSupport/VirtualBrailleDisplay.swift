@@ -9,13 +9,13 @@ import _Concurrency
 /// API server unless asked (then at its own address, `:1000+N`), so a system brltty (if one runs, on the active
 /// console and BrlAPI's `:0`) and this one never meet. It sends a window only when it changes;
 /// ``waitForWindow(from:timeout:where:)`` reads those updates until one matches.
-public final class VirtualBrailleDisplay {
+package final class VirtualBrailleDisplay {
   /// The cells the display says it has.
-  public let cellCount: Int
+  package let cellCount: Int
   /// The private directory (preferences, state, `vr.sock`, `brltty.log`).
-  public let directory: String
+  package let directory: String
   /// The BrlAPI address of this brltty (`:1000+N` for console N), for `BRLAPI_HOST`, when it serves the API.
-  public let apiHost: String
+  package let apiHost: String
   private let process: SpawnedProcess
   private let socket: Int32
   private let table: BrailleTextTable
@@ -24,12 +24,12 @@ public final class VirtualBrailleDisplay {
   private var isSocketOpen = true
   private var hasEnded = false
   /// The window the display shows now.
-  public private(set) var window: BrailleWindow
+  package private(set) var window: BrailleWindow
   /// Every window shown since the display connected, oldest first.
-  public private(set) var history: [BrailleWindow] = []
+  package private(set) var history: [BrailleWindow] = []
 
   /// Why this machine cannot run the lab's brltty, or `nil` when it can.
-  public static var unavailableReason: String? {
+  package static var unavailableReason: String? {
     if let reason = VirtualConsole.unavailableReason { return reason }
     for program in ["/usr/bin/brltty", "/usr/bin/brltty-ttb"]
     where !FileManager.default.isExecutableFile(atPath: program) {
@@ -48,7 +48,7 @@ public final class VirtualBrailleDisplay {
   ///   - servesApi: Whether brltty also serves BrlAPI, without authorisation, at `BRLAPI_HOST=`
   ///     ``apiHost`` (a socket in `/var/lib/BrlAPI`); otherwise it runs with no API server (`-N`).
   /// - Throws: ``SpeechTestSupportError/notReady(_:)`` when brltty does not come up.
-  public init(
+  package init(
     console: VirtualConsole, table: BrailleTextTable, cellCount: Int = 40, timeout: Duration = .seconds(15),
     servesApi: Bool = false
   ) throws {
@@ -117,7 +117,7 @@ public final class VirtualBrailleDisplay {
   ///   - timeout: The longest wait.
   ///   - predicate: What the window must be.
   /// - Returns: The index in ``history`` of the first matching window, or `nil` when none matched in time.
-  public func waitForWindow(from start: Int = 0, timeout: Duration, where predicate: (BrailleWindow) -> Bool) -> Int? {
+  package func waitForWindow(from start: Int = 0, timeout: Duration, where predicate: (BrailleWindow) -> Bool) -> Int? {
     let deadline = ContinuousClock.now + timeout
     var next = max(start, 0)
     while true {
@@ -147,12 +147,12 @@ public final class VirtualBrailleDisplay {
   ///
   /// - Parameter command: The command.
   /// - Throws: ``PseudoTerminalError`` when the socket is closed.
-  public func press(_ command: String) throws {
+  package func press(_ command: String) throws {
     try PseudoTerminalCalls.write(socket, Array("\(command)\n".utf8))
   }
 
   /// Ends brltty (SIGTERM, then SIGKILL to its whole process group), reaps it and removes the directory.
-  public func stop() {
+  package func stop() {
     guard !hasEnded else { return }
     hasEnded = true
     isSocketOpen = false

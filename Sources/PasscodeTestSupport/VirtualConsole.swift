@@ -5,21 +5,21 @@ import Foundation
 ///
 /// It needs root and kernel virtual consoles; ``unavailableReason`` says why a machine cannot run it.
 /// It never becomes the active console: nothing switches to it.
-public final class VirtualConsole {
+package final class VirtualConsole {
   /// The consoles the lab may use, well above the ones a login manager or getty takes.
-  public static let candidateNumbers = 40...62
+  package static let candidateNumbers = 40...62
   /// The console's number N.
-  public let number: Int
+  package let number: Int
   /// Its device, `/dev/ttyN`.
-  public let path: String
+  package let path: String
   /// This process's descriptor for it (close-on-exec), for typing and as a child's terminal.
-  public private(set) var fileDescriptor: Int32
+  package private(set) var fileDescriptor: Int32
   private let lockDescriptor: Int32
   /// The console's owner and group before ``lend(to:group:)``, given back when the console is released.
   private var originalOwner: (user: UInt32, group: UInt32)?
 
   /// Why this machine cannot run programs on a spare console and type into it, or `nil` when it can.
-  public static var unavailableReason: String? {
+  package static var unavailableReason: String? {
     if VirtualConsoleCalls.effectiveUserID() != 0 { return "typing into a virtual console (TIOCSTI) needs root" }
     if !FileManager.default.fileExists(atPath: "/dev/tty0") {
       return "no kernel virtual consoles (/dev/tty0 is missing)"
@@ -35,7 +35,7 @@ public final class VirtualConsole {
   /// Takes the first candidate console that no other run holds, opens it and clears it.
   ///
   /// - Throws: ``PseudoTerminalError`` when every candidate is taken or the device cannot be opened.
-  public init() throws {
+  package init() throws {
     for number in Self.candidateNumbers {
       guard let lock = VirtualConsoleCalls.lockExclusively("/tmp/passcode-braille-lab-tty\(number).lock") else {
         continue
@@ -68,13 +68,13 @@ public final class VirtualConsole {
   }
 
   /// The console's screen memory with attributes, which brltty's Linux screen driver reads.
-  public var memoryDevicePath: String { "/dev/vcsa\(number)" }
+  package var memoryDevicePath: String { "/dev/vcsa\(number)" }
 
   /// Resets the console's screen (`ESC c`): it is cleared, the cursor goes home and the character set and
   /// colours return to their defaults. The terminal's settings (termios) are left as they are.
   ///
   /// - Throws: ``PseudoTerminalError``.
-  public func clear() throws {
+  package func clear() throws {
     try PseudoTerminalCalls.write(fileDescriptor, Array("\u{1b}c".utf8))
   }
 
@@ -83,7 +83,7 @@ public final class VirtualConsole {
   /// fails with `EIO`; the next program needs a new one.
   ///
   /// - Throws: ``PseudoTerminalError``.
-  public func reopen() throws {
+  package func reopen() throws {
     let descriptor = try VirtualConsoleCalls.openDevice(path)
     PseudoTerminalCalls.close(fileDescriptor)
     fileDescriptor = descriptor
@@ -96,7 +96,7 @@ public final class VirtualConsole {
   ///   - user: The user.
   ///   - group: Their group.
   /// - Throws: ``PseudoTerminalError``.
-  public func lend(to user: UInt32, group: UInt32) throws {
+  package func lend(to user: UInt32, group: UInt32) throws {
     if originalOwner == nil {
       let attributes = try? FileManager.default.attributesOfItem(atPath: path)
       let owner = (attributes?[.ownerAccountID] as? NSNumber)?.uint32Value ?? 0
@@ -113,12 +113,12 @@ public final class VirtualConsole {
   ///   - user: The user.
   ///   - group: Their group.
   /// - Throws: ``PseudoTerminalError``.
-  public static func giveFile(_ path: String, to user: UInt32, group: UInt32) throws {
+  package static func giveFile(_ path: String, to user: UInt32, group: UInt32) throws {
     try VirtualConsoleCalls.changeOwner(path, user: user, group: group)
   }
 
   /// Whether the console's Caps Lock is on (`KDGKBLED`), or `nil` when it cannot be read.
-  public var capsLock: Bool? {
+  package var capsLock: Bool? {
     VirtualConsoleCalls.capsLock(of: fileDescriptor)
   }
 
@@ -128,7 +128,7 @@ public final class VirtualConsole {
   ///   - capsLock: Whether Caps Lock is on.
   ///   - numLock: Whether Num Lock is on.
   /// - Throws: ``PseudoTerminalError``.
-  public func setLockKeys(capsLock: Bool, numLock: Bool = true) throws {
+  package func setLockKeys(capsLock: Bool, numLock: Bool = true) throws {
     try VirtualConsoleCalls.setLockKeys(capsLock: capsLock, numLock: numLock, on: fileDescriptor)
   }
 
@@ -136,7 +136,7 @@ public final class VirtualConsole {
   ///
   /// - Parameter bytes: The keys.
   /// - Throws: ``PseudoTerminalError``.
-  public func type(_ bytes: [UInt8]) throws {
+  package func type(_ bytes: [UInt8]) throws {
     for byte in bytes { try VirtualConsoleCalls.insertInput(byte, into: fileDescriptor) }
   }
 
@@ -144,7 +144,7 @@ public final class VirtualConsole {
   ///
   /// - Parameter text: The keys.
   /// - Throws: ``PseudoTerminalError``.
-  public func type(_ text: String) throws {
+  package func type(_ text: String) throws {
     try type(Array(text.utf8))
   }
 

@@ -7,18 +7,18 @@ import PasscodeEngine
 /// written durably *before* the passcode is checked, so killing the process after the last digit cannot
 /// erase it. A state file that is corrupt or truncated is reported as ``VaultError/corrupt(path:)``, which
 /// callers must treat as locked.
-public struct AttemptLedger: Sendable {
+package struct AttemptLedger: Sendable {
   /// The directory of `state` and `state.lock`.
-  public let stateDirectory: String
+  package let stateDirectory: String
   /// The delay after each failure count.
-  public let schedule: LockoutSchedule
+  package let schedule: LockoutSchedule
 
   /// Creates a ledger over a state directory.
   ///
   /// - Parameters:
   ///   - stateDirectory: The directory; created with mode 0700 on the first attempt.
   ///   - schedule: The delay after each failure count.
-  public init(stateDirectory: String, schedule: LockoutSchedule) {
+  package init(stateDirectory: String, schedule: LockoutSchedule) {
     self.stateDirectory = stateDirectory
     self.schedule = schedule
   }
@@ -32,7 +32,7 @@ public struct AttemptLedger: Sendable {
   /// - Returns: The ticket, with the failure count that now stands.
   /// - Throws: ``VaultError/lockedOut(remaining:)`` while a lockout runs, ``VaultError/corrupt(path:)`` for
   ///   a damaged state file, or a permission or I/O ``VaultError``.
-  public func beginAttempt(now: LockoutTime) throws(VaultError) -> AttemptTicket {
+  package func beginAttempt(now: LockoutTime) throws(VaultError) -> AttemptTicket {
     try SecureFile.ensureDirectory(stateDirectory)
     return try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
       let record = try readRecord()
@@ -55,7 +55,7 @@ public struct AttemptLedger: Sendable {
   /// - Throws: The ``VaultError`` that counting would meet: ``VaultError/io(path:operation:errno:)`` when
   ///   the store cannot be written (read-only, full, missing), ``VaultError/corrupt(path:)`` for a damaged
   ///   state file, or a permission or ownership error.
-  public func checkRecordable() throws(VaultError) {
+  package func checkRecordable() throws(VaultError) {
     try SecureFile.ensureDirectory(stateDirectory)
     try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
       try SecureFile.write(try readRecord().encoded(), to: stateFile)
@@ -65,7 +65,7 @@ public struct AttemptLedger: Sendable {
   /// Cancels the failure count after a right passcode.
   ///
   /// - Throws: A permission or I/O ``VaultError``.
-  public func recordSuccess() throws(VaultError) {
+  package func recordSuccess() throws(VaultError) {
     try SecureFile.ensureDirectory(stateDirectory)
     try SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) in
       try SecureFile.write(FailureRecord.clean.encoded(), to: stateFile)
@@ -80,7 +80,7 @@ public struct AttemptLedger: Sendable {
   /// - Returns: The status; no failures when nothing was stored yet.
   /// - Throws: ``VaultError/corrupt(path:)`` for a damaged state file, or a permission or I/O
   ///   ``VaultError``.
-  public func status(now: LockoutTime) throws(VaultError) -> LockoutStatus {
+  package func status(now: LockoutTime) throws(VaultError) -> LockoutStatus {
     var record = try readRecord()
     if record.anchored(at: now) != nil {
       let stored = try? SecureFile.withExclusiveLock(on: lockFile) { () throws(VaultError) -> FailureRecord in
@@ -99,7 +99,7 @@ public struct AttemptLedger: Sendable {
   /// - Returns: The record.
   /// - Throws: ``VaultError/corrupt(path:)`` for a damaged state file, or a permission or I/O
   ///   ``VaultError``.
-  public func readRecord() throws(VaultError) -> FailureRecord {
+  package func readRecord() throws(VaultError) -> FailureRecord {
     guard let bytes = try SecureFile.read(stateFile) else { return .clean }
     guard let record = FailureRecord.decode(bytes) else { throw .corrupt(path: stateFile) }
     return record

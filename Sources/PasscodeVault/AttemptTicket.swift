@@ -2,18 +2,18 @@
 ///
 /// If the passcode turns out right, ``AttemptLedger/recordSuccess()`` cancels the count; if the process is
 /// killed first, the failure stays counted.
-public struct AttemptTicket: Equatable, Hashable, Sendable {
+package struct AttemptTicket: Equatable, Hashable, Sendable {
   /// The consecutive failure count that now stands on disk, including this attempt.
-  public let failureCount: Int
+  package let failureCount: Int
   /// When the attempt began, in seconds since the Unix epoch.
-  public let startedAt: Double
+  package let startedAt: Double
 
   /// Creates a ticket.
   ///
   /// - Parameters:
   ///   - failureCount: The stored failure count including this attempt.
   ///   - startedAt: When the attempt began.
-  public init(failureCount: Int, startedAt: Double) {
+  package init(failureCount: Int, startedAt: Double) {
     self.failureCount = failureCount
     self.startedAt = startedAt
   }

@@ -2,19 +2,19 @@ import PasscodePreferences
 internal import SystemCalls
 
 /// The config file as the vault read it: the settings to use and, when they are not all the file's, why.
-public struct LoadedConfiguration: Equatable, Sendable {
+package struct LoadedConfiguration: Equatable, Sendable {
   /// The settings to use: the file's, or for a refused file only its interface preferences, with the
   /// default lockout, length and grace.
-  public var settings: ConfigurationFile
+  package var settings: ConfigurationFile
   /// Why the file's lockout, length and grace are not used; `nil` when the file is honoured or missing.
-  public var refusal: ConfigurationRefusal?
+  package var refusal: ConfigurationRefusal?
 
   /// Creates a reading; by default that of a missing file.
   ///
   /// - Parameters:
   ///   - settings: The settings to use.
   ///   - refusal: Why the security settings are not the file's, if they are not.
-  public init(settings: ConfigurationFile = ConfigurationFile(), refusal: ConfigurationRefusal? = nil) {
+  package init(settings: ConfigurationFile = ConfigurationFile(), refusal: ConfigurationRefusal? = nil) {
     self.settings = settings
     self.refusal = refusal
   }
@@ -32,7 +32,7 @@ extension ConfigurationFile {
   ///   exist.
   /// - Throws: ``VaultError/invalidSetting(path:line:reason:)`` for a line of an honoured file that cannot
   ///   be used, or a ``VaultError`` when the file cannot be read (not a regular file, too big, I/O).
-  public static func load(from path: String) throws(VaultError) -> LoadedConfiguration {
+  package static func load(from path: String) throws(VaultError) -> LoadedConfiguration {
     let bytes: [UInt8]?
     do {
       bytes = try SecureFile.read(path, rule: .unchangeableByOthers)

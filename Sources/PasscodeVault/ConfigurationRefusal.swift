@@ -12,9 +12,9 @@ import PasscodeLocalization
 /// link if it is one: none of them can reveal or weaken anything. `progress` is a privacy choice, and keeping
 /// it is the safe direction: refusing it would give the default, `count`, which reveals the most, and the most
 /// another user could write there is that same `count`; keeping it honours the person's `tick` or `silent`.
-public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible {
+package struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible {
   /// What makes the file changeable by others.
-  public enum Reason: Equatable, Sendable {
+  package enum Reason: Equatable, Sendable {
     /// The group or others may write it; `mode` is the full `st_mode`.
     case writable(mode: UInt32)
     /// It belongs to a user other than this one and root.
@@ -26,16 +26,16 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
   }
 
   /// The config file.
-  public var path: String
+  package var path: String
   /// What makes it changeable by others.
-  public var reason: Reason
+  package var reason: Reason
 
   /// Creates a refusal, as the vault's reading does and as tests do.
   ///
   /// - Parameters:
   ///   - path: The config file.
   ///   - reason: What makes it changeable by others.
-  public init(path: String, reason: Reason) {
+  package init(path: String, reason: Reason) {
     self.path = path
     self.reason = reason
   }
@@ -58,7 +58,7 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
   }
 
   /// What was found and what it means, without the fix.
-  public var explanation: String {
+  package var explanation: String {
     let file = SanitizedText(quoting: path).text
     let found: String
     switch reason {
@@ -86,7 +86,7 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
   }
 
   /// The one step that makes the file honoured: a command where there is one, else words.
-  public var fix: String {
+  package var fix: String {
     if let command = fixCommand(quoting: { SanitizedText(quoting: $0).text }) { return command }
     return Localization.text(
       "make {directory} a directory, not a link, that only you can change (chmod go-w)",
@@ -98,7 +98,7 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
   ///
   /// - Parameter quote: Makes a path one shell word (or, for messages, shows it with visible escapes).
   /// - Returns: The command.
-  public func fixCommand(quoting quote: (String) -> String) -> String? {
+  package func fixCommand(quoting quote: (String) -> String) -> String? {
     let file = quote(path)
     switch reason {
     case .writable: return "chmod go-w \(file)"
@@ -114,7 +114,7 @@ public struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertible
   }
 
   /// The explanation and the fix, for `status` and the like.
-  public var description: String {
+  package var description: String {
     explanation + "\n" + Localization.text("Fix it with: {fix}", ["fix": fix])
   }
 }

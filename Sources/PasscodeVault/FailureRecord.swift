@@ -10,13 +10,13 @@ import PasscodeEngine
 /// last-failure 1733011200.25
 /// boot 0e0f1c1a-6a55-4c9b-9d59-1f0c2c8c1b7e 5321.5
 /// ```
-public struct FailureRecord: Equatable, Hashable, Sendable {
+package struct FailureRecord: Equatable, Hashable, Sendable {
   /// Consecutive failures since the last success.
-  public var failures: Int
+  package var failures: Int
   /// When the last failure was counted, in seconds since the Unix epoch.
-  public var lastFailure: Double
+  package var lastFailure: Double
   /// The boot clock when the last failure was counted (or when the record was anchored to this boot).
-  public var lastFailureBoot: LockoutTime.BootClock?
+  package var lastFailureBoot: LockoutTime.BootClock?
 
   /// Creates a record.
   ///
@@ -24,21 +24,21 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   ///   - failures: Consecutive failures; not negative.
   ///   - lastFailure: Seconds since the Unix epoch of the last failure; 0 when there was none.
   ///   - lastFailureBoot: The boot clock at the last failure, if known.
-  public init(failures: Int, lastFailure: Double, lastFailureBoot: LockoutTime.BootClock? = nil) {
+  package init(failures: Int, lastFailure: Double, lastFailureBoot: LockoutTime.BootClock? = nil) {
     self.failures = failures
     self.lastFailure = lastFailure
     self.lastFailureBoot = lastFailureBoot
   }
 
   /// No failures.
-  public static let clean = FailureRecord(failures: 0, lastFailure: 0)
+  package static let clean = FailureRecord(failures: 0, lastFailure: 0)
 
   private static let header = "passcode-state 1"
 
   /// The file content.
   ///
   /// - Returns: The lines, each ending in a newline.
-  public func encoded() -> [UInt8] {
+  package func encoded() -> [UInt8] {
     var text = "\(Self.header)\nfailures \(failures)\nlast-failure \(Self.decimal(lastFailure))\n"
     if let boot = lastFailureBoot { text += "boot \(boot.boot) \(Self.decimal(boot.seconds))\n" }
     return Array(text.utf8)
@@ -82,7 +82,7 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   /// - Parameter bytes: The file content.
   /// - Returns: The record, or `nil` when the content is not exactly the expected lines (for example
   ///   truncated, with an unknown version, or with a negative or non-numeric value).
-  public static func decode(_ bytes: [UInt8]) -> FailureRecord? {
+  package static func decode(_ bytes: [UInt8]) -> FailureRecord? {
     guard bytes.last == UInt8(ascii: "\n") else { return nil }
     let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard lines.count == 3 || lines.count == 4, Array(lines[0]) == Array(header.utf8),
@@ -117,7 +117,7 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   ///   - schedule: The delay after each failure count.
   ///   - now: The time now.
   /// - Returns: The time left; zero when entry is allowed.
-  public func remainingLockout(schedule: LockoutSchedule, now: LockoutTime) -> Duration {
+  package func remainingLockout(schedule: LockoutSchedule, now: LockoutTime) -> Duration {
     let delay = schedule.delay(afterFailures: failures)
     guard delay > .zero else { return .zero }
     let remaining = delay - .clampedSeconds(elapsedSinceLastFailure(now: now))
@@ -130,7 +130,7 @@ public struct FailureRecord: Equatable, Hashable, Sendable {
   ///
   /// - Parameter now: The time now.
   /// - Returns: The anchored record to store, or `nil` when nothing needs storing.
-  public func anchored(at now: LockoutTime) -> FailureRecord? {
+  package func anchored(at now: LockoutTime) -> FailureRecord? {
     guard failures > 0, let current = now.bootClock, lastFailureBoot?.boot != current.boot else { return nil }
     let elapsed = elapsedSinceLastFailure(now: now)
     var record = self

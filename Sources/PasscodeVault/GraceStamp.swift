@@ -12,9 +12,9 @@ internal import SystemCalls
 /// does not let `--grace 1` through), and only while the runtime directory's epoch (`grace-epoch`, a random
 /// value) is the one it was recorded under: ``voidAll(runtimeDirectory:)`` replaces the epoch, which voids
 /// every stamp at once. A new passcode, a removed one and a wrong code do that.
-public struct GraceStamp: Equatable, Hashable, Sendable {
+package struct GraceStamp: Equatable, Hashable, Sendable {
   /// The stamp file.
-  public let path: String
+  package let path: String
   /// The epoch file every stamp of the directory must match.
   let epochPath: String
 
@@ -24,7 +24,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///   - runtimeDirectory: The directory of the stamp.
   ///   - terminalName: The terminal's path or name, such as `/dev/pts/3`; it is sanitised for a file name.
   ///   - sessionID: The session ID (`getsid`).
-  public init(runtimeDirectory: String, terminalName: String, sessionID: Int32) {
+  package init(runtimeDirectory: String, terminalName: String, sessionID: Int32) {
     var name = Substring(terminalName)
     if name.hasPrefix("/dev/") { name = name.dropFirst(5) }
     let sanitised = String(
@@ -48,7 +48,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///
   /// - Parameter runtimeDirectory: The directory of the stamps.
   /// - Throws: A permission, cryptography or I/O ``VaultError``.
-  public static func voidAll(runtimeDirectory: String) throws(VaultError) {
+  package static func voidAll(runtimeDirectory: String) throws(VaultError) {
     try SecureFile.ensureDirectory(runtimeDirectory)
     try writeNewEpoch(to: epochPath(in: runtimeDirectory))
   }
@@ -75,7 +75,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///
   /// - Parameter runtimeDirectory: The directory of the stamp.
   /// - Returns: The stamp, or `nil` when standard input is not a terminal or the session is unknown.
-  public static func forCurrentTerminal(runtimeDirectory: String) -> GraceStamp? {
+  package static func forCurrentTerminal(runtimeDirectory: String) -> GraceStamp? {
     guard let terminal = FileDescriptor.standardInput.terminalName,
       let session = try? ProcessIdentifier.currentSession()
     else {
@@ -90,7 +90,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///   - expiry: When the grace period ends, in seconds since the Unix epoch.
   ///   - now: The wall-clock time now; a later check before this time (a clock set back) is not valid.
   /// - Throws: A permission or I/O ``VaultError``.
-  public func record(until expiry: Double, now: Double) throws(VaultError) {
+  package func record(until expiry: Double, now: Double) throws(VaultError) {
     try SecureFile.ensureDirectory(SecureFile.parentDirectory(of: path))
     let epoch: String
     if let current = currentEpoch() {
@@ -109,7 +109,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///   - grace: The grace period in force now, in seconds; it caps the stamp's own expiry.
   /// - Returns: `true` only for a readable, private, well-formed stamp of the current epoch with
   ///   `recorded <= now < min(expires, recorded + grace)`.
-  public func isValid(now: Double, grace: Double) -> Bool {
+  package func isValid(now: Double, grace: Double) -> Bool {
     remainingSeconds(now: now, grace: grace) > 0
   }
 
@@ -120,7 +120,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   ///   - grace: The grace period in force now, in seconds; it caps the stamp's own expiry. NaN is no grace.
   /// - Returns: The seconds left, finite; zero when the stamp is missing, expired, recorded in the future (a
   ///   clock set back), of a voided epoch, or cannot be trusted.
-  public func remainingSeconds(now: Double, grace: Double) -> Double {
+  package func remainingSeconds(now: Double, grace: Double) -> Double {
     guard !grace.isNaN, let bytes = try? SecureFile.read(path, maximumSize: 256), bytes.last == UInt8(ascii: "\n")
     else {
       return 0
@@ -139,7 +139,7 @@ public struct GraceStamp: Equatable, Hashable, Sendable {
   /// Ends the grace period.
   ///
   /// - Throws: An I/O ``VaultError``; a missing stamp is not an error.
-  public func remove() throws(VaultError) {
+  package func remove() throws(VaultError) {
     try SecureFile.remove(path)
   }
 }

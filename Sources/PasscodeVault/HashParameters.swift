@@ -1,16 +1,16 @@
 /// The cost of an Argon2id hash: how many passes it makes and how much memory it fills.
-public struct HashParameters: Equatable, Hashable, Sendable {
+package struct HashParameters: Equatable, Hashable, Sendable {
   /// The number of passes over the memory.
-  public let opsLimit: UInt64
+  package let opsLimit: UInt64
   /// The memory to fill, in bytes.
-  public let memLimit: Int
+  package let memLimit: Int
 
   /// Creates parameters.
   ///
   /// - Parameters:
   ///   - opsLimit: The number of passes; at least libsodium's minimum (1).
   ///   - memLimit: The memory in bytes; at least libsodium's minimum (8 KiB).
-  public init(opsLimit: UInt64, memLimit: Int) {
+  package init(opsLimit: UInt64, memLimit: Int) {
     self.opsLimit = opsLimit
     self.memLimit = memLimit
   }
@@ -21,7 +21,7 @@ public struct HashParameters: Equatable, Hashable, Sendable {
   /// is typed but makes guessing a stolen hash file offline expensive. A 4- or 6-digit code has so few
   /// possibilities that no hash cost alone protects it; the hash protects longer codes, and the persisted
   /// lockout protects short ones.
-  public static let standard = HashParameters(
+  package static let standard = HashParameters(
     opsLimit: Sodium.opsLimitInteractive, memLimit: Sodium.memLimitInteractive)
 
   /// libsodium's minimum (1 pass over 8 KiB), only for tests that hash many times.

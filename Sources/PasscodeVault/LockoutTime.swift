@@ -7,54 +7,54 @@ internal import SystemCalls
 /// stretches nor shortens it. Across a reboot only the wall clock is left; the time since the last failure is
 /// then taken as at least zero, so a `last-failure` in the future gives the schedule's delay and no more,
 /// and the record is anchored to the new boot at once (see ``FailureRecord/anchored(at:)``).
-public struct LockoutTime: Equatable, Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+package struct LockoutTime: Equatable, Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
   /// A reading of the boot clock.
-  public struct BootClock: Equatable, Hashable, Sendable {
+  package struct BootClock: Equatable, Hashable, Sendable {
     /// The boot's identifier (`/proc/sys/kernel/random/boot_id`).
-    public var boot: String
+    package var boot: String
     /// Seconds since that boot.
-    public var seconds: Double
+    package var seconds: Double
 
     /// Creates a reading.
     ///
     /// - Parameters:
     ///   - boot: The boot's identifier: letters, digits and dashes.
     ///   - seconds: Seconds since the boot.
-    public init(boot: String, seconds: Double) {
+    package init(boot: String, seconds: Double) {
       self.boot = boot
       self.seconds = seconds
     }
   }
 
   /// Seconds since the Unix epoch.
-  public var wallClock: Double
+  package var wallClock: Double
   /// The boot clock, or `nil` when unknown (tests, or a system without `/proc`).
-  public var bootClock: BootClock?
+  package var bootClock: BootClock?
 
   /// Creates a moment.
   ///
   /// - Parameters:
   ///   - wallClock: Seconds since the Unix epoch.
   ///   - bootClock: The boot clock, if known.
-  public init(wallClock: Double, bootClock: BootClock? = nil) {
+  package init(wallClock: Double, bootClock: BootClock? = nil) {
     self.wallClock = wallClock
     self.bootClock = bootClock
   }
 
   /// A wall-clock time with no boot clock (for tests).
-  public init(integerLiteral value: Int) {
+  package init(integerLiteral value: Int) {
     self.init(wallClock: Double(value))
   }
 
   /// A wall-clock time with no boot clock (for tests).
-  public init(floatLiteral value: Double) {
+  package init(floatLiteral value: Double) {
     self.init(wallClock: value)
   }
 
   /// The system's clocks now.
   ///
   /// - Returns: The wall clock and, where the system gives it, the boot clock.
-  public static func current() -> LockoutTime {
+  package static func current() -> LockoutTime {
     let boot = bootIdentifier().map { BootClock(boot: $0, seconds: SystemClock.sinceBoot.secondsNow) }
     return LockoutTime(wallClock: SystemClock.wall.secondsNow, bootClock: boot)
   }

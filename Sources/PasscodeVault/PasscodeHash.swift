@@ -4,15 +4,15 @@ import PasscodeEngine
 ///
 /// The string carries its own salt and parameters. It is safe to store and to show: it is not the secret,
 /// and recovering the secret from it costs one full Argon2id computation per guess.
-public struct PasscodeHash: Equatable, Hashable, Sendable {
+package struct PasscodeHash: Equatable, Hashable, Sendable {
   /// The hash string, starting with `$argon2id$`.
-  public let encoded: String
+  package let encoded: String
 
   /// Wraps a stored hash string after checking its shape.
   ///
   /// - Parameter encoded: The string read from the hash file, without a trailing newline.
   ///   Fails (gives `nil`) when the string is not an Argon2id hash string.
-  public init?(encoded: String) {
+  package init?(encoded: String) {
     guard encoded.hasPrefix(Sodium.argon2idPrefix), encoded.utf8.count < Sodium.hashStringCapacity,
       encoded.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), Sodium.isWellFormedHash(encoded),
       let cost = Self.cost(of: encoded), Self.acceptsCost(memoryKiB: cost.memoryKiB, passes: cost.passes),
@@ -23,9 +23,9 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
 
   /// The most memory a stored hash may ask for: libsodium's "moderate" limit, four times what `passcode`
   /// uses. A hash asking more (an edited file) would leave "Checking" for minutes or exhaust memory.
-  public static let maximumMemoryKiB: UInt64 = 256 * 1024
+  package static let maximumMemoryKiB: UInt64 = 256 * 1024
   /// The most passes a stored hash may ask for (libsodium's "sensitive" limit is 4; `passcode` uses 2).
-  public static let maximumPasses: UInt64 = 8
+  package static let maximumPasses: UInt64 = 8
 
   /// Whether a hash's cost is within the bounds above.
   static func acceptsCost(memoryKiB: UInt64, passes: UInt64) -> Bool {
@@ -58,7 +58,7 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
   ///   - parameters: The cost.
   /// - Returns: The hash.
   /// - Throws: ``VaultError/cryptography(operation:)`` when libsodium fails (for example, out of memory).
-  public static func make(from secret: some SecretStorage, parameters: HashParameters) throws(VaultError)
+  package static func make(from secret: some SecretStorage, parameters: HashParameters) throws(VaultError)
     -> PasscodeHash
   {
     let result = secret.withUnsafeBytes { bytes in
@@ -75,7 +75,7 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
   ///
   /// - Parameter secret: The passcode typed.
   /// - Returns: `true` only when it matches.
-  public func verify(_ secret: some SecretStorage) -> Bool {
+  package func verify(_ secret: some SecretStorage) -> Bool {
     secret.withUnsafeBytes { Sodium.verifyPassword(hash: encoded, secret: $0) }
   }
 
@@ -83,7 +83,7 @@ public struct PasscodeHash: Equatable, Hashable, Sendable {
   ///
   /// - Parameter parameters: The cost wanted now.
   /// - Returns: `true` when the stored cost differs.
-  public func needsRehash(parameters: HashParameters) -> Bool {
+  package func needsRehash(parameters: HashParameters) -> Bool {
     Sodium.needsRehash(hash: encoded, opsLimit: parameters.opsLimit, memLimit: parameters.memLimit)
   }
 }

@@ -6,14 +6,14 @@ import PasscodeEngine
 /// In the hash file it follows the hash, one `key value` line each (`length 4`, `allowed digits`). A hash
 /// file without them is from an earlier version: its passcode is digits, of the settings file's length.
 /// It tells nothing about the code beyond what the prompt shows anyway.
-public struct PasscodeShape: Equatable, Hashable, Sendable {
+package struct PasscodeShape: Equatable, Hashable, Sendable {
   /// The length of a new passcode when neither `--length` nor the settings file gives one.
-  public static let defaultLength = 6
+  package static let defaultLength = 6
 
   /// The number of characters, within ``EntryConfiguration/fixedLengthLimits``.
-  public let length: Int
+  package let length: Int
   /// Which characters it is made of: one of ``EntryConfiguration/AllowedCharacters/named``.
-  public let characters: EntryConfiguration.AllowedCharacters
+  package let characters: EntryConfiguration.AllowedCharacters
   /// The name of ``characters``, as the hash file spells it.
   private let charactersName: String
 
@@ -22,7 +22,7 @@ public struct PasscodeShape: Equatable, Hashable, Sendable {
   /// - Parameters:
   ///   - length: The number of characters; fails (gives `nil`) outside ``EntryConfiguration/fixedLengthLimits``.
   ///   - characters: Which characters it is made of; fails for a set with no name (printable, custom).
-  public init?(length: Int, characters: EntryConfiguration.AllowedCharacters) {
+  package init?(length: Int, characters: EntryConfiguration.AllowedCharacters) {
     guard EntryConfiguration.fixedLengthLimits.contains(length), let name = characters.name else { return nil }
     self.length = length
     self.characters = characters
@@ -34,7 +34,7 @@ public struct PasscodeShape: Equatable, Hashable, Sendable {
   ///
   /// - Parameter settingsLength: The settings file's `length`, already checked to be within the limits.
   /// - Returns: The shape.
-  public static func digits(settingsLength: Int?) -> PasscodeShape {
+  package static func digits(settingsLength: Int?) -> PasscodeShape {
     PasscodeShape(length: settingsLength ?? defaultLength, characters: .digits)
       ?? PasscodeShape(checkedLength: defaultLength)
   }

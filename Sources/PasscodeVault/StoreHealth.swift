@@ -2,15 +2,15 @@ import PasscodePreferences
 
 /// The permissions and owners of the store's files and directories and of the config file, checked
 /// before anything is typed (`passcode doctor`, `passcode status`). Nothing is read but metadata.
-public struct StoreHealth: Equatable, Sendable {
+package struct StoreHealth: Equatable, Sendable {
   /// One file or directory and what was found.
-  public struct Entry: Equatable, Sendable {
+  package struct Entry: Equatable, Sendable {
     /// What it is, in words: "passcode hash", "store directory".
-    public var role: String
+    package var role: String
     /// Its path.
-    public var path: String
+    package var path: String
     /// Whether it exists and is private, or the problem found.
-    public var state: State
+    package var state: State
 
     /// Creates an entry, as ``StoreHealth/check(_:)`` does and as `doctor`'s tests do.
     ///
@@ -26,7 +26,7 @@ public struct StoreHealth: Equatable, Sendable {
   }
 
   /// What was found about one path.
-  public enum State: Equatable, Sendable {
+  package enum State: Equatable, Sendable {
     /// It does not exist (yet).
     case missing
     /// It exists, is the right kind and is safe: a store file or directory belongs to this user and is
@@ -40,7 +40,7 @@ public struct StoreHealth: Equatable, Sendable {
   }
 
   /// Every path checked, in order.
-  public var entries: [Entry]
+  package var entries: [Entry]
 
   /// Creates a report of paths already checked.
   ///
@@ -51,7 +51,7 @@ public struct StoreHealth: Equatable, Sendable {
 
   /// The entries with a problem; a config file others could change is not one (its security settings
   /// are replaced by the defaults instead).
-  public var problems: [Entry] {
+  package var problems: [Entry] {
     entries.filter { if case .problem = $0.state { true } else { false } }
   }
 
@@ -59,7 +59,7 @@ public struct StoreHealth: Equatable, Sendable {
   ///
   /// - Parameter location: Where they are.
   /// - Returns: What was found, directories before the files in them.
-  public static func check(_ location: StoreLocation) -> StoreHealth {
+  package static func check(_ location: StoreLocation) -> StoreHealth {
     var seen: Set<String> = []
     var entries: [Entry] = []
     let paths: [(String, String, Bool)] = [

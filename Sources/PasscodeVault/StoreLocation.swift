@@ -12,17 +12,17 @@ import PasscodeEngine
 /// As the specification requires, an XDG variable that is empty or holds a relative path is ignored.
 /// `--store DIR`, or else `PASSCODE_HOME`, puts data, state and runtime files in DIR, and the settings in
 /// `DIR/config`.
-public struct StoreLocation: Equatable, Hashable, Sendable {
+package struct StoreLocation: Equatable, Hashable, Sendable {
   /// The directory of the passcode hash.
-  public let dataDirectory: String
+  package let dataDirectory: String
   /// The directory of the failure count and the lock file.
-  public let stateDirectory: String
+  package let stateDirectory: String
   /// The directory of the grace stamp.
-  public let runtimeDirectory: String
+  package let runtimeDirectory: String
   /// The settings file.
-  public let configFile: String
+  package let configFile: String
   /// `true` when `XDG_RUNTIME_DIR` was unusable and ``runtimeDirectory`` is the state directory.
-  public let runtimeDirectoryIsFallback: Bool
+  package let runtimeDirectoryIsFallback: Bool
 
   /// Creates a location from explicit paths.
   ///
@@ -33,7 +33,7 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
   ///   - configFile: The settings file.
   ///   - runtimeDirectoryIsFallback: Whether the runtime directory is a stand-in for a missing
   ///     `XDG_RUNTIME_DIR`.
-  public init(
+  package init(
     dataDirectory: String, stateDirectory: String, runtimeDirectory: String, configFile: String,
     runtimeDirectoryIsFallback: Bool = false
   ) {
@@ -48,7 +48,7 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
   ///
   /// - Parameter directory: The directory.
   /// - Returns: The location, with the settings in `directory/config`.
-  public static func singleDirectory(_ directory: String) -> StoreLocation {
+  package static func singleDirectory(_ directory: String) -> StoreLocation {
     let directory = trimmingTrailingSlashes(directory)
     return StoreLocation(
       dataDirectory: directory, stateDirectory: directory, runtimeDirectory: directory,
@@ -63,7 +63,7 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
   /// - Returns: The location.
   /// - Throws: ``VaultError/noHomeDirectory`` when a default under `HOME` is needed and `HOME` is unset or
   ///   relative.
-  public static func resolve(environment: [String: String], store: String? = nil) throws(VaultError)
+  package static func resolve(environment: [String: String], store: String? = nil) throws(VaultError)
     -> StoreLocation
   {
     if let store, !store.isEmpty { return singleDirectory(store) }
@@ -96,11 +96,11 @@ public struct StoreLocation: Equatable, Hashable, Sendable {
   }
 
   /// The passcode hash file.
-  public var hashFile: String { Self.joined(dataDirectory, "passcode.hash") }
+  package var hashFile: String { Self.joined(dataDirectory, "passcode.hash") }
   /// The failure-count file.
-  public var stateFile: String { Self.joined(stateDirectory, "state") }
+  package var stateFile: String { Self.joined(stateDirectory, "state") }
   /// The file locked while the failure count is read and changed.
-  public var lockFile: String { Self.joined(stateDirectory, "state.lock") }
+  package var lockFile: String { Self.joined(stateDirectory, "state.lock") }
 
   private static func absolute(_ path: String) -> String? {
     guard path.hasPrefix("/") else { return nil }

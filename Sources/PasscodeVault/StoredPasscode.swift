@@ -1,16 +1,16 @@
 /// What the hash file holds: the hash, and the shape of the passcode when it was stored with one.
-public struct StoredPasscode: Equatable, Hashable, Sendable {
+package struct StoredPasscode: Equatable, Hashable, Sendable {
   /// The Argon2id hash.
-  public let hash: PasscodeHash
+  package let hash: PasscodeHash
   /// The length and characters chosen at `passcode set`; `nil` for a hash file from an earlier version.
-  public let shape: PasscodeShape?
+  package let shape: PasscodeShape?
 
   /// Makes the content of a hash file.
   ///
   /// - Parameters:
   ///   - hash: The Argon2id hash.
   ///   - shape: The passcode's shape, if known.
-  public init(hash: PasscodeHash, shape: PasscodeShape?) {
+  package init(hash: PasscodeHash, shape: PasscodeShape?) {
     self.hash = hash
     self.shape = shape
   }

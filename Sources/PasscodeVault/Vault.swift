@@ -6,13 +6,13 @@ internal import SystemCalls
 /// The hash lives in `dataDirectory/passcode.hash` (mode 0600, written atomically), the failure count in
 /// the ledger in the state directory. Time is passed in as wall-clock seconds since the Unix epoch, so
 /// tests step it by hand; ``currentTime()`` gives the real one.
-public struct Vault: Sendable {
+package struct Vault: Sendable {
   /// Where the files are.
-  public let location: StoreLocation
+  package let location: StoreLocation
   /// The hash cost for new hashes; an older hash is remade at the next right passcode.
-  public let parameters: HashParameters
+  package let parameters: HashParameters
   /// The persisted failure count.
-  public let ledger: AttemptLedger
+  package let ledger: AttemptLedger
 
   /// Creates a vault over a location.
   ///
@@ -20,7 +20,7 @@ public struct Vault: Sendable {
   ///   - location: Where the files are.
   ///   - schedule: The lockout delay after each failure count.
   ///   - parameters: The hash cost for new hashes.
-  public init(location: StoreLocation, schedule: LockoutSchedule = .standard, parameters: HashParameters = .standard) {
+  package init(location: StoreLocation, schedule: LockoutSchedule = .standard, parameters: HashParameters = .standard) {
     self.location = location
     self.parameters = parameters
     ledger = AttemptLedger(stateDirectory: location.stateDirectory, schedule: schedule)
@@ -29,14 +29,14 @@ public struct Vault: Sendable {
   /// The wall-clock time.
   ///
   /// - Returns: Seconds since the Unix epoch.
-  public static func currentTime() -> Double {
+  package static func currentTime() -> Double {
     SystemClock.wall.secondsNow
   }
 
   /// Whether a passcode hash is stored.
   ///
   /// - Throws: A permission, ownership, corruption or I/O ``VaultError`` about the hash file.
-  public var isPasscodeSet: Bool {
+  package var isPasscodeSet: Bool {
     get throws(VaultError) { try storedHash() != nil }
   }
 
@@ -45,7 +45,7 @@ public struct Vault: Sendable {
   /// - Returns: The hash, or `nil` when no passcode is set.
   /// - Throws: ``VaultError/corrupt(path:)`` when the file is not a hash, or a permission, ownership or I/O
   ///   ``VaultError``.
-  public func storedHash() throws(VaultError) -> PasscodeHash? {
+  package func storedHash() throws(VaultError) -> PasscodeHash? {
     try storedPasscode()?.hash
   }
 
@@ -54,7 +54,7 @@ public struct Vault: Sendable {
   /// - Returns: The content, or `nil` when no passcode is set.
   /// - Throws: ``VaultError/corrupt(path:)`` when the file is not a hash file, or a permission, ownership or
   ///   I/O ``VaultError``.
-  public func storedPasscode() throws(VaultError) -> StoredPasscode? {
+  package func storedPasscode() throws(VaultError) -> StoredPasscode? {
     guard let bytes = try SecureFile.read(location.hashFile, maximumSize: 1024) else { return nil }
     guard let stored = StoredPasscode(encoded: String(decoding: bytes, as: UTF8.self)) else {
       throw .corrupt(path: location.hashFile)
@@ -72,7 +72,7 @@ public struct Vault: Sendable {
   ///   - shape: Its length and characters, kept so later prompts ask for the same; `nil` stores the
   ///     hash alone, as earlier versions did.
   /// - Throws: A cryptography, permission or I/O ``VaultError``.
-  public func setPasscode(_ secret: some SecretStorage, shape: PasscodeShape? = nil) throws(VaultError) {
+  package func setPasscode(_ secret: some SecretStorage, shape: PasscodeShape? = nil) throws(VaultError) {
     let hash = try PasscodeHash.make(from: secret, parameters: parameters)
     try write(StoredPasscode(hash: hash, shape: shape))
     try GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
@@ -81,7 +81,7 @@ public struct Vault: Sendable {
   /// Removes the stored passcode and its failure count, and voids every grace stamp.
   ///
   /// - Throws: ``VaultError/notSet`` when no passcode is set, or a permission or I/O ``VaultError``.
-  public func removePasscode() throws(VaultError) {
+  package func removePasscode() throws(VaultError) {
     guard try SecureFile.remove(location.hashFile) else { throw .notSet }
     try SecureFile.remove(location.stateFile)
     try GraceStamp.voidAll(runtimeDirectory: location.runtimeDirectory)
@@ -97,7 +97,7 @@ public struct Vault: Sendable {
   /// - Returns: ``VerificationResult/accepted`` or ``VerificationResult/rejected(failureCount:)``.
   /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)``, ``VaultError/corrupt(path:)``
   ///   (treat as locked), or a permission or I/O ``VaultError``.
-  public func verify(_ secret: some SecretStorage, now: LockoutTime) throws(VaultError) -> VerificationResult {
+  package func verify(_ secret: some SecretStorage, now: LockoutTime) throws(VaultError) -> VerificationResult {
     guard let stored = try storedPasscode() else { throw .notSet }
     let ticket = try ledger.beginAttempt(now: now)
     guard stored.hash.verify(secret) else {
@@ -121,7 +121,7 @@ public struct Vault: Sendable {
   /// `set` never asks for a code twice only to find the store unusable.
   ///
   /// - Throws: The ``VaultError`` that storing would have met.
-  public func checkStorable() throws(VaultError) {
+  package func checkStorable() throws(VaultError) {
     try SecureFile.ensureDirectory(location.dataDirectory)
     try SecureFile.ensureDirectory(location.stateDirectory)
     _ = try ledger.readRecord()
@@ -140,7 +140,7 @@ public struct Vault: Sendable {
   /// - Returns: ``VerificationResult/accepted`` or ``VerificationResult/rejected(failureCount:)``.
   /// - Throws: ``VaultError/notSet``, ``VaultError/lockedOut(remaining:)`` while `record`'s lockout runs, or
   ///   a ``VaultError`` about the hash file.
-  public func verifyUnrecorded(
+  package func verifyUnrecorded(
     _ secret: some SecretStorage, now: LockoutTime, record: inout FailureRecord
   ) throws(VaultError) -> VerificationResult {
     guard let stored = try storedPasscode() else { throw .notSet }
@@ -158,7 +158,7 @@ public struct Vault: Sendable {
   /// - Parameter now: The time now.
   /// - Returns: The status.
   /// - Throws: ``VaultError/corrupt(path:)`` (treat as locked), or a permission or I/O ``VaultError``.
-  public func status(now: LockoutTime) throws(VaultError) -> VaultStatus {
+  package func status(now: LockoutTime) throws(VaultError) -> VaultStatus {
     VaultStatus(isPasscodeSet: try isPasscodeSet, lockout: try ledger.status(now: now))
   }
 

@@ -8,7 +8,7 @@ internal import SystemCalls
 /// ``notSet`` is "no passcode set" (66), ``lockedOut(remaining:)`` is "locked out" (4), and the rest,
 /// ``corrupt(path:)``, ``insecurePermissions(path:mode:)`` and ``wrongOwner(path:)`` included, are storage
 /// errors (74). None of them ever unlocks: the vault fails closed.
-public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A stored file does not have the expected shape (truncated, edited or from another program).
   case corrupt(path: String)
   /// A file or directory grants access to the group or to other users; `mode` is the full `st_mode`.
@@ -40,7 +40,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
   ///
   /// Every path in it is quoted (``SanitizedText/init(quoting:)``): a line feed in a directory's name is
   /// shown as `\n`, so it cannot start a line of advice of its own.
-  public var description: String {
+  package var description: String {
     switch self {
     case let .corrupt(path):
       Localization.text(

@@ -1,16 +1,16 @@
 /// What `passcode status` reports: whether a passcode is set and how the failure count stands.
-public struct VaultStatus: Equatable, Hashable, Sendable {
+package struct VaultStatus: Equatable, Hashable, Sendable {
   /// Whether a passcode hash is stored.
-  public let isPasscodeSet: Bool
+  package let isPasscodeSet: Bool
   /// The failure count and lockout time left.
-  public let lockout: LockoutStatus
+  package let lockout: LockoutStatus
 
   /// Creates a status.
   ///
   /// - Parameters:
   ///   - isPasscodeSet: Whether a passcode hash is stored.
   ///   - lockout: The failure count and lockout time left.
-  public init(isPasscodeSet: Bool, lockout: LockoutStatus) {
+  package init(isPasscodeSet: Bool, lockout: LockoutStatus) {
     self.isPasscodeSet = isPasscodeSet
     self.lockout = lockout
   }

@@ -6,12 +6,12 @@ import PasscodeEngine
 /// repeated (`1111`, `aaaa`), a straight run of digits up or down, wrapping past 9 or 0 (`1234`, `9876`,
 /// `012345`, `7890`), and the most common 4- and 6-digit PINs in published PIN-frequency studies
 /// (DataGenetics' analysis of 3.4 million 4-digit PINs and the 6-digit follow-ups).
-public enum WeakPasscodePolicy {
+package enum WeakPasscodePolicy {
   /// Tells whether a passcode is too easy to guess.
   ///
   /// - Parameter secret: The passcode.
   /// - Returns: `true` when it should be refused.
-  public static func isTooEasy(_ secret: some SecretStorage) -> Bool {
+  package static func isTooEasy(_ secret: some SecretStorage) -> Bool {
     secret.withUnsafeBytes { bytes in
       isRepeated(bytes) || isDigitRun(bytes, step: 1) || isDigitRun(bytes, step: 9)
         || commonCodes.contains { entry in matches(bytes, entry) }

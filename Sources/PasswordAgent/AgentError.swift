@@ -1,7 +1,7 @@
 import PasscodeEngine
 
 /// Why the agent could not watch, read or answer; each case carries the C call's errno.
-public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The question directory could not be made, watched or listed.
   case directory(path: String, errno: Int32)
   /// The answer could not be sent because the asker is gone (answered by another agent, or given up):
@@ -23,7 +23,7 @@ public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
   case resources(errno: Int32)
 
   /// The reason in words.
-  public var description: String {
+  package var description: String {
     switch self {
     case let .directory(path, errno): "\(SanitizedText(quoting: path)): \(AgentSystemCalls.describe(errno))"
     case .askerGone: "the asker is gone"

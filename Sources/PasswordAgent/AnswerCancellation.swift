@@ -4,13 +4,13 @@ internal import SystemCalls
 /// thread that sends it: the user cancelled, a signal ends the agent, or the prompt ended otherwise.
 ///
 /// It is a non-blocking pipe: ``cancel()`` writes a byte, and the sender's `poll` wakes on it.
-public final class AnswerCancellation: Sendable {
+package final class AnswerCancellation: Sendable {
   private let pipe: Pipe
 
   /// Makes a cancellation that has not fired.
   ///
   /// - Throws: ``AgentError/resources(errno:)`` when the pipe cannot be made.
-  public init() throws(AgentError) {
+  package init() throws(AgentError) {
     do {
       pipe = try Pipe(nonBlocking: true)
     } catch {
@@ -22,7 +22,7 @@ public final class AnswerCancellation: Sendable {
 
   /// Stops the answer: its sender gives up with ``AgentError/stopped`` instead of waiting any longer.
   /// Returns at once; safe to call more than once, and after the answer was sent.
-  public func cancel() {
+  package func cancel() {
     try? pipe.writeEnd.writeAll([1])
   }
 

@@ -10,14 +10,14 @@ internal import SystemCalls
 /// It goes only to a socket that root owns, reached without following a symbolic link, and never blocks:
 /// when the asker's queue is full, the answer waits for room for at most ``readingWait`` (or until its
 /// ``AnswerCancellation`` fires), then gives up with ``AgentError/askerNotReading``.
-public struct AnswerSender: Sendable {
+package struct AnswerSender: Sendable {
   /// How long an answer waits by default for an asker whose queue is full. systemd's askers read their
   /// socket as soon as an answer can arrive, so a queue still full after this is an asker that is not reading.
-  public static let defaultReadingWait: Duration = .seconds(5)
+  package static let defaultReadingWait: Duration = .seconds(5)
 
   private let makeSecretStorage: @Sendable (Int) -> any SecretStorage
   /// How long ``answer(_:to:)`` waits for room in the asker's queue.
-  public let readingWait: Duration
+  package let readingWait: Duration
   private let cancellation: AnswerCancellation?
 
   /// Makes a sender.
@@ -26,7 +26,7 @@ public struct AnswerSender: Sendable {
   ///   - makeSecretStorage: Makes the locked memory the datagram is assembled in.
   ///   - readingWait: How long an answer waits for room in a full queue.
   ///   - cancellation: Stops an answer that is waiting, or `nil`.
-  public init(
+  package init(
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage, readingWait: Duration = defaultReadingWait,
     cancellation: AnswerCancellation? = nil
   ) {
@@ -37,7 +37,7 @@ public struct AnswerSender: Sendable {
 
   /// Whether this process may answer at all: systemd's askers take answers from root only, so anyone
   /// else is told before typing a passphrase that could not be sent.
-  public static var mayAnswer: Bool { AgentSystemCalls.isRoot }
+  package static var mayAnswer: Bool { AgentSystemCalls.isRoot }
 
   /// Sends `+` followed by the passphrase.
   ///
@@ -45,7 +45,7 @@ public struct AnswerSender: Sendable {
   ///   - passphrase: The typed passphrase; it is read, not kept.
   ///   - question: The question answered.
   /// - Throws: ``AgentError`` when it cannot be sent.
-  public func answer(_ passphrase: any SecretStorage, to question: PasswordQuestion) throws(AgentError) {
+  package func answer(_ passphrase: any SecretStorage, to question: PasswordQuestion) throws(AgentError) {
     let datagram = makeSecretStorage(passphrase.count + 1)
     defer { datagram.wipe() }
     var appended = datagram.append(UInt8(ascii: "+"))
@@ -58,7 +58,7 @@ public struct AnswerSender: Sendable {
   ///
   /// - Parameter question: The question cancelled.
   /// - Throws: ``AgentError`` when it cannot be sent (``AgentError/askerNotReading`` when the queue is full).
-  public func cancel(_ question: PasswordQuestion) throws(AgentError) {
+  package func cancel(_ question: PasswordQuestion) throws(AgentError) {
     let datagram = makeSecretStorage(1)
     datagram.append(UInt8(ascii: "-"))
     try send(datagram, to: question, waitingUpTo: .zero)

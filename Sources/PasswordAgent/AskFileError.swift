@@ -1,5 +1,5 @@
 /// Why an `ask.*` file is not a question this agent can answer. The texts name keys, never the file's values.
-public enum AskFileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AskFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file is larger than ``AskFileParser/maximumByteCount``.
   case tooLarge(byteCount: Int)
   /// There is no `[Ask]` section.
@@ -14,7 +14,7 @@ public enum AskFileError: Error, Equatable, Sendable, CustomStringConvertible {
   case untrusted(UntrustedReason)
 
   /// The reason in words, naming keys, never the file's values.
-  public var description: String {
+  package var description: String {
     switch self {
     case let .tooLarge(byteCount): "the file is too large (\(byteCount) bytes)"
     case .missingAskSection: "there is no [Ask] section"

@@ -10,11 +10,11 @@ import PasscodeEngine
 /// - `Socket=` is required; every other key may be left out. Numbers are plain decimal; booleans are
 ///   `1/0`, `yes/no`, `true/false`, `on/off`. A bad value rejects the file rather than guessing.
 /// - Bytes that are not UTF-8 become U+FFFD; nothing here is shown before it is sanitised.
-public enum AskFileParser {
+package enum AskFileParser {
   /// The largest file read (systemd's are about 200 bytes).
-  public static let maximumByteCount = 64 * 1024
+  package static let maximumByteCount = 64 * 1024
   /// The longest socket path: `sun_path` holds 108 bytes with the terminating NUL.
-  public static let maximumSocketPathByteCount = 107
+  package static let maximumSocketPathByteCount = 107
 
   /// Parses one file.
   ///
@@ -23,7 +23,7 @@ public enum AskFileParser {
   ///   - fileName: The file's name in the directory, such as `ask.BL8SiQ`.
   /// - Returns: The question.
   /// - Throws: ``AskFileError`` when the file is not a question that can be answered.
-  public static func parse(_ bytes: some Collection<UInt8>, fileName: String) throws(AskFileError)
+  package static func parse(_ bytes: some Collection<UInt8>, fileName: String) throws(AskFileError)
     -> PasswordQuestion
   {
     guard bytes.count <= maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }

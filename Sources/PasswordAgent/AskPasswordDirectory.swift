@@ -1,21 +1,21 @@
 internal import SystemCalls
 
 /// The directory systemd's askers write their questions to, and what it holds.
-public struct AskPasswordDirectory: Sendable {
+package struct AskPasswordDirectory: Sendable {
   /// Where systemd 252 puts questions; `systemd-ask-password` has no way to choose another.
-  public static let systemPath = "/run/systemd/ask-password"
+  package static let systemPath = "/run/systemd/ask-password"
 
   /// The directory's path.
-  public let path: String
+  package let path: String
 
   /// One `ask.*` file: its question, or why it is not one.
-  public struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The file's name, such as `ask.BL8SiQ`.
-    public var fileName: String
+    package var fileName: String
     /// The question, or why the file could not be read as one.
-    public var question: Result<PasswordQuestion, AskFileError>
+    package var question: Result<PasswordQuestion, AskFileError>
     /// Whether the asking process is alive (`true` when the file names none).
-    public var askerIsAlive: Bool
+    package var askerIsAlive: Bool
     /// The file's modification time, in nanoseconds: the order questions are asked in.
     var modified: Int64
   }
@@ -23,7 +23,7 @@ public struct AskPasswordDirectory: Sendable {
   /// Names a directory.
   ///
   /// - Parameter path: The directory; the system's by default.
-  public init(path: String = Self.systemPath) {
+  package init(path: String = Self.systemPath) {
     self.path = path
   }
 
@@ -31,7 +31,7 @@ public struct AskPasswordDirectory: Sendable {
   /// `systemd-ask-password-console.path` does.
   ///
   /// - Throws: ``AgentError/directory(path:errno:)`` when it cannot be made.
-  public func create() throws(AgentError) {
+  package func create() throws(AgentError) {
     if let error = AgentSystemCalls.makeDirectory(path) { throw .directory(path: path, errno: error) }
   }
 
@@ -44,7 +44,7 @@ public struct AskPasswordDirectory: Sendable {
   ///
   /// - Returns: The entries.
   /// - Throws: ``AgentError/directory(path:errno:)`` when the directory cannot be listed.
-  public func scan() throws(AgentError) -> [Entry] {
+  package func scan() throws(AgentError) -> [Entry] {
     let names = try AgentSystemCalls.listDirectory(path).get().filter { $0.hasPrefix("ask.") }
     var entries: [Entry] = []
     for name in names {
@@ -76,7 +76,7 @@ public struct AskPasswordDirectory: Sendable {
   ///
   /// - Returns: The questions.
   /// - Throws: ``AgentError/directory(path:errno:)`` when the directory cannot be listed.
-  public func answerableQuestions() throws(AgentError) -> [PasswordQuestion] {
+  package func answerableQuestions() throws(AgentError) -> [PasswordQuestion] {
     try scan().compactMap { entry in entry.askerIsAlive ? try? entry.question.get() : nil }
   }
 }

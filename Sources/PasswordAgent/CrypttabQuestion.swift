@@ -4,25 +4,25 @@ import PasscodeEngine
 /// initramfs-tools scripts and `cryptdisks_start`): the disk from `CRYPTTAB_NAME` and `CRYPTTAB_SOURCE`, the
 /// tries before this one from `CRYPTTAB_TRIED`, and the one argument, crypttab's third field. Every value is
 /// outside text: it reaches the screen and speech only as ``SanitizedText``.
-public struct CrypttabQuestion: Equatable, Sendable {
+package struct CrypttabQuestion: Equatable, Sendable {
   /// The most tries counted; a larger `CRYPTTAB_TRIED` is read as this.
-  public static let triesLimit = 999
+  package static let triesLimit = 999
 
   /// `CRYPTTAB_NAME`: the mapping's name, such as `cryptroot`, raw; `nil` when unset or empty.
-  public var name: String?
+  package var name: String?
   /// `CRYPTTAB_SOURCE`: the device, such as `/dev/vda2`, raw; `nil` when unset or empty.
-  public var source: String?
+  package var source: String?
   /// `CRYPTTAB_TRIED`: how many tries came before this one (0 on the first, and when unset or not a number).
-  public var triesBefore: Int
+  package var triesBefore: Int
   /// The argument, crypttab's third field (`none` for a passphrase typed at boot), raw.
-  public var argument: String?
+  package var argument: String?
 
   /// Reads the question from a keyscript's environment and argument.
   ///
   /// - Parameters:
   ///   - environment: The process environment.
   ///   - argument: The first argument, if any.
-  public init(environment: [String: String], argument: String?) {
+  package init(environment: [String: String], argument: String?) {
     func value(_ key: String) -> String? {
       guard let text = environment[key], !text.isEmpty else { return nil }
       return text
@@ -40,18 +40,18 @@ public struct CrypttabQuestion: Equatable, Sendable {
 
   /// The disk's question, "Passphrase for disk cryptroot (/dev/vda2)", by the rule systemd-cryptsetup's
   /// questions use (``PasswordQuestion/diskQuestion(name:device:)``); `nil` without a name.
-  public var disk: Announcement? {
+  package var disk: Announcement? {
     name.flatMap { PasswordQuestion.diskQuestion(name: $0, device: source) }
   }
 
   /// Which try this is, from the second on ("Wrong passphrase. Try 2"); `nil` on the first.
-  public var attempt: Int? {
+  package var attempt: Int? {
     triesBefore > 0 ? triesBefore + 1 : nil
   }
 
   /// The argument as words to say before the question, sanitised and cut like a question's message; `nil`
   /// when it is missing, empty or `none` (what crypttab's third field holds when the passphrase is typed).
-  public var argumentText: SanitizedText? {
+  package var argumentText: SanitizedText? {
     guard let argument, argument != "none" else { return nil }
     return PasswordQuestion.messageText(argument)
   }

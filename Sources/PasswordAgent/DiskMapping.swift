@@ -4,12 +4,12 @@ internal import SystemCalls
 /// named as its volume) before it exits, and asks again, with the same `Id=`, after a wrong passphrase; after
 /// its last try it exits without a mapping. So a mapping is the proof: a quiet moment alone would also
 /// follow the last wrong try.
-public enum DiskMapping {
+package enum DiskMapping {
   /// Where the kernel lists block devices; a device-mapper device has `dm/name`.
-  public static let blockDirectory = "/sys/block"
+  package static let blockDirectory = "/sys/block"
 
   /// What became of a disk question after its answer.
-  public enum State: Equatable, Sendable {
+  package enum State: Equatable, Sendable {
     /// The disk's mapping exists: it was unlocked.
     case mapped
     /// No mapping yet, and its asker is still running (deriving the key, or about to ask again).
@@ -24,7 +24,7 @@ public enum DiskMapping {
   ///   - question: An answered question; only systemd-cryptsetup's have a volume name.
   ///   - blockDirectory: Where block devices are listed (tests give their own).
   /// - Returns: The state now.
-  public static func state(of question: PasswordQuestion, blockDirectory: String = blockDirectory) -> State {
+  package static func state(of question: PasswordQuestion, blockDirectory: String = blockDirectory) -> State {
     guard let volume = question.diskVolumeName else { return .notMapped }
     if isMapped(volume, blockDirectory: blockDirectory) { return .mapped }
     if let process = question.processIdentifier, ProcessIdentifier(rawValue: process).exists { return .pending }
@@ -38,7 +38,7 @@ public enum DiskMapping {
   ///   - volume: The device-mapper name.
   ///   - blockDirectory: Where block devices are listed.
   /// - Returns: Whether it exists.
-  public static func isMapped(_ volume: String, blockDirectory: String = blockDirectory) -> Bool {
+  package static func isMapped(_ volume: String, blockDirectory: String = blockDirectory) -> Bool {
     guard case let .success(devices) = AgentSystemCalls.listDirectory(blockDirectory) else { return false }
     let wanted = Array(volume.utf8) + [UInt8(ascii: "\n")]
     return devices.contains { device in

@@ -1,5 +1,5 @@
 /// How a question wants what is typed to be shown, from its `Echo=` and `Silent=` keys.
-public enum EchoMode: Equatable, Hashable, Sendable {
+package enum EchoMode: Equatable, Hashable, Sendable {
   /// `Echo=1`: what is typed may be shown (a user name, not a secret).
   case shown
   /// The default: only how much is typed is shown, never the characters.
@@ -9,5 +9,5 @@ public enum EchoMode: Equatable, Hashable, Sendable {
   case silent
 
   /// Whether the characters stay hidden.
-  public var hidesCharacters: Bool { self != .shown }
+  package var hidesCharacters: Bool { self != .shown }
 }

@@ -1,13 +1,13 @@
-public import SystemCalls
+package import SystemCalls
 
 /// A point on `CLOCK_MONOTONIC`, in microseconds: the clock of an ask file's `NotAfter=`.
 ///
 /// The queue policy takes these as plain values, so tests step time by hand.
-public typealias MonotonicInstant = MonotonicClock.Instant
+package typealias MonotonicInstant = MonotonicClock.Instant
 
 extension MonotonicInstant {
   /// The current time on `CLOCK_MONOTONIC`.
-  public static func now() -> MonotonicInstant {
+  package static func now() -> MonotonicInstant {
     MonotonicClock.now
   }
 }

@@ -2,28 +2,28 @@
 ///
 /// Every text here is outside text, written by whoever asks; it is sanitised before it is shown or
 /// spoken, never trusted.
-public struct PasswordQuestion: Equatable, Hashable, Sendable {
+package struct PasswordQuestion: Equatable, Hashable, Sendable {
   /// The file's name in the directory, such as `ask.BL8SiQ`; it names the question while it is pending.
-  public var fileName: String
+  package var fileName: String
   /// `PID=`: the asking process; the question is dropped when it is gone.
-  public var processIdentifier: Int32?
+  package var processIdentifier: Int32?
   /// `Socket=`: the absolute path of the datagram socket the answer goes to.
-  public var socketPath: String
+  package var socketPath: String
   /// `AcceptCached=`: whether the asker would also take a cached answer (this agent keeps none).
-  public var acceptsCached: Bool
+  package var acceptsCached: Bool
   /// `Echo=` and `Silent=`: how typing may be shown.
-  public var echo: EchoMode
+  package var echo: EchoMode
   /// `NotAfter=`: when the asker gives up, or `nil` for never (`0` or missing).
-  public var notAfter: MonotonicInstant?
+  package var notAfter: MonotonicInstant?
   /// `Message=`: the question's words, raw.
-  public var message: String
+  package var message: String
   /// `Icon=`: an icon name, such as `drive-harddisk`, or `nil`.
-  public var icon: String?
+  package var icon: String?
   /// `Id=`: who asks and for what, such as `cryptsetup:/dev/sda2`, or `nil`.
-  public var identifier: String?
+  package var identifier: String?
 
   /// Makes a question; the defaults are those of a file that leaves the key out.
-  public init(
+  package init(
     fileName: String, processIdentifier: Int32? = nil, socketPath: String, acceptsCached: Bool = false,
     echo: EchoMode = .masked, notAfter: MonotonicInstant? = nil, message: String = "", icon: String? = nil,
     identifier: String? = nil
@@ -40,7 +40,7 @@ public struct PasswordQuestion: Equatable, Hashable, Sendable {
   }
 
   /// Whether the asker's deadline has passed at `now`.
-  public func hasExpired(at now: MonotonicInstant) -> Bool {
+  package func hasExpired(at now: MonotonicInstant) -> Bool {
     guard let notAfter else { return false }
     return now > notAfter
   }

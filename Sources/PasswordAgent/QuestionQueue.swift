@@ -3,10 +3,10 @@
 ///
 /// The watcher feeds it every question it finds, with the time; the prompt loop takes turns and reports
 /// how each ended. Time arrives as values, so tests drive it without sleeping.
-public struct QuestionQueue: Sendable {
+package struct QuestionQueue: Sendable {
   /// How soon after an answer a question with the same `Id=` counts as asked again. systemd-cryptsetup
   /// asks again once the key derivation has failed, which takes a few seconds on a slow machine.
-  public static let askedAgainWindowSeconds: UInt64 = 30
+  package static let askedAgainWindowSeconds: UInt64 = 30
 
   private struct Waiting: Sendable {
     let question: PasswordQuestion
@@ -31,15 +31,15 @@ public struct QuestionQueue: Sendable {
   ///
   /// - Parameter identifierPrefix: Only questions whose `Id=` starts with this are taken (`--id`);
   ///   `nil` takes all of them.
-  public init(identifierPrefix: String? = nil) {
+  package init(identifierPrefix: String? = nil) {
     self.identifierPrefix = identifierPrefix
   }
 
   /// How many questions are pending, the one being asked included.
-  public var pendingCount: Int { waiting.count + (current == nil ? 0 : 1) }
+  package var pendingCount: Int { waiting.count + (current == nil ? 0 : 1) }
 
   /// The earliest `NotAfter=` among the pending questions: when the watcher must look again.
-  public var nextDeadline: MonotonicInstant? {
+  package var nextDeadline: MonotonicInstant? {
     (waiting.map(\.question) + (current.map { [$0] } ?? [])).compactMap(\.notAfter).min()
   }
 
@@ -49,7 +49,7 @@ public struct QuestionQueue: Sendable {
   ///   - present: Every readable question in the directory whose asking process is alive, oldest first.
   ///   - now: The current time.
   /// - Returns: What the agent must do: withdraw the question being asked, or say how many are waiting.
-  public mutating func update(present: [PasswordQuestion], now: MonotonicInstant) -> [QueueAction] {
+  package mutating func update(present: [PasswordQuestion], now: MonotonicInstant) -> [QueueAction] {
     let presentNames = Set(present.map(\.fileName))
     let live = present.filter { !$0.hasExpired(at: now) && accepts($0) }
     let liveNames = Set(live.map(\.fileName))
@@ -78,7 +78,7 @@ public struct QuestionQueue: Sendable {
   ///
   /// - Parameter now: The current time; a question whose deadline has passed is skipped.
   /// - Returns: The question and what to say before it, or `nil` when nothing is waiting.
-  public mutating func takeNext(now: MonotonicInstant) -> QuestionTurn? {
+  package mutating func takeNext(now: MonotonicInstant) -> QuestionTurn? {
     guard current == nil else { return nil }
     while !waiting.isEmpty {
       let next = waiting.removeFirst()
@@ -101,7 +101,7 @@ public struct QuestionQueue: Sendable {
   ///   - question: The question.
   ///   - ending: How it ended.
   ///   - now: The current time; an answer starts the asked-again window for its `Id=`.
-  public mutating func finish(_ question: PasswordQuestion, _ ending: QuestionEnding, now: MonotonicInstant) {
+  package mutating func finish(_ question: PasswordQuestion, _ ending: QuestionEnding, now: MonotonicInstant) {
     if current?.fileName == question.fileName { current = nil }
     settled.insert(question.fileName)
     if ending == .answered, let identifier = question.identifier {
@@ -128,28 +128,28 @@ public struct QuestionQueue: Sendable {
 }
 
 /// One question to ask now, and what to say before it.
-public struct QuestionTurn: Equatable, Sendable {
+package struct QuestionTurn: Equatable, Sendable {
   /// The question.
-  public var question: PasswordQuestion
+  package var question: PasswordQuestion
   /// Which try this is when its `Id=` was answered within the window (the last answer was not accepted): 2
   /// after one answer, 3 after two in a row; `nil` for a question not asked again.
-  public var attempt: Int?
+  package var attempt: Int?
   /// How many questions are pending, this one included.
-  public var pendingCount: Int
+  package var pendingCount: Int
 
   /// Makes a turn.
-  public init(question: PasswordQuestion, attempt: Int? = nil, pendingCount: Int) {
+  package init(question: PasswordQuestion, attempt: Int? = nil, pendingCount: Int) {
     self.question = question
     self.attempt = attempt
     self.pendingCount = pendingCount
   }
 
   /// Whether its `Id=` was answered within the window: the last answer was not accepted.
-  public var isAskedAgain: Bool { attempt != nil }
+  package var isAskedAgain: Bool { attempt != nil }
 }
 
 /// How the prompt for a question ended.
-public enum QuestionEnding: Equatable, Sendable {
+package enum QuestionEnding: Equatable, Sendable {
   /// The answer was sent.
   case answered
   /// The user cancelled; `-` was sent.
@@ -164,7 +164,7 @@ public enum QuestionEnding: Equatable, Sendable {
 }
 
 /// What the queue asks the agent to do while a question is being asked.
-public enum QueueAction: Equatable, Sendable {
+package enum QueueAction: Equatable, Sendable {
   /// The question being asked is gone: end its prompt, wipe the entry and say why.
   case withdraw(PasswordQuestion, WithdrawalReason)
   /// More questions arrived: say how many are pending.
@@ -172,7 +172,7 @@ public enum QueueAction: Equatable, Sendable {
 }
 
 /// Why a question stopped being pending.
-public enum WithdrawalReason: Equatable, Sendable {
+package enum WithdrawalReason: Equatable, Sendable {
   /// Its file disappeared, or its asking process is gone.
   case withdrawn
   /// Its `NotAfter=` passed.

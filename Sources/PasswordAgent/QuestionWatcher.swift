@@ -7,9 +7,9 @@ internal import SystemCalls
 /// earliest `NotAfter=` and once a second, to notice an asker that died without removing its file. On
 /// every wake it rescans the directory and updates the queue; the queue's actions (withdraw the question
 /// being asked, say how many are waiting) go to `onAction`, on the watcher's thread.
-public final class QuestionWatcher: Sendable {
+package final class QuestionWatcher: Sendable {
   /// How often a pending question's asking process is checked, in milliseconds.
-  public static let livenessCheckMilliseconds: Int32 = 1000
+  package static let livenessCheckMilliseconds: Int32 = 1000
 
   private let directory: AskPasswordDirectory
   private let queue: Mutex<QuestionQueue>
@@ -24,7 +24,7 @@ public final class QuestionWatcher: Sendable {
   ///   - identifierPrefix: Only questions whose `Id=` starts with this are taken, or `nil` for all.
   ///   - onAction: Called on the watcher's thread with each action of the queue.
   /// - Throws: ``AgentError`` when the directory cannot be made or watched.
-  public init(
+  package init(
     directory: AskPasswordDirectory, identifierPrefix: String?, onAction: @escaping @Sendable (QueueAction) -> Void
   ) throws(AgentError) {
     self.directory = directory
@@ -54,7 +54,7 @@ public final class QuestionWatcher: Sendable {
   ///   - wait: Whether to sleep until a question arrives.
   ///   - timeout: With `wait`, how long to sleep at most; `nil` for no limit.
   /// - Returns: The turn, or `nil` when none is waiting (and `wait` is not set, or the timeout passed).
-  public func nextTurn(wait: Bool, timeout: Duration? = nil) -> QuestionTurn? {
+  package func nextTurn(wait: Bool, timeout: Duration? = nil) -> QuestionTurn? {
     let deadline = timeout.map { BootTimeClock.now + $0 }
     while true {
       while let bytes = try? arrivals.readEnd.read(upTo: 4096), !bytes.isEmpty {}
@@ -71,7 +71,7 @@ public final class QuestionWatcher: Sendable {
   /// - Parameters:
   ///   - question: The question from ``nextTurn(wait:)``.
   ///   - ending: How it ended.
-  public func finish(_ question: PasswordQuestion, _ ending: QuestionEnding) {
+  package func finish(_ question: PasswordQuestion, _ ending: QuestionEnding) {
     queue.withLock { $0.finish(question, ending, now: MonotonicInstant.now()) }
   }
 

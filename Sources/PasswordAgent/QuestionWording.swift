@@ -2,17 +2,17 @@ import PasscodeEngine
 
 extension PasswordQuestion {
   /// The most characters of a message that are shown and spoken; the rest is cut with "…".
-  public static let maximumMessageLength = 300
+  package static let maximumMessageLength = 300
 
   /// The prompt's title: the message, sanitised and cut to ``maximumMessageLength``; "Passphrase" when
   /// nothing is left.
-  public var title: SanitizedText {
+  package var title: SanitizedText {
     Self.messageText(message) ?? "Passphrase"
   }
 
   /// Outside text as a question's message is shown: sanitised and cut to ``maximumMessageLength`` with "…";
   /// `nil` when nothing is left.
-  public static func messageText(_ raw: String) -> SanitizedText? {
+  package static func messageText(_ raw: String) -> SanitizedText? {
     var cleaned = SanitizedText(raw).text
     if cleaned.count > maximumMessageLength {
       cleaned = String(cleaned.prefix(maximumMessageLength - 1)) + "…"
@@ -22,7 +22,7 @@ extension PasswordQuestion {
 
   /// Who asks, from `Id=`: `cryptsetup:/dev/sda2` is "Asked by cryptsetup for /dev/sda2"; `nil` without an
   /// `Id=`.
-  public var source: Announcement? {
+  package var source: Announcement? {
     guard let identifier else { return nil }
     let parts = identifier.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map {
       SanitizedText(String($0.prefix(100)))
@@ -51,7 +51,7 @@ extension PasswordQuestion {
   /// (/dev/vda)", the name from `Message=` and the device from `Id=` (`cryptsetup:/dev/vda`), both through the
   /// sanitiser and cut to 100 characters. The device is left out when the name already holds its last part
   /// (`luks-UUID` for `/dev/disk/by-uuid/UUID`), so a UUID is not spoken twice. `nil` for any other question.
-  public var disk: Announcement? {
+  package var disk: Announcement? {
     guard let friendlyName = diskFriendlyName else { return nil }
     return Self.diskQuestion(name: friendlyName, device: identifier.map { String($0.dropFirst("cryptsetup:".count)) })
   }
@@ -62,7 +62,7 @@ extension PasswordQuestion {
   /// rule for systemd-cryptsetup's questions and crypttab's keyscripts (``CrypttabQuestion``).
   ///
   /// - Returns: The announcement; `nil` when nothing is left of the name.
-  public static func diskQuestion(name: String, device: String?) -> Announcement? {
+  package static func diskQuestion(name: String, device: String?) -> Announcement? {
     let name = SanitizedText(String(name.prefix(100)))
     guard !name.isEmpty else { return nil }
     let device = device.map { SanitizedText(String($0.prefix(100))) }
@@ -75,7 +75,7 @@ extension PasswordQuestion {
   /// the volume name, `vol`, in each of its forms (`vol`, `description (vol)`, `vol on /mount`,
   /// `description (vol) on /mount`). Compared with the names in `/sys/block`, never shown. `nil` for any
   /// other question.
-  public var diskVolumeName: String? {
+  package var diskVolumeName: String? {
     guard var name = diskFriendlyName else { return nil }
     if let mountPoint = name.lastRange(of: " on /") { name = String(name[..<mountPoint.lowerBound]) }
     if name.hasSuffix(")"), let open = name.lastRange(of: " (") {

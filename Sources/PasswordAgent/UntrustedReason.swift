@@ -2,7 +2,7 @@
 ///
 /// systemd's askers run as root and write their `ask.*` files (mode 0644) and sockets as root, so anything
 /// else was put there by someone else.
-public enum UntrustedReason: Equatable, Sendable, CustomStringConvertible {
+package enum UntrustedReason: Equatable, Sendable, CustomStringConvertible {
   /// The `ask.*` file is not root's.
   case fileOwner(user: UInt32)
   /// The group or others may write the `ask.*` file; `mode` holds its permission bits.
@@ -15,7 +15,7 @@ public enum UntrustedReason: Equatable, Sendable, CustomStringConvertible {
   case socketOwner(user: UInt32)
 
   /// The reason in words (English; the command line words it in the user's language).
-  public var description: String {
+  package var description: String {
     switch self {
     case let .fileOwner(user): "the file is owned by user \(user), not root"
     case let .fileWritable(mode): "group or others can write the file (mode \(Self.octal(mode)))"
@@ -26,7 +26,7 @@ public enum UntrustedReason: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Permission bits as `ls` and `chmod` spell them, such as `0666`.
-  public static func octal(_ mode: UInt32) -> String {
+  package static func octal(_ mode: UInt32) -> String {
     let digits = String(mode & 0o7777, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }

@@ -4,7 +4,7 @@ import PasscodeEngine
 ///
 /// Parsing is pure: ``parse(line:)`` applies libassuan's line rules and ``parse(name:argument:)`` the
 /// rules of each command, so a session (which gets the name and argument from libassuan) and a test agree.
-public enum AssuanCommand: Equatable, Sendable {
+package enum AssuanCommand: Equatable, Sendable {
   /// `OPTION name=value`, `OPTION name value` or `OPTION --name`; flags have the empty value.
   case option(name: String, value: String)
   /// `SETDESC`: the description.
@@ -57,10 +57,10 @@ public enum AssuanCommand: Equatable, Sendable {
   case bye
 
   /// The longest line libassuan accepts, counting the LF (`ASSUAN_LINELENGTH`).
-  public static let maximumLineLength = 1002
+  package static let maximumLineLength = 1002
 
   /// The command names this pinentry answers, in upper case.
-  public static let commandNames = [
+  package static let commandNames = [
     "OPTION", "SETDESC", "SETPROMPT", "SETTITLE", "SETOK", "SETCANCEL", "SETNOTOK", "SETERROR", "SETREPEAT",
     "SETREPEATERROR", "SETREPEATOK", "SETQUALITYBAR", "SETQUALITYBAR_TT", "SETKEYINFO", "SETGENPIN",
     "SETGENPIN_TT", "SETTIMEOUT", "GETPIN", "CONFIRM", "MESSAGE", "GETINFO", "CLEARPASSPHRASE", "RESET", "NOP",
@@ -74,7 +74,7 @@ public enum AssuanCommand: Equatable, Sendable {
   /// - Throws: ``PinentryError/lineTooLong`` for a line over ``maximumLineLength`` bytes with its LF,
   ///   ``PinentryError/syntax(_:)`` for leading white space, ``PinentryError/unknownCommand`` for a name
   ///   this pinentry does not answer, and what ``parse(name:argument:)`` throws.
-  public static func parse(line: some Collection<UInt8>) throws(PinentryError) -> AssuanCommand? {
+  package static func parse(line: some Collection<UInt8>) throws(PinentryError) -> AssuanCommand? {
     guard line.count + 1 <= maximumLineLength else { throw .lineTooLong }
     var bytes = Array(line)
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
@@ -96,7 +96,7 @@ public enum AssuanCommand: Equatable, Sendable {
   /// - Throws: ``PinentryError/unknownCommand`` for an unknown name, ``PinentryError/parameter(_:)`` for a
   ///   bad percent escape or an unknown `GETINFO` topic, and ``PinentryError/syntax(_:)`` for a malformed
   ///   `OPTION`.
-  public static func parse(name: String, argument: String) throws(PinentryError) -> AssuanCommand {
+  package static func parse(name: String, argument: String) throws(PinentryError) -> AssuanCommand {
     switch name.uppercased() {
     case "OPTION": return try parseOption(argument)
     case "SETDESC": return .setDescription(try PercentEscaping.unescape(argument))
@@ -135,7 +135,7 @@ public enum AssuanCommand: Equatable, Sendable {
   /// - Returns: The option command; a value's trailing white space is dropped.
   /// - Throws: ``PinentryError/syntax(_:)`` with libassuan's detail (`argument required`,
   ///   `no option name given`, `option argument expected`, `option should not begin with one dash`).
-  public static func parseOption(_ argument: String) throws(PinentryError) -> AssuanCommand {
+  package static func parseOption(_ argument: String) throws(PinentryError) -> AssuanCommand {
     let bytes = Array(argument.utf8)
     var index = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
     guard index < bytes.endIndex else { throw .syntax("argument required") }

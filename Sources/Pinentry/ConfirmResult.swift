@@ -1,5 +1,5 @@
 /// How a `CONFIRM` or `MESSAGE` dialog ended.
-public enum ConfirmResult: Equatable, Sendable {
+package enum ConfirmResult: Equatable, Sendable {
   /// The user chose OK.
   case confirmed
   /// The user chose the "not OK" answer.

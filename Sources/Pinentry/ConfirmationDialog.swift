@@ -7,9 +7,9 @@ import PasscodeEngine
 /// A `SETTIMEOUT` limit applies to the whole dialog: a warning comes ahead of its end (naming Tab while more time
 /// can be given), Tab gives the whole limit again up to ``EntryConfiguration/timeExtensionLimit`` times, and at
 /// its end the dialog says so and times out. The driver's clock runs the timers.
-public struct ConfirmationDialog: PromptMachine, Sendable {
+package struct ConfirmationDialog: PromptMachine, Sendable {
   /// The dialog ends with the answer chosen, or with its time up.
-  public typealias Outcome = ConfirmResult
+  package typealias Outcome = ConfirmResult
 
   private let lines: [Announcement]
   private let keys: Announcement
@@ -26,7 +26,7 @@ public struct ConfirmationDialog: PromptMachine, Sendable {
   ///     told last and again after a key that means nothing here.
   ///   - offersNotOK: Whether `N` answers "not OK".
   ///   - timeLimit: How long the dialog waits (`SETTIMEOUT`), or `nil` for as long as it takes.
-  public init(lines: [Announcement], keys: Announcement, offersNotOK: Bool, timeLimit: Duration?) {
+  package init(lines: [Announcement], keys: Announcement, offersNotOK: Bool, timeLimit: Duration?) {
     self.lines = lines
     self.keys = keys
     self.offersNotOK = offersNotOK
@@ -35,12 +35,12 @@ public struct ConfirmationDialog: PromptMachine, Sendable {
   }
 
   /// Tells the lines and the keys, and starts the time limit.
-  public func start() -> [PromptEffect<ConfirmResult>] {
+  package func start() -> [PromptEffect<ConfirmResult>] {
     (lines + [keys]).map { .aside($0) } + startLimit()
   }
 
   /// Answers a key, a timer or a notice from the background.
-  public mutating func handle(_ event: EntryEvent) -> [PromptEffect<ConfirmResult>] {
+  package mutating func handle(_ event: EntryEvent) -> [PromptEffect<ConfirmResult>] {
     switch event {
     case .submit: return [.finish(.confirmed)]
     case .cancel: return [.aside(.cancelled), .finish(.cancelled)]

@@ -5,12 +5,12 @@ import PasscodeEngine
 ///
 /// The lines are built in a caller-supplied ``SecretStorage`` so a secret never lands in ordinary memory;
 /// the scratch storage is wiped after every line.
-public enum DataLineEncoder {
+package enum DataLineEncoder {
   /// The longest `D` line, counting `D ` and not the LF; libassuan takes up to 1000 bytes before the LF.
-  public static let maximumLineLength = 1000
+  package static let maximumLineLength = 1000
 
   /// The scratch capacity ``encode(_:scratch:emit:)`` needs: one line plus a terminating NUL.
-  public static let scratchCapacity = maximumLineLength + 1
+  package static let scratchCapacity = maximumLineLength + 1
 
   /// Encodes bytes as `D` lines and hands each line to `emit`.
   ///
@@ -20,7 +20,7 @@ public enum DataLineEncoder {
   ///   - emit: Called once per line with its bytes (`D ` and the escaped data, no LF). A NUL byte follows
   ///     the line in memory, so the base address is a C string. `emit` must not keep the pointer.
   /// - Throws: What `emit` throws; the remaining lines are then not built.
-  public static func encode(
+  package static func encode(
     _ bytes: UnsafeRawBufferPointer,
     scratch: some SecretStorage,
     emit: (UnsafeRawBufferPointer) throws -> Void

@@ -1,7 +1,7 @@
 import PasscodeEngine
 
 /// How a `GETPIN` dialog ended.
-public enum PINResult: Sendable {
+package enum PINResult: Sendable {
   /// The user entered a secret. The session sends it and then wipes the storage.
   case entered(any SecretStorage)
   /// The user cancelled.

@@ -1,7 +1,7 @@
 import PasscodeEngine
 
 /// The Assuan percent escapes: `%XX` (two hex digits) stands for the byte `0xXX`.
-public enum PercentEscaping {
+package enum PercentEscaping {
   /// Decodes every `%XX` escape in a command argument.
   ///
   /// pinentry itself decodes a malformed escape into an arbitrary byte; this decoder refuses it instead,
@@ -11,7 +11,7 @@ public enum PercentEscaping {
   /// - Returns: The text with the escapes decoded; invalid UTF-8 is repaired with U+FFFD.
   /// - Throws: ``PinentryError/parameter(_:)`` with detail `bad percent escape` when a `%` is not
   ///   followed by two hex digits.
-  public static func unescape(_ text: String) throws(PinentryError) -> String {
+  package static func unescape(_ text: String) throws(PinentryError) -> String {
     let source = Array(text.utf8)
     guard source.contains(UInt8(ascii: "%")) else { return text }
     var decoded: [UInt8] = []
@@ -36,7 +36,7 @@ public enum PercentEscaping {
   ///
   /// - Parameter byte: The byte.
   /// - Returns: `true` for `%`, CR, LF, every other control byte and DEL.
-  public static func needsEscape(_ byte: UInt8) -> Bool {
+  package static func needsEscape(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "%") || byte < 0x20 || byte == 0x7F
   }
 

@@ -9,9 +9,9 @@ import PasscodeEngine
 /// variable length and submitted with Enter. The words are the caller's noun: "Passphrase entered" or "PIN entered", never "accepted", which a pinentry
 /// cannot know; with `SETREPEAT`, "Enter the same passphrase again" and the caller's `SETREPEATERROR` and
 /// `SETREPEATOK` texts. The short constraints hint and the formatted-passphrase hint follow the description.
-public struct PinentryEntryPlan: Equatable, Sendable {
+package struct PinentryEntryPlan: Equatable, Sendable {
   /// What kind of secret is asked for.
-  public enum Mode: Equatable, Sendable {
+  package enum Mode: Equatable, Sendable {
     /// A smartcard PIN: told as a PIN, with the card's length limit; any printable character, variable length,
     /// Enter to submit.
     case pin
@@ -20,26 +20,26 @@ public struct PinentryEntryPlan: Equatable, Sendable {
   }
 
   /// The longest PIN accepted: the OpenPGP card's limit for a PIN.
-  public static let pinLengthLimit = 127
+  package static let pinLengthLimit = 127
 
   /// The title used when the client set neither a title nor a prompt.
-  public static let defaultTitle = "Passphrase"
+  package static let defaultTitle = "Passphrase"
 
   /// Whether a PIN or a passphrase is asked for.
-  public let mode: Mode
+  package let mode: Mode
   /// The engine configuration for the entry.
-  public let configuration: EntryConfiguration
+  package let configuration: EntryConfiguration
   /// The caller's words announced right after the prompt: the title when it differs from the prompt,
   /// the description (`SETDESC`, MESSAGE) and the error (`SETERROR`, IMPORTANT).
-  public let preamble: [Announcement]
+  package let preamble: [Announcement]
   /// The client's full constraints hint, read on Ctrl-R (`OPTION constraints-hint-long`).
-  public let longHint: SanitizedText?
+  package let longHint: SanitizedText?
   /// Whether the entry must be typed twice (`SETREPEAT`).
-  public let repeats: Bool
+  package let repeats: Bool
   /// The terminal to ask on: `OPTION ttyname`, else the fallback, else `nil` for the controlling one.
-  public let terminalPath: String?
+  package let terminalPath: String?
   /// The terminal type to use as `TERM`: `OPTION ttytype`, else the fallback, else `nil` to keep `TERM`.
-  public let terminalType: String?
+  package let terminalType: String?
 
   /// Works out the plan for a request.
   ///
@@ -52,7 +52,7 @@ public struct PinentryEntryPlan: Equatable, Sendable {
   ///   - reduceMotion: Whether to leave out the shake.
   /// - Throws: ``EntryConfigurationError`` when the configuration cannot be made (it always can for the
   ///   values used here; the error is passed on rather than hidden).
-  public init(
+  package init(
     request: PinentryRequest, fallbackTerminalPath: String? = nil, fallbackTerminalType: String? = nil,
     fallbackTimeoutSeconds: Int? = nil, reduceMotion: Bool = false
   ) throws(EntryConfigurationError) {
@@ -118,7 +118,7 @@ public struct PinentryEntryPlan: Equatable, Sendable {
   ///
   /// - Parameter text: The text as the client sent it.
   /// - Returns: The text on one line.
-  public static func spokenText(_ text: String) -> SanitizedText {
+  package static func spokenText(_ text: String) -> SanitizedText {
     let cleaned = SanitizedText(text, allowsNewlines: true).text
     return SanitizedText(cleaned.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " "))
   }

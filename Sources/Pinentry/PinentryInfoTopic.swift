@@ -1,5 +1,5 @@
 /// What `GETINFO` can ask for.
-public enum PinentryInfoTopic: String, Sendable, CaseIterable {
+package enum PinentryInfoTopic: String, Sendable, CaseIterable {
   /// The program's version.
   case version
   /// The server's process id.

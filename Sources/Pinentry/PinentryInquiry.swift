@@ -11,17 +11,17 @@ import PasscodeEngine
 ///
 /// The prompter may call this from its verification thread: the session's own thread is then blocked in the
 /// `GETPIN` handler, waiting for the dialog, so libassuan is used by one thread at a time.
-public final class PinentryInquiry: @unchecked Sendable {
+package final class PinentryInquiry: @unchecked Sendable {
   /// The longest reply taken from the client, as pinentry takes.
   static let maximumReplyLength = 1000
 
   private let context: OpaquePointer?
   /// Whether the client asked for its constraints to be checked (`OPTION constraints-enforce`).
-  public let checksConstraints: Bool
+  package let checksConstraints: Bool
   /// Whether the client rates the entry (`SETQUALITYBAR`).
-  public let ratesQuality: Bool
+  package let ratesQuality: Bool
   /// Whether the client offers to generate a passphrase (`SETGENPIN`).
-  public let generates: Bool
+  package let generates: Bool
 
   /// Makes an inquiry channel on a session's libassuan context.
   ///
@@ -38,14 +38,14 @@ public final class PinentryInquiry: @unchecked Sendable {
   }
 
   /// A channel that asks nothing, for prompters driven without a client.
-  public static let none = PinentryInquiry(context: nil, checksConstraints: false)
+  package static let none = PinentryInquiry(context: nil, checksConstraints: false)
 
   /// Asks the client how strong the entry is (`INQUIRE QUALITY`).
   ///
   /// - Parameter entry: The entry; read, never kept.
   /// - Returns: The client's rating, -100 to 100 (negative when its constraints are not met); `nil` when it
   ///   rates nothing or the question could not be asked.
-  public func quality(of entry: UnsafeRawBufferPointer) -> Int? {
+  package func quality(of entry: UnsafeRawBufferPointer) -> Int? {
     guard ratesQuality, let context, let reply = Self.inquire(context, keyword: "QUALITY", escaping: entry) else {
       return nil
     }
@@ -57,7 +57,7 @@ public final class PinentryInquiry: @unchecked Sendable {
   /// - Parameter makeSecretStorage: Makes secret memory of a given capacity.
   /// - Returns: The passphrase in secret memory, which the caller owns and must wipe; `nil` when the client
   ///   offers none or sent nothing.
-  public func generatedPassphrase(makeSecretStorage: (Int) -> any SecretStorage) -> (any SecretStorage)? {
+  package func generatedPassphrase(makeSecretStorage: (Int) -> any SecretStorage) -> (any SecretStorage)? {
     guard generates, let context else { return nil }
     let storage = "GENPIN".utf8CString.withUnsafeBytes { text -> (any SecretStorage)? in
       try? AssuanCalls.inquire(context, keyword: text, maximumLength: Self.maximumReplyLength) { reply in
@@ -79,7 +79,7 @@ public final class PinentryInquiry: @unchecked Sendable {
   /// - Returns: The client's reason when the entry does not meet them, cleaned for speech and screen; `nil`
   ///   when it does, when constraints are not enforced, or when the question could not be asked (the agent
   ///   then checks the returned entry itself).
-  public func constraintsError(for secret: any SecretStorage) -> SanitizedText? {
+  package func constraintsError(for secret: any SecretStorage) -> SanitizedText? {
     guard checksConstraints, let context else { return nil }
     let reply = secret.withUnsafeBytes { bytes in
       Self.inquire(context, keyword: "CHECKPIN", escaping: bytes)

@@ -1,7 +1,7 @@
 /// The `OPTION` names pinentry 1.2 accepts; any other answers `ERR 83886254 Unknown option <Pinentry>`.
-public enum PinentryOptionNames {
+package enum PinentryOptionNames {
   /// Options that take a value (possibly empty).
-  public static let valued: Set = [
+  package static let valued: Set = [
     "debug-wait", "display", "ttyname", "ttytype", "ttyalert", "lc-ctype", "lc-messages", "owner", "parent-wid",
     "touch-file", "default-ok", "default-cancel", "default-prompt", "default-pwmngr", "default-cf-visi",
     "default-tt-visi", "default-tt-hide", "default-capshint", "invisible-char", "formatted-passphrase-hint",
@@ -9,7 +9,7 @@ public enum PinentryOptionNames {
   ]
 
   /// Flags, accepted only without a value.
-  public static let flags: Set = [
+  package static let flags: Set = [
     "no-grab", "grab", "allow-external-password-cache", "allow-emacs-prompt", "formatted-passphrase",
     "constraints-enforce",
   ]
@@ -20,7 +20,7 @@ public enum PinentryOptionNames {
   ///   - name: The option name, without leading dashes.
   ///   - value: Its value; empty for none.
   /// - Returns: `true` when the option is known and, for a flag, has no value.
-  public static func accepts(name: String, value: String) -> Bool {
+  package static func accepts(name: String, value: String) -> Bool {
     valued.contains(name) || (flags.contains(name) && value.isEmpty)
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// The session calls these on its own thread and waits; each call runs one whole dialog on the tty the
 /// request names (``PinentryRequest/ttyName``) and honours ``PinentryRequest/timeoutSeconds``.
-public protocol PinentryPrompter {
+package protocol PinentryPrompter {
   /// Asks for a PIN or passphrase.
   ///
   /// When ``PinentryRequest/repeatPrompt`` is set, the prompter runs the whole repeat flow itself: it asks

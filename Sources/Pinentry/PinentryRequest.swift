@@ -1,48 +1,48 @@
 /// Everything the client has told the pinentry so far: the texts of the next dialog and the connection's
 /// options. The commands build it; the prompter reads it. All texts are already percent-unescaped.
-public struct PinentryRequest: Equatable, Sendable {
+package struct PinentryRequest: Equatable, Sendable {
   /// The long text above the entry (`SETDESC`).
-  public var description: String?
+  package var description: String?
   /// The label in front of the entry (`SETPROMPT`).
-  public var prompt: String?
+  package var prompt: String?
   /// The window title (`SETTITLE`).
-  public var title: String?
+  package var title: String?
   /// The label of the OK button (`SETOK`).
-  public var okLabel: String?
+  package var okLabel: String?
   /// The label of the Cancel button (`SETCANCEL`).
-  public var cancelLabel: String?
+  package var cancelLabel: String?
   /// The label of the third, "not OK" button (`SETNOTOK`).
-  public var notOKLabel: String?
+  package var notOKLabel: String?
   /// An error to show with the next dialog, such as a previous wrong PIN (`SETERROR`); cleared after it.
-  public var errorText: String?
+  package var errorText: String?
   /// When set, the PIN must be typed twice and this is the second prompt (`SETREPEAT`); cleared after GETPIN.
-  public var repeatPrompt: String?
+  package var repeatPrompt: String?
   /// The text to show when the two entries differ (`SETREPEATERROR`).
-  public var repeatErrorText: String?
+  package var repeatErrorText: String?
   /// The text to show when the two entries match (`SETREPEATOK`).
-  public var repeatOKText: String?
+  package var repeatOKText: String?
   /// Seconds the user has for the dialog; 0 means no limit (`SETTIMEOUT`).
-  public var timeoutSeconds = 0
+  package var timeoutSeconds = 0
   /// Connection options from `OPTION`, by name, such as `ttyname`, `ttytype`, `lc-ctype`, `default-ok`,
   /// `touch-file`, `owner` or `allow-external-password-cache`. Flags have the empty value.
-  public var options: [String: String] = [:]
+  package var options: [String: String] = [:]
   /// The key the secret is for, as `gpg-agent` names it (`SETKEYINFO`), such as `n/<keygrip>`.
-  public var keyInfo: String?
+  package var keyInfo: String?
   /// The label of the passphrase-quality bar; `nil` when no bar is wanted (`SETQUALITYBAR`).
-  public var qualityBar: String?
+  package var qualityBar: String?
   /// The tooltip of the quality bar (`SETQUALITYBAR_TT`).
-  public var qualityBarTooltip: String?
+  package var qualityBarTooltip: String?
   /// The label of a "generate a PIN" action (`SETGENPIN`).
-  public var generatePINLabel: String?
+  package var generatePINLabel: String?
   /// The tooltip of the "generate a PIN" action (`SETGENPIN_TT`).
-  public var generatePINTooltip: String?
+  package var generatePINTooltip: String?
 
   /// Makes an empty request.
-  public init() {}
+  package init() {}
 
   /// Whether the client asks for a PIN (as `gpg-agent` does for a smartcard) rather than a passphrase:
   /// the prompt or the description has the word `PIN`, as in `PIN:` or `Admin PIN`.
-  public var isPINPrompt: Bool {
+  package var isPINPrompt: Bool {
     [prompt, description].contains { text in
       guard let text else { return false }
       return text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).contains("PIN")
@@ -51,21 +51,21 @@ public struct PinentryRequest: Equatable, Sendable {
 
   /// The language the client's texts are in and the pinentry's own words should be in (`OPTION
   /// lc-messages`, such as `de_DE.UTF-8`), if it named one. Stored only; the words are chosen elsewhere.
-  public var messagesLocale: String? { options["lc-messages"].flatMap { $0.isEmpty ? nil : $0 } }
+  package var messagesLocale: String? { options["lc-messages"].flatMap { $0.isEmpty ? nil : $0 } }
 
   /// Whether the client asks the pinentry to check its passphrase constraints before returning an entry
   /// (`OPTION constraints-enforce`), with the `CHECKPIN` inquiry.
-  public var enforcesConstraints: Bool { options["constraints-enforce"] != nil }
+  package var enforcesConstraints: Bool { options["constraints-enforce"] != nil }
 
   /// The short description of the client's passphrase constraints (`OPTION constraints-hint-short`).
-  public var constraintsHint: String? { options["constraints-hint-short"] }
+  package var constraintsHint: String? { options["constraints-hint-short"] }
 
   /// The full description of the client's passphrase constraints (`OPTION constraints-hint-long`).
-  public var constraintsLongHint: String? { options["constraints-hint-long"] }
+  package var constraintsLongHint: String? { options["constraints-hint-long"] }
 
   /// The hint for a passphrase shown in groups (`OPTION formatted-passphrase-hint`), told only when the
   /// client asked for the grouping (`OPTION formatted-passphrase`).
-  public var formattedPassphraseHint: String? {
+  package var formattedPassphraseHint: String? {
     options["formatted-passphrase"] == nil ? nil : options["formatted-passphrase-hint"]
   }
 
@@ -74,18 +74,18 @@ public struct PinentryRequest: Equatable, Sendable {
   ///
   /// - Parameter name: The label's name after `default-`, such as `ok`.
   /// - Returns: The label, or `nil` when the client gave none.
-  public func defaultLabel(_ name: String) -> String? {
+  package func defaultLabel(_ name: String) -> String? {
     options["default-\(name)"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The tty the client names (`OPTION ttyname`), if any.
-  public var ttyName: String? { options["ttyname"] }
+  package var ttyName: String? { options["ttyname"] }
 
   /// The terminal type the client names (`OPTION ttytype`), if any.
-  public var ttyType: String? { options["ttytype"] }
+  package var ttyType: String? { options["ttytype"] }
 
   /// Forgets the dialog texts and keeps the connection options, as pinentry does on `RESET`.
-  public mutating func resetDialog() {
+  package mutating func resetDialog() {
     let kept = options
     self = PinentryRequest()
     options = kept
@@ -94,7 +94,7 @@ public struct PinentryRequest: Equatable, Sendable {
   /// Updates the request for a command that only sets state.
   ///
   /// - Parameter command: The command; commands that ask the user or reply with data change nothing.
-  public mutating func apply(_ command: AssuanCommand) {
+  package mutating func apply(_ command: AssuanCommand) {
     switch command {
     case .option(let name, let value): options[name] = value
     case .setDescription(let text): description = text

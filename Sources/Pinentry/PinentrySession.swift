@@ -8,13 +8,13 @@ internal import SystemCalls
 /// Transport, line limits, the greeting, `NOP`, `BYE`, `RESET`, `HELP` and the `ERR` wording come from
 /// libassuan itself, so the replies match pinentry's. Only protocol lines are written to the output
 /// descriptor; the session logs nothing.
-public final class PinentrySession {
+package final class PinentrySession {
   /// The state the commands have built so far.
-  public private(set) var request = PinentryRequest()
+  package private(set) var request = PinentryRequest()
 
   /// The language the client asked for (`OPTION lc-messages`), such as `de_DE.UTF-8`; `nil` until it names
   /// one. The pinentry's own words are chosen from it elsewhere.
-  public var messagesLocale: String? { request.messagesLocale }
+  package var messagesLocale: String? { request.messagesLocale }
 
   private let prompter: any PinentryPrompter
   private let identity: PinentryIdentity
@@ -31,7 +31,7 @@ public final class PinentrySession {
   ///   - identity: What `GETINFO version` and `GETINFO flavor` report.
   ///   - inputDescriptor: Where commands arrive; standard input by default.
   ///   - outputDescriptor: Where replies go; standard output by default.
-  public init(
+  package init(
     prompter: any PinentryPrompter,
     identity: PinentryIdentity = .passcode,
     inputDescriptor: Int32 = 0,
@@ -47,7 +47,7 @@ public final class PinentrySession {
   ///
   /// - Throws: ``PinentryError`` when libassuan cannot start, or when the connection breaks off, for
   ///   example on a line longer than the Assuan limit (libassuan sends no reply to that, as in pinentry).
-  public func run() throws(PinentryError) {
+  package func run() throws(PinentryError) {
     let context = try AssuanCalls.newContext()
     let names = CommandNames()
     self.context = context

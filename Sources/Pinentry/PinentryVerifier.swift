@@ -11,14 +11,14 @@ import Synchronization
 /// answered with ``RetryReason/mismatch``, after which entry starts again from the first.
 ///
 /// The verifier runs on the prompt's verification thread, so its state lives in a `Mutex`.
-public final class PinentryVerifier: Sendable {
+package final class PinentryVerifier: Sendable {
   /// Why a verifier could not keep an entry.
-  public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+  package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
     /// Secret memory could not hold the entry.
     case storageTooSmall
 
     /// The message to show; it never holds a secret.
-    public var description: String {
+    package var description: String {
       switch self {
       case .storageTooSmall: "Secret memory could not hold the entry."
       }
@@ -44,8 +44,8 @@ public final class PinentryVerifier: Sendable {
   ///   - check: Asks the client about a first entry (``PinentryInquiry/constraintsError(for:)``): its reason
   ///     to refuse it, or `nil` to take it. A refused entry is answered with ``RetryReason/refused(_:)``,
   ///     the reason as the caller's error, and entry starts again in the same dialog.
-  ///   - makeSecretStorage: Makes secret memory of a given capacity (libsodium's in the program).
-  public init(
+  ///   - makeSecretStorage: Makes secret memory of a given capacity (a `WipedSecretBuffer` in the program).
+  package init(
     repeats: Bool, check: @escaping @Sendable (any SecretStorage) -> SanitizedText? = { _ in nil },
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage
   ) {
@@ -68,7 +68,7 @@ public final class PinentryVerifier: Sendable {
   ///
   /// - Parameter passphrase: The generated passphrase; copied, not kept.
   /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
-  public func rememberGenerated(_ passphrase: any SecretStorage) throws(Failure) {
+  package func rememberGenerated(_ passphrase: any SecretStorage) throws(Failure) {
     let copy = try self.copy(passphrase)
     state.withLock { state in
       state.generated?.wipe()
@@ -83,7 +83,7 @@ public final class PinentryVerifier: Sendable {
   ///   ``Verdict/retry(_:)`` with ``RetryReason/refused(_:)`` when the client refused a first entry, and
   ///   ``RetryReason/confirmNew`` or ``RetryReason/mismatch`` otherwise.
   /// - Throws: ``Failure/storageTooSmall`` when the copy does not fit.
-  public func verify(_ secret: any SecretStorage) throws(Failure) -> Verdict {
+  package func verify(_ secret: any SecretStorage) throws(Failure) -> Verdict {
     let (isFirstEntry, isGenerated) = state.withLock { state in
       (state.firstEntry == nil, state.firstEntry == nil && state.generated?.constantTimeEquals(secret) == true)
     }
@@ -115,7 +115,7 @@ public final class PinentryVerifier: Sendable {
   /// Hands over the kept entry; the caller then owns it and must wipe it.
   ///
   /// - Returns: The entry, or `nil` when none was accepted.
-  public func takeEntry() -> (any SecretStorage)? {
+  package func takeEntry() -> (any SecretStorage)? {
     state.withLock { state in
       state.firstEntry?.wipe()
       state.firstEntry = nil

@@ -2,16 +2,16 @@
 /// `clock_gettime(CLOCK_MONOTONIC)`: the clock of systemd's password questions, whose `NotAfter=` is a
 /// `CLOCK_MONOTONIC` reading in microseconds. Public because the password agent's question queue takes its
 /// instants as plain values, so that tests step time by hand.
-public enum MonotonicClock {
+package enum MonotonicClock {
   /// A point on `CLOCK_MONOTONIC`, in microseconds.
-  public struct Instant: Comparable, Hashable, Sendable {
+  package struct Instant: Comparable, Hashable, Sendable {
     /// Microseconds since the clock's start.
-    public var microseconds: UInt64
+    package var microseconds: UInt64
 
     /// Makes an instant.
     ///
     /// - Parameter microseconds: Microseconds since the clock's start.
-    public init(microseconds: UInt64) {
+    package init(microseconds: UInt64) {
       self.microseconds = microseconds
     }
 
@@ -19,7 +19,7 @@ public enum MonotonicClock {
     ///
     /// - Parameter seconds: The whole seconds to add.
     /// - Returns: The later instant.
-    public func adding(seconds: UInt64) -> Instant {
+    package func adding(seconds: UInt64) -> Instant {
       let (sum, overflow) = microseconds.addingReportingOverflow(
         seconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
       return Instant(microseconds: overflow ? .max : sum)
@@ -35,7 +35,7 @@ public enum MonotonicClock {
     }
 
     /// Whether `left` comes before `right`.
-    public static func < (left: Instant, right: Instant) -> Bool {
+    package static func < (left: Instant, right: Instant) -> Bool {
       left.microseconds < right.microseconds
     }
   }

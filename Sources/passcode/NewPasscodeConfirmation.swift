@@ -4,7 +4,7 @@ import PasscodeVault
 import Synchronization
 
 /// Chooses a new passcode over two entries: the first is checked against the weak-code list and kept
-/// in locked, wiped libsodium memory; the second must match it (compared in constant time), and then the
+/// in a locked, wiped buffer; the second must match it (compared in constant time), and then the
 /// code is hashed and stored. It runs as the prompt's verifier, off the input thread, so the first entry
 /// lives in a mutex-protected box.
 final class NewPasscodeConfirmation: Sendable {

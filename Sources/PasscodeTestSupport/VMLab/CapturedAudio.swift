@@ -4,21 +4,21 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 /// The sound QEMU's `wav` audiodev writes: 16-bit samples, interleaved. The sizes in the header are written only
 /// when QEMU closes the file, so samples are read up to the end of the file, whatever it says; and only from a
 /// given offset on, as the file grows by about 10 MB a minute.
-public struct CapturedAudio {
+package struct CapturedAudio {
   /// The wav file.
-  public let path: String
+  package let path: String
   /// Samples per second, per channel.
-  public let sampleRate: Int
+  package let sampleRate: Int
   /// The channels, interleaved.
-  public let channels: Int
+  package let channels: Int
   /// Where the samples start in the file.
-  public let dataOffset: Int
+  package let dataOffset: Int
 
   /// A 10 ms frame is sound when its RMS is above this: 1 % of full scale (-40 dBFS); silence is 0.
-  public static let silenceLevel = 328.0
+  package static let silenceLevel = 328.0
 
   /// Reads a wav file's header; `nil` when the file is missing, too short, or not 16-bit PCM.
-  public init?(path: String) {
+  package init?(path: String) {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
     guard let data = try? handle.read(upToCount: 4096), data.count >= 44 else { return nil }
@@ -47,16 +47,16 @@ public struct CapturedAudio {
   }
 
   /// The file's size now, or 0.
-  public static func size(of path: String) -> Int {
+  package static func size(of path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
   }
 
   /// The bytes of one 10 ms frame, all channels together.
-  public var frameBytes: Int { max(1, sampleRate / 100) * channels * 2 }
+  package var frameBytes: Int { max(1, sampleRate / 100) * channels * 2 }
 
   /// The RMS of each whole 10 ms frame from the file offset `from` (rounded down to a frame) to the end, and
   /// the offset after the last whole frame.
-  public func frameLevels(fromFileOffset from: Int) -> (levels: [Double], end: Int) {
+  package func frameLevels(fromFileOffset from: Int) -> (levels: [Double], end: Int) {
     let start = dataOffset + max(0, from - dataOffset) / frameBytes * frameBytes
     guard let handle = FileHandle(forReadingAtPath: path) else { return ([], start) }
     defer { try? handle.close() }
@@ -81,7 +81,7 @@ public struct CapturedAudio {
   /// Waits until the frames above the silence level after the file offset `from` of the wav file at `path`
   /// add up to `duration`, or the timeout passes, and returns how long they add up to. Each look reads only
   /// what QEMU wrote since the last.
-  public static func waitForSound(in path: String, after from: Int, lasting duration: Duration, timeout: Duration)
+  package static func waitForSound(in path: String, after from: Int, lasting duration: Duration, timeout: Duration)
     -> Duration
   {
     let clock = ContinuousClock()

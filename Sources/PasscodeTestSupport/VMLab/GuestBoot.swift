@@ -8,13 +8,13 @@ import _Concurrency  // ContinuousClock: the release build turns the implicit im
 ///
 /// Waiting is on the guest's own output, with generous deadlines (TCG on a shared machine is slow); QEMU is
 /// killed when the boot is released.
-public final class GuestBoot {
+package final class GuestBoot {
   private let terminal: PseudoTerminal
   private let qemu: ChildProcess
   private let clock = ContinuousClock()
   private let started: ContinuousClock.Instant
   /// Everything the console printed, as bytes.
-  public private(set) var transcript: [UInt8] = []
+  package private(set) var transcript: [UInt8] = []
   /// Where the last wait's match ended, in ``plainText``; the next wait searches after it.
   private var searchStart: String.Index?
 
@@ -25,7 +25,7 @@ public final class GuestBoot {
   ///   - kernelArguments: More words for the kernel command line.
   ///   - qemuArguments: More arguments for QEMU (devices, a second serial port, a monitor).
   /// - Throws: When the pseudo-terminal cannot be opened or QEMU cannot be started.
-  public init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
+  package init(_ fixtures: VMLabFixtures, kernelArguments: [String] = [], qemuArguments: [String] = []) throws {
     terminal = try PseudoTerminal(columns: 200, rows: 50)
     let commandLine =
       (["console=ttyS0", "panic=-1"] + fixtures.generator.kernelArguments(uuid: fixtures.uuid) + kernelArguments)
@@ -51,21 +51,21 @@ public final class GuestBoot {
   }
 
   /// The time since QEMU started.
-  public var elapsed: Duration { clock.now - started }
+  package var elapsed: Duration { clock.now - started }
 
   /// The console's text with the escape sequences (colours, cursor moves) and carriage returns removed.
-  public var plainText: String { Self.plain(transcript) }
+  package var plainText: String { Self.plain(transcript) }
 
   /// Waits until `text` appears after the last match, and returns how long the boot had been running then.
   @discardableResult
-  public func waitFor(_ text: String, timeout: Duration) throws -> Duration {
+  package func waitFor(_ text: String, timeout: Duration) throws -> Duration {
     try waitForFirst(of: [text], timeout: timeout).elapsed
   }
 
   /// Waits until one of `texts` appears after the last match; the one that appears first wins.
   ///
   /// - Returns: Its index in `texts`, and how long the boot had been running then.
-  public func waitForFirst(of texts: [String], timeout: Duration) throws -> (index: Int, elapsed: Duration) {
+  package func waitForFirst(of texts: [String], timeout: Duration) throws -> (index: Int, elapsed: Duration) {
     let deadline = clock.now + timeout
     while true {
       let plain = plainText
@@ -94,7 +94,7 @@ public final class GuestBoot {
   /// after the last of them.
   ///
   /// - Returns: How long the boot had been running when the last one appeared.
-  public func waitForAll(of texts: [String], timeout: Duration) throws -> Duration {
+  package func waitForAll(of texts: [String], timeout: Duration) throws -> Duration {
     let start = searchStart
     var end = start
     var elapsedAtLast = Duration.zero
@@ -108,18 +108,18 @@ public final class GuestBoot {
   }
 
   /// Makes the next wait search only what the console prints from now on.
-  public func skipToEnd() {
+  package func skipToEnd() {
     searchStart = plainText.endIndex
   }
 
   /// Types text on the serial console, as keys.
-  public func type(_ text: String) throws {
+  package func type(_ text: String) throws {
     try terminal.write(text)
   }
 
   /// The console's lines as ``plain(_:)`` gives them, where a redraw of a line in place (a carriage return, then
   /// ESC [ 2 K, which erases the line) starts a line too; systemd's status lines, erased to their end only, do not.
-  public static func lines(_ bytes: [UInt8]) -> [String] {
+  package static func lines(_ bytes: [UInt8]) -> [String] {
     let redraw = Array("\r\u{1B}[2K".utf8)
     var lines: [[UInt8]] = [[]]
     var index = 0
@@ -137,7 +137,7 @@ public final class GuestBoot {
   }
 
   /// Removes ANSI escape sequences (CSI `ESC [ … final`, and two-byte `ESC x`) and carriage returns.
-  public static func plain(_ bytes: [UInt8]) -> String {
+  package static func plain(_ bytes: [UInt8]) -> String {
     var kept: [UInt8] = []
     kept.reserveCapacity(bytes.count)
     var index = 0

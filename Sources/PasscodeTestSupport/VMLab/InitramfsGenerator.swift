@@ -1,7 +1,7 @@
 import Foundation
 
 /// The initramfs generator a VM lab's fixtures are made with, and what differs between the two at boot.
-public enum InitramfsGenerator: Sendable {
+package enum InitramfsGenerator: Sendable {
   /// dracut, with systemd in the initramfs and passcode's 90passcode module (Tests/VMLab/make-lab).
   case dracut
   /// initramfs-tools, with busybox, cryptsetup-initramfs's scripts and `passcode-askpass` as the crypttab
@@ -9,7 +9,7 @@ public enum InitramfsGenerator: Sendable {
   case initramfsTools
 
   /// The script in Tests/VMLab that makes the fixtures.
-  public var script: String {
+  package var script: String {
     switch self {
     case .dracut: "make-lab"
     case .initramfsTools: "make-initramfs-tools-lab"
@@ -18,7 +18,7 @@ public enum InitramfsGenerator: Sendable {
 
   /// The programs the script and the boot need; the script itself checks the kernel, its modules and the
   /// packages' scripts.
-  public var programs: [String] {
+  package var programs: [String] {
     switch self {
     case .dracut: ["/usr/bin/qemu-system-x86_64", "/usr/bin/dracut", "/sbin/cryptsetup", "/bin/sh"]
     case .initramfsTools:
@@ -27,12 +27,12 @@ public enum InitramfsGenerator: Sendable {
   }
 
   /// The programs that are missing, by path; empty when the fixtures can be made.
-  public var missingPrograms: [String] {
+  package var missingPrograms: [String] {
     programs.filter { !FileManager.default.isExecutableFile(atPath: $0) }
   }
 
   /// The kernel command line's words that make this initramfs unlock the disk with the UUID `uuid` as the root.
-  public func kernelArguments(uuid: String) -> [String] {
+  package func kernelArguments(uuid: String) -> [String] {
     switch self {
     case .dracut:
       [

@@ -2,33 +2,33 @@ import Foundation
 import _Concurrency  // ContinuousClock: the release build turns the implicit import off
 
 /// Why a VM lab step failed, in words.
-public struct VMLabError: Error, CustomStringConvertible {
+package struct VMLabError: Error, CustomStringConvertible {
   /// What failed.
-  public let description: String
+  package let description: String
 
   /// Creates an error with its words.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }
 
 /// The disk image and initramfs that a script in Tests/VMLab made, and what the boot needs to find them.
-public struct VMLabFixtures: Sendable {
+package struct VMLabFixtures: Sendable {
   /// The generator of the initramfs, which says how the boot asks for the disk.
-  public let generator: InitramfsGenerator
+  package let generator: InitramfsGenerator
   /// Where they are, with the script's log.
-  public let directory: String
+  package let directory: String
   /// Debian's kernel, from `/boot`.
-  public let kernel: String
+  package let kernel: String
   /// The initramfs.
-  public let initramfs: String
+  package let initramfs: String
   /// The LUKS2 disk image.
-  public let disk: String
+  package let disk: String
   /// The disk's LUKS UUID, for `rd.luks.uuid=` (dracut) or the crypttab line (initramfs-tools).
-  public let uuid: String
+  package let uuid: String
   /// How long the script took (the disk and the initramfs), for the report; never asserted.
-  public let buildTime: Duration
+  package let buildTime: Duration
 
   /// Fixtures already made.
-  public init(
+  package init(
     directory: String, kernel: String, initramfs: String, disk: String, uuid: String, buildTime: Duration,
     generator: InitramfsGenerator = .dracut
   ) {
@@ -43,7 +43,7 @@ public struct VMLabFixtures: Sendable {
 
   /// Runs `generator`'s script into `directory`, emptied first, with `binary` as the initramfs's passcode and a
   /// disk that `passphrase` opens.
-  public static func make(
+  package static func make(
     _ generator: InitramfsGenerator = .dracut, binary: String, directory: String, passphrase: String
   ) throws -> VMLabFixtures {
     try? FileManager.default.removeItem(atPath: directory)
