@@ -29,7 +29,6 @@ struct DoctorCommand {
       requestedProfile: context.requestedProfile, speechInputs: speechInputs,
       speechDispatcher: SpeechDiagnostics.gather(),
       braille: BrailleDisplayReport.gather(brlttyRunning: speechInputs.detection.brlttyRunning),
-      outputIsTerminal: StandardStreams.outputIsTerminal,
       terminalProblem: SetupFiles.terminalProblem(context.options.tty ?? "/dev/tty"), store: store(),
       pinentry: pinentry(), speechDispatcherSocketUnit: speechDispatcherSocketUnit())
     snapshot.runsAsRoot = ScreenReaderDetector().userID == 0

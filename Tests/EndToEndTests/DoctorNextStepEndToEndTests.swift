@@ -240,6 +240,19 @@ struct DoctorNextStepEndToEndTests {
     #expect(after.status == .exited(0), "\(after.text)")
   }
 
+  @Test("terminal: piped to a pager (passcode doctor | cat), the profile is the terminal's that prompts use")
+  func pipedToPager() throws {
+    let scratch = try Scratch()
+    let direct = try scratch.doctor()
+    // As a person types it on the terminal: standard output is a pipe, /dev/tty is still the terminal.
+    let piped = try scratch.onTerminal("/bin/sh", ["-c", "\"$0\" doctor | cat", PasscodeBinary.path])
+    let visual = "Profile: visual (one status line redrawn in place), because the terminal takes escape codes."
+    #expect(direct.finding("Profile: ")?.verdict == visual, "\(direct.text)")
+    #expect(piped.finding("Profile: ")?.verdict == visual, "\(piped.text)")
+    #expect(!piped.text.contains("dumb or a file"), "\(piped.text)")
+    #expect(piped.finding("Terminal: ")?.verdict == "Terminal: /dev/tty opens; TERM xterm, colour on.", "\(piped.text)")
+  }
+
   // MARK: Store and config file
 
   @Test("store: loose permissions are named once, and the chmod under Run makes them private")
