@@ -378,20 +378,31 @@ struct DoctorNextStepEndToEndTests {
     #expect(!after.hasStep("gpg-agent: "))
   }
 
-  @Test("GPG_TTY: the export line, put in the shell's start-up file as the Next line says, sets it")
-  func gpgTerminalVariable() throws {
-    let scratch = try Scratch()
+  @Test(
+    "GPG_TTY: the Run line, pasted in the shell, sets it there and in the start-up file; a new shell has it",
+    arguments: [("/bin/bash", ".bashrc"), ("/bin/sh", ".profile")])
+  func gpgTerminalVariable(shell: String, startUpFile: String) throws {
+    let scratch = try Scratch(["SHELL": shell])
     scratch.environment["GPG_TTY"] = nil
     let before = try scratch.doctor()
+    let command = try before.command("GPG_TTY: not set")
     let next = try #require(before.finding("GPG_TTY: not set")?.next)
-    let quoted = try #require(next.split(separator: "'").dropFirst().first.map(String.init))
-    #expect(quoted == "export GPG_TTY=$(tty)")
-    try (quoted + "\n").write(toFile: scratch.home.child(".profile"), atomically: true, encoding: .utf8)
-    // A login shell on the terminal reads the start-up file, then runs doctor.
+    #expect(next.contains("~/\(startUpFile)"), "\(next)")
+    #expect(next.contains("new shell"), "a start-up file takes effect only in a new shell; it must say so: \(next)")
+    // Pasted in the shell doctor ran in, then doctor again in that same shell.
+    let same = try scratch.onTerminal(shell, ["-c", command + "\npasscode doctor"])
+    #expect(same.finding("GPG_TTY: not set") == nil, "\(same.text)")
+    #expect(same.text.contains("GPG_TTY: /dev/pts/"), "\(same.text)")
+    // A new shell reads the start-up file: interactive bash reads ~/.bashrc, a login sh ~/.profile.
     // (/etc/profile sets its own PATH, so the binary is named by its path.)
-    let after = try scratch.onTerminal("/bin/sh", ["-l", "-c", "exec \"$0\" doctor", PasscodeBinary.path])
-    #expect(after.finding("GPG_TTY: not set") == nil, "\(after.text)")
-    #expect(after.text.contains("GPG_TTY: /dev/pts/"), "\(after.text)")
+    let newShell = try scratch.onTerminal(
+      shell, (shell.hasSuffix("bash") ? ["-i"] : ["-l"]) + ["-c", "exec \"$0\" doctor", PasscodeBinary.path])
+    #expect(newShell.finding("GPG_TTY: not set") == nil, "\(newShell.text)")
+    #expect(newShell.text.contains("GPG_TTY: /dev/pts/"), "\(newShell.text)")
+    // Followed twice, the start-up file still has the line once.
+    #expect(try scratch.shell(command) == 0)
+    let file = try String(contentsOfFile: scratch.home.child(startUpFile), encoding: .utf8)
+    #expect(file.components(separatedBy: "GPG_TTY").count == 2, "\(file)")
   }
 
   // MARK: Not followed here
