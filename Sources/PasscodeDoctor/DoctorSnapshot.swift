@@ -38,6 +38,9 @@ package struct DoctorSnapshot: Equatable, Sendable {
   package var runsAsRoot = false
   /// Whether a page of secret memory could be locked against swapping, as every prompt's is.
   package var secretMemory = SecretMemory.locked
+  /// A command that plays a short sound, to check the sound card when speech-dispatcher cannot play
+  /// (`aplay` and ALSA's own test sound, where both are installed), or `nil`.
+  package var soundCheckCommand: String?
 
   /// What a try at locking a page of secret memory (`mlock`) found.
   package enum SecretMemory: Equatable, Sendable {
