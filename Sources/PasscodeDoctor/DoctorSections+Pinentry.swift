@@ -89,10 +89,29 @@ extension DoctorSections {
 
   private static func terminalVariableFinding(_ snapshot: DoctorSnapshot) -> DoctorFinding {
     guard let tty = snapshot.environment["GPG_TTY"], !tty.isEmpty else {
+      let file = startUpFile(shell: snapshot.environment["SHELL"])
+      let line = "export GPG_TTY=$(tty)"
       return DoctorFinding(
         verdict: Localization.text("GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask."),
-        next: Localization.text("Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
+        next: Localization.text(
+          "Add '{line}' to {file}, your shell's start-up file. A start-up file takes effect only in a new shell: "
+            + "paste the Run line in your shell, which sets it there too, or open a new shell before running "
+            + "doctor again.", ["line": line, "file": file]),
+        command: "grep -qsx '\(line)' \(file) || echo '\(line)' >> \(file); \(line)")
     }
     return DoctorFinding(verdict: "GPG_TTY: \(DoctorText.path(tty)).")
+  }
+
+  /// The start-up file every new interactive shell of this kind reads: `~/.bashrc` for bash (terminal
+  /// windows start shells that read only it), `~/.zshrc` for zsh, else `~/.profile`, which login shells read.
+  ///
+  /// - Parameter shell: `SHELL`, the person's login shell.
+  /// - Returns: The file, as a shell word starting `~/`.
+  package static func startUpFile(shell: String?) -> String {
+    switch shell?.split(separator: "/").last {
+    case "bash": "~/.bashrc"
+    case "zsh": "~/.zshrc"
+    default: "~/.profile"
+    }
   }
 }

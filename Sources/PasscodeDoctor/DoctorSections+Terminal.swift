@@ -12,8 +12,11 @@ extension DoctorSections {
   ///   terminal, such as `/dev/null`) stops a prompt.
   package static func terminal(_ snapshot: DoctorSnapshot) -> [DoctorFinding] {
     let decision = snapshot.speechDecision
+    // The profile of the terminal prompts ask on (/dev/tty or --tty), not of doctor's standard output, which
+    // may be a pager or a file.
     let capabilities = TerminalCapabilities(
-      environment: snapshot.environment, outputIsTerminal: snapshot.outputIsTerminal, color: snapshot.options.color,
+      environment: snapshot.environment, outputIsTerminal: snapshot.terminalProblem == nil,
+      color: snapshot.options.color,
       screenReaderForced: decision.usesScreenReaderLines && snapshot.requestedProfile == nil,
       screenReaderDetected: false, requestedProfile: snapshot.requestedProfile)
     let device = DoctorText.path(snapshot.terminalDevice)

@@ -26,9 +26,8 @@ package struct DoctorSnapshot: Equatable, Sendable {
   package var speechDispatcherSocketUnit: Bool
   /// What brltty's API said about the braille display.
   package var braille: BrailleDisplayReport
-  /// Whether standard output is a terminal.
-  package var outputIsTerminal: Bool
-  /// Why the prompt's terminal (``terminalDevice``) cannot be opened, or `nil` when it opens.
+  /// Why the prompt's terminal (``terminalDevice``) cannot be opened, or `nil` when it opens as a terminal.
+  /// Prompts render on that terminal, whatever doctor's own standard output is (`passcode doctor | less`).
   package var terminalProblem: String?
   /// The store and the config file.
   package var store: Store
@@ -39,6 +38,9 @@ package struct DoctorSnapshot: Equatable, Sendable {
   package var runsAsRoot = false
   /// Whether a page of secret memory could be locked against swapping, as every prompt's is.
   package var secretMemory = SecretMemory.locked
+  /// A command that plays a short sound, to check the sound card when speech-dispatcher cannot play
+  /// (`aplay` and ALSA's own test sound, where both are installed), or `nil`.
+  package var soundCheckCommand: String?
 
   /// What a try at locking a page of secret memory (`mlock`) found.
   package enum SecretMemory: Equatable, Sendable {
@@ -123,7 +125,6 @@ package struct DoctorSnapshot: Equatable, Sendable {
   ///   - speechInputs: What the speech policy looks at.
   ///   - speechDispatcher: What a connection to speech-dispatcher found.
   ///   - braille: What brltty said about the display.
-  ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - terminalProblem: Why the prompt's terminal cannot be opened.
   ///   - store: The store and the config file.
   ///   - pinentry: The pinentry set-up.
@@ -131,7 +132,7 @@ package struct DoctorSnapshot: Equatable, Sendable {
   package init(
     environment: [String: String], options: CommonOptions, sources: PreferenceSources,
     requestedProfile: OutputProfile?, speechInputs: SpeechPolicyInputs, speechDispatcher: SpeechDiagnostics,
-    braille: BrailleDisplayReport, outputIsTerminal: Bool, terminalProblem: String?, store: Store, pinentry: Pinentry,
+    braille: BrailleDisplayReport, terminalProblem: String?, store: Store, pinentry: Pinentry,
     speechDispatcherSocketUnit: Bool = false
   ) {
     self.speechDispatcherSocketUnit = speechDispatcherSocketUnit
@@ -142,7 +143,6 @@ package struct DoctorSnapshot: Equatable, Sendable {
     self.speechInputs = speechInputs
     self.speechDispatcher = speechDispatcher
     self.braille = braille
-    self.outputIsTerminal = outputIsTerminal
     self.terminalProblem = terminalProblem
     self.store = store
     self.pinentry = pinentry

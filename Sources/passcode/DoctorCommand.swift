@@ -1,6 +1,7 @@
 import AccessibilityEnvironment
 import PasscodeCommandLine
 import PasscodeDoctor
+import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeVault
 internal import SystemCalls
@@ -24,17 +25,29 @@ struct DoctorCommand {
   /// store, whether secret memory locks, and the pinentry set-up.
   func snapshot() -> DoctorSnapshot {
     let speechInputs = context.speechPolicyInputs()
+    // Where prompts will speak, a short test is spoken, so that a daemon that answers but cannot play is found.
+    let playbackText =
+      SpeechDecision.decide(speechInputs).speaks ? Localization.text("passcode doctor: speech works.") : nil
     var snapshot = DoctorSnapshot(
       environment: context.environment, options: context.options, sources: context.invocation.sources,
       requestedProfile: context.requestedProfile, speechInputs: speechInputs,
-      speechDispatcher: SpeechDiagnostics.gather(),
+      speechDispatcher: SpeechDiagnostics.gather(playbackText: playbackText),
       braille: BrailleDisplayReport.gather(brlttyRunning: speechInputs.detection.brlttyRunning),
-      outputIsTerminal: StandardStreams.outputIsTerminal,
       terminalProblem: SetupFiles.terminalProblem(context.options.tty ?? "/dev/tty"), store: store(),
       pinentry: pinentry(), speechDispatcherSocketUnit: speechDispatcherSocketUnit())
     snapshot.runsAsRoot = ScreenReaderDetector().userID == 0
     snapshot.secretMemory = Self.secretMemory()
+    snapshot.soundCheckCommand = soundCheckCommand()
     return snapshot
+  }
+
+  /// `aplay` with ALSA's own short test sound, where both are installed (alsa-utils, alsa-utils' sounds).
+  private func soundCheckCommand() -> String? {
+    let sound = "/usr/share/sounds/alsa/Front_Center.wav"
+    guard SetupFiles.findOnPath("aplay", searchPath: context.environment["PATH"] ?? "") != nil,
+      SetupFiles.exists(sound)
+    else { return nil }
+    return "aplay " + sound
   }
 
   /// Whether a page of secret memory locks against swapping, as a prompt's would, and if not, the limit.

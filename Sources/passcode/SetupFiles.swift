@@ -14,6 +14,11 @@ enum SetupFiles {
     (try? FileStatus(path: path))?.isDirectory ?? false
   }
 
+  /// Whether something is at a path, by the layer's `access`.
+  static func exists(_ path: String) -> Bool {
+    FileSystem.exists(path)
+  }
+
   /// The file a path finally names, links resolved, by the layer's `realpath`.
   static func resolved(_ path: String) -> String? {
     FileSystem.resolvedPath(path)

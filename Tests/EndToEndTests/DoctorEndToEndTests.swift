@@ -32,7 +32,7 @@ struct DoctorEndToEndTests {
       broken.text.contains(
         "  Next: Point it at an existing program, such as \(link), then run 'gpg-connect-agent reloadagent /bye'."))
     #expect(broken.text.contains("GPG_TTY: not set"))
-    #expect(broken.text.contains("  Next: Add 'export GPG_TTY=$(tty)' to your shell's start-up file."))
+    #expect(broken.text.contains("  Next: Add 'export GPG_TTY=$(tty)' to ~/.profile, your shell's start-up file."))
   }
 
   @Test("with no pinentry-passcode on PATH, the next steps are GnuPG.md's: a link to the binary's absolute path")

@@ -179,6 +179,90 @@ struct DoctorNextStepEndToEndTests {
   }
 
   @Test(
+    "speech: a daemon that takes connections and never answers: the Run line restarts it, where 'start' would fail",
+    .enabled(if: !socketUnitInstalled, "this system has speech-dispatcher's user socket unit"))
+  func hungDaemonRestarts() throws {
+    let scratch = try Self.speechScratch()
+    #expect(try scratch.shell("speech-dispatcher -d -t 0") == 0)
+    let hung = try #require(Self.daemonPid(scratch))
+    defer { kill(hung, SIGKILL) }
+    // Stopped, it is there and its socket still takes connections (the kernel queues them), but it never
+    // answers: the daemon that hung in the middle of 'passcode set'.
+    #expect(kill(hung, SIGSTOP) == 0)
+    let before = try scratch.doctor()
+    #expect(!before.text.contains("Start speech-dispatcher"), "\(before.text)")
+    #expect(!before.hasStep("Speech: "), "\(before.text)")
+    let command = try before.command("speech-dispatcher: running at ")
+    #expect(command == "kill -s KILL \(hung); sleep 1; speech-dispatcher -d -t 0", "\(before.text)")
+    // The step it gave before goes in a circle: "Speech Dispatcher already running." (exit 1).
+    #expect(try scratch.shell("speech-dispatcher -d -t 0") == 1)
+    #expect(try scratch.shell(command) == 0)
+    let restarted = try #require(Self.daemonPid(scratch), "no daemon after: \(command)")
+    defer { kill(restarted, SIGTERM) }
+    #expect(restarted != hung)
+    let after = try scratch.doctor()
+    #expect(!after.hasStep("Speech: ") && !after.hasStep("speech-dispatcher: "), "\(after.text)")
+    #expect(after.text.contains("speech-dispatcher: answering at "), "\(after.text)")
+    #expect(try scratch.shell("spd-say -w 'speech works again'") == 0)
+    let spoken = (try? String(contentsOfFile: scratch.home.child("speech/spoken.txt"), encoding: .utf8)) ?? ""
+    #expect(spoken.contains("speech works again"), "spoken: \(spoken)")
+  }
+
+  static let soundCheck = "aplay /usr/share/sounds/alsa/Front_Center.wav"
+  static let canPlayThroughAlsa =
+    FileManager.default.isExecutableFile(atPath: "/usr/lib/speech-dispatcher-modules/sd_espeak-ng")
+    && FileManager.default.isExecutableFile(atPath: "/usr/bin/aplay")
+    && FileManager.default.fileExists(atPath: "/usr/share/sounds/alsa/Front_Center.wav")
+
+  @Test(
+    "speech: a daemon that answers but cannot play: the Run line checks the sound card, then restarts it",
+    .enabled(if: !socketUnitInstalled, "this system has speech-dispatcher's user socket unit"),
+    .enabled(if: canPlayThroughAlsa, "needs speech-dispatcher-espeak-ng, alsa-utils and its test sounds"))
+  func daemonCannotPlay() throws {
+    let scratch = try Scratch()
+    // A real speech-dispatcher and synthesizer (espeak-ng), playing through ALSA, whose default device is a
+    // sound card that is not there: a machine whose audio does not work.
+    try FileManager.default.createDirectory(
+      atPath: scratch.home.child(".config/speech-dispatcher"), withIntermediateDirectories: true)
+    try scratch.home.write(
+      """
+      AudioOutputMethod "alsa"
+      AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
+      DefaultModule espeak-ng
+
+      """, to: ".config/speech-dispatcher/speechd.conf", mode: 0o600)
+    try scratch.home.write("pcm.!default { type hw; card \"NoSuchCard\" }\n", to: ".asoundrc", mode: 0o600)
+    #expect(try scratch.shell("speech-dispatcher -d -t 0") == 0)
+    let silent = try #require(Self.daemonPid(scratch))
+    defer { kill(silent, SIGKILL) }
+    let before = try scratch.doctor()
+    let finding = try #require(before.finding("speech-dispatcher: answering at "), "\(before.text)")
+    #expect(finding.verdict.contains("output module espeak-ng, but it cannot play"), "\(before.text)")
+    let log = scratch.home.child("run/speech-dispatcher/log/speech-dispatcher.log")
+    #expect(finding.next?.contains("speech-dispatcher's log, \(log), says what failed") == true, "\(before.text)")
+    let command = try before.command("speech-dispatcher: answering at ")
+    #expect(
+      command == "\(Self.soundCheck) && { kill -s KILL \(silent); sleep 1; speech-dispatcher -d -t 0; }",
+      "\(before.text)")
+    #expect(!before.hasStep("Speech: "), "\(before.text)")
+    // Followed while the sound card is broken: the short sound fails and says why; the daemon is left alone.
+    #expect(try scratch.shell(command) != 0)
+    let said = (try? String(contentsOfFile: scratch.home.child("shell.log"), encoding: .utf8)) ?? ""
+    #expect(said.contains("audio open error"), "\(said)")
+    #expect(Self.isRunning(silent))
+    // The sound fixed (ALSA's default is now a device that takes sound: a null one stands in for a working
+    // card), the same line plays the sound and restarts the daemon, which then plays.
+    try scratch.home.write("pcm.!default { type null }\n", to: ".asoundrc", mode: 0o600)
+    #expect(try scratch.shell(command) == 0)
+    let restarted = try #require(Self.daemonPid(scratch), "no daemon after: \(command)")
+    defer { kill(restarted, SIGTERM) }
+    #expect(restarted != silent)
+    let after = try scratch.doctor()
+    #expect(!after.hasStep("speech-dispatcher: "), "\(after.text)")
+    #expect(after.text.contains("output module espeak-ng; it finished a short test."), "\(after.text)")
+  }
+
+  @Test(
     "speech: where the user socket unit is installed, systemctl --user enable --now makes the finding go",
     .disabled(
       """
@@ -238,6 +322,19 @@ struct DoctorNextStepEndToEndTests {
     let after = try scratch.doctor(["--tty", "/dev/tty"])
     #expect(!after.hasStep("Terminal: "), "\(after.text)")
     #expect(after.status == .exited(0), "\(after.text)")
+  }
+
+  @Test("terminal: piped to a pager (passcode doctor | cat), the profile is the terminal's that prompts use")
+  func pipedToPager() throws {
+    let scratch = try Scratch()
+    let direct = try scratch.doctor()
+    // As a person types it on the terminal: standard output is a pipe, /dev/tty is still the terminal.
+    let piped = try scratch.onTerminal("/bin/sh", ["-c", "\"$0\" doctor | cat", PasscodeBinary.path])
+    let visual = "Profile: visual (one status line redrawn in place), because the terminal takes escape codes."
+    #expect(direct.finding("Profile: ")?.verdict == visual, "\(direct.text)")
+    #expect(piped.finding("Profile: ")?.verdict == visual, "\(piped.text)")
+    #expect(!piped.text.contains("dumb or a file"), "\(piped.text)")
+    #expect(piped.finding("Terminal: ")?.verdict == "Terminal: /dev/tty opens; TERM xterm, colour on.", "\(piped.text)")
   }
 
   // MARK: Store and config file
@@ -365,20 +462,31 @@ struct DoctorNextStepEndToEndTests {
     #expect(!after.hasStep("gpg-agent: "))
   }
 
-  @Test("GPG_TTY: the export line, put in the shell's start-up file as the Next line says, sets it")
-  func gpgTerminalVariable() throws {
-    let scratch = try Scratch()
+  @Test(
+    "GPG_TTY: the Run line, pasted in the shell, sets it there and in the start-up file; a new shell has it",
+    arguments: [("/bin/bash", ".bashrc"), ("/bin/sh", ".profile")])
+  func gpgTerminalVariable(shell: String, startUpFile: String) throws {
+    let scratch = try Scratch(["SHELL": shell])
     scratch.environment["GPG_TTY"] = nil
     let before = try scratch.doctor()
+    let command = try before.command("GPG_TTY: not set")
     let next = try #require(before.finding("GPG_TTY: not set")?.next)
-    let quoted = try #require(next.split(separator: "'").dropFirst().first.map(String.init))
-    #expect(quoted == "export GPG_TTY=$(tty)")
-    try (quoted + "\n").write(toFile: scratch.home.child(".profile"), atomically: true, encoding: .utf8)
-    // A login shell on the terminal reads the start-up file, then runs doctor.
+    #expect(next.contains("~/\(startUpFile)"), "\(next)")
+    #expect(next.contains("new shell"), "a start-up file takes effect only in a new shell; it must say so: \(next)")
+    // Pasted in the shell doctor ran in, then doctor again in that same shell.
+    let same = try scratch.onTerminal(shell, ["-c", command + "\npasscode doctor"])
+    #expect(same.finding("GPG_TTY: not set") == nil, "\(same.text)")
+    #expect(same.text.contains("GPG_TTY: /dev/pts/"), "\(same.text)")
+    // A new shell reads the start-up file: interactive bash reads ~/.bashrc, a login sh ~/.profile.
     // (/etc/profile sets its own PATH, so the binary is named by its path.)
-    let after = try scratch.onTerminal("/bin/sh", ["-l", "-c", "exec \"$0\" doctor", PasscodeBinary.path])
-    #expect(after.finding("GPG_TTY: not set") == nil, "\(after.text)")
-    #expect(after.text.contains("GPG_TTY: /dev/pts/"), "\(after.text)")
+    let newShell = try scratch.onTerminal(
+      shell, (shell.hasSuffix("bash") ? ["-i"] : ["-l"]) + ["-c", "exec \"$0\" doctor", PasscodeBinary.path])
+    #expect(newShell.finding("GPG_TTY: not set") == nil, "\(newShell.text)")
+    #expect(newShell.text.contains("GPG_TTY: /dev/pts/"), "\(newShell.text)")
+    // Followed twice, the start-up file still has the line once.
+    #expect(try scratch.shell(command) == 0)
+    let file = try String(contentsOfFile: scratch.home.child(startUpFile), encoding: .utf8)
+    #expect(file.components(separatedBy: "GPG_TTY").count == 2, "\(file)")
   }
 
   // MARK: Not followed here

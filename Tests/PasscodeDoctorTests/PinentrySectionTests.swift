@@ -13,7 +13,11 @@ struct PinentrySectionTests {
   static let link = DoctorFinding.just("Pinentry link: /b/pinentry-passcode is on PATH.")
   static let noTerminal = DoctorFinding(
     verdict: "GPG_TTY: not set, so gpg-agent may ask on another terminal or fail to ask.",
-    next: "Add 'export GPG_TTY=$(tty)' to your shell's start-up file.")
+    next: "Add 'export GPG_TTY=$(tty)' to ~/.profile, your shell's start-up file. A start-up file takes effect only "
+      + "in a new shell: paste the Run line in your shell, which sets it there too, or open a new shell before "
+      + "running doctor again.",
+    command: "grep -qsx 'export GPG_TTY=$(tty)' ~/.profile || echo 'export GPG_TTY=$(tty)' >> ~/.profile; "
+      + "export GPG_TTY=$(tty)")
   static let file = "/h/.gnupg/gpg-agent.conf"
 
   static func with(link: String? = nil, program: Program? = nil, terminal: String? = nil) -> (inout DoctorSnapshot)
@@ -97,6 +101,15 @@ struct PinentrySectionTests {
         .just("GPG_TTY: /dev/pts/2."),
       ]),
   ]
+
+  @Test(
+    "GPG_TTY's start-up file is the one the person's shell reads",
+    arguments: [
+      ("/bin/bash", "~/.bashrc"), ("/usr/bin/zsh", "~/.zshrc"), ("/bin/sh", "~/.profile"), (nil, "~/.profile"),
+    ])
+  func startUpFile(shell: String?, file: String) {
+    #expect(DoctorSections.startUpFile(shell: shell) == file)
+  }
 
   @Test("each snapshot gives exactly these findings", arguments: rows)
   func section(_ row: SectionCase) {

@@ -35,14 +35,14 @@ func expectFindings(_ found: [DoctorFinding], _ row: SectionCase, sourceLocation
 }
 
 extension DoctorSnapshot {
-  /// A plain system: local session, no screen reader, no daemon, output a file, a store at /s, no
+  /// A plain system: local session, no screen reader, no daemon, no TERM, a store at /s, no
   /// pinentry set-up.
   static let sample = DoctorSnapshot(
     environment: ["HOME": "/h"], options: CommonOptions(), sources: PreferenceSources(), requestedProfile: nil,
     speechInputs: SpeechPolicyInputs(daemon: .absent),
     speechDispatcher: SpeechDiagnostics(
       reachable: false, failure: "no socket", address: "unix_socket:/run/s.sock", outputModule: nil),
-    braille: .brlttyNotRunning, outputIsTerminal: false, terminalProblem: nil,
+    braille: .brlttyNotRunning, terminalProblem: nil,
     store: .located(configFile: "/s/config", health: StoreHealth(entries: []), settingsProblem: nil),
     pinentry: Pinentry(link: nil, agentConfigurationFile: "/h/.gnupg/gpg-agent.conf", program: nil))
 }

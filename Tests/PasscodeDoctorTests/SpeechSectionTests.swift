@@ -22,6 +22,26 @@ struct SpeechSectionTests {
   static let start = "speech-dispatcher -d -t 0"
   static let answering = SpeechDiagnostics(
     reachable: true, failure: nil, address: "unix_socket:/run/s.sock", outputModule: "espeak-ng")
+  static let alreadyRunning = DoctorFinding.just(
+    "Speech: speak through speech-dispatcher and show the text, because speech-dispatcher is already running for you.")
+  static let cannotPlay =
+    "speech-dispatcher: answering at unix_socket:/run/s.sock, output module espeak-ng, but it cannot play: a short "
+    + "test did not finish within 4 seconds."
+  static let hangs =
+    "speech-dispatcher: running at unix_socket:/run/s.sock, but it takes connections and never answers. "
+    + "libspeechd says: timed out."
+  /// The answering daemon, process 4242, after a short test.
+  static func played(_ playback: SpeechPlaybackProbe.Outcome, logFile: String? = nil) -> SpeechDiagnostics {
+    var diagnostics = answering
+    diagnostics.playback = playback
+    diagnostics.processID = 4242
+    diagnostics.logFile = logFile
+    return diagnostics
+  }
+  /// A daemon that takes connections and never answers, with its pid file and log found.
+  static let hung = SpeechDiagnostics(
+    reachable: false, failure: "timed out", address: "unix_socket:/run/s.sock", outputModule: nil, accepting: true,
+    processID: 4242, logFile: "/run/log/speech-dispatcher.log")
 
   static let rows: [SectionCase] = [
     SectionCase(
@@ -80,9 +100,7 @@ struct SpeechSectionTests {
         $0.speechDispatcher = answering
       },
       expected: [
-        .just(
-          "Speech: speak through speech-dispatcher and show the text, because speech-dispatcher is already running for you."
-        ),
+        alreadyRunning,
         .just("speech-dispatcher: answering at unix_socket:/run/s.sock, output module espeak-ng."), local,
       ]),
     SectionCase(
@@ -128,6 +146,85 @@ struct SpeechSectionTests {
             + "you get one notice and the text. systemd then starts it whenever a program asks, at every login.",
           command: "systemctl --user enable --now speech-dispatcher.socket"),
         unreachable, local,
+      ]),
+    SectionCase(
+      "a daemon that takes connections and never answers: restart it by its process, never start another",
+      {
+        $0.speechInputs.daemon = .answering
+        $0.speechDispatcher = hung
+      },
+      expected: [
+        alreadyRunning,
+        DoctorFinding(
+          verdict: hangs,
+          next: "Restart it: the Run line ends the speech-dispatcher that hangs (process 4242) and starts it again. "
+            + "Its log, /run/log/speech-dispatcher.log, may say why it hangs.",
+          command: "kill -s KILL 4242; sleep 1; speech-dispatcher -d -t 0"),
+        local,
+      ]),
+    SectionCase(
+      "a hanging daemon with speech on and no pid file: say how to restart it, no Run line",
+      {
+        $0.speechInputs.speech = Setting(.on, from: .environment(variable: "PASSCODE_SPEECH"))
+        $0.speechDispatcher = hung
+        $0.speechDispatcher.processID = nil
+        $0.speechDispatcher.logFile = nil
+      },
+      expected: [
+        .just(
+          "Speech: speak through speech-dispatcher and show the text, because you asked for speech (PASSCODE_SPEECH=on)."
+        ),
+        DoctorFinding(
+          verdict: hangs,
+          next: "Restart it: end the speech-dispatcher process that listens at unix_socket:/run/s.sock, then run "
+            + "'speech-dispatcher -d -t 0'."),
+        local,
+      ]),
+    SectionCase(
+      "a daemon that answers but cannot play: a short sound, then a restart",
+      {
+        $0.speechInputs.daemon = .answering
+        $0.speechDispatcher = played(.unfinished, logFile: "/run/log/speech-dispatcher.log")
+        $0.soundCheckCommand = "aplay /usr/share/sounds/alsa/Front_Center.wav"
+      },
+      expected: [
+        alreadyRunning,
+        DoctorFinding(
+          verdict: cannotPlay,
+          next: "The Run line plays a short sound to check the sound card and, when it plays, restarts "
+            + "speech-dispatcher, which opens the sound only as it starts. If you hear nothing, fix the sound first; "
+            + "speech-dispatcher's log, /run/log/speech-dispatcher.log, says what failed.",
+          command: "aplay /usr/share/sounds/alsa/Front_Center.wav && { kill -s KILL 4242; sleep 1; "
+            + "speech-dispatcher -d -t 0; }"),
+        local,
+      ]),
+    SectionCase(
+      "cannot play, with no sound player and no log: the restart alone",
+      {
+        $0.speechInputs.daemon = .answering
+        $0.speechDispatcher = played(.unfinished)
+      },
+      expected: [
+        alreadyRunning,
+        DoctorFinding(
+          verdict: cannotPlay,
+          next: "Check that the sound card plays a short sound, then restart speech-dispatcher, which opens the "
+            + "sound only as it starts. If you hear nothing, fix the sound first.",
+          command: "kill -s KILL 4242; sleep 1; speech-dispatcher -d -t 0"),
+        local,
+      ]),
+    SectionCase(
+      "a daemon that finished the short test: nothing to do",
+      {
+        $0.speechInputs.daemon = .answering
+        $0.speechDispatcher = played(.finished)
+      },
+      expected: [
+        alreadyRunning,
+        .just(
+          "speech-dispatcher: answering at unix_socket:/run/s.sock, output module espeak-ng; it finished a short test."
+        ),
+        local,
       ]),
   ]
 

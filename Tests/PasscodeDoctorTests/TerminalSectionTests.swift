@@ -30,20 +30,18 @@ struct TerminalSectionTests {
         plainFile,
       ]),
     SectionCase(
-      "--tty names the device; output to a file with no TERM",
+      "--tty names the device; no TERM",
       { $0.options.tty = "/dev/pts/3" },
       expected: [.just("Terminal: /dev/pts/3 opens; TERM not set, colour off."), plainFile]),
     SectionCase(
       "a colour terminal",
       {
-        $0.outputIsTerminal = true
         $0.environment["TERM"] = "xterm-256color"
       },
       expected: [.just("Terminal: /dev/tty opens; TERM xterm-256color, colour on."), visualTerminal]),
     SectionCase(
       "NO_COLOR turns colour off",
       {
-        $0.outputIsTerminal = true
         $0.environment["TERM"] = "xterm"
         $0.environment["NO_COLOR"] = "1"
       },
@@ -51,7 +49,6 @@ struct TerminalSectionTests {
     SectionCase(
       "an escape in TERM is cleaned away",
       {
-        $0.outputIsTerminal = true
         $0.environment["TERM"] = "xterm\u{1B}[2J"
       },
       expected: [.just("Terminal: /dev/tty opens; TERM xterm, colour on."), visualTerminal]),
@@ -78,7 +75,6 @@ struct TerminalSectionTests {
     SectionCase(
       "profile = visual in the config file, on a terminal",
       {
-        $0.outputIsTerminal = true
         $0.environment["TERM"] = "xterm"
         $0.options.profile = .visual
         $0.requestedProfile = .visual
@@ -108,7 +104,6 @@ struct TerminalSectionTests {
     SectionCase(
       "a remote session: the screen-reader profile, because a reader at the other end would read every redraw",
       {
-        $0.outputIsTerminal = true
         $0.environment["TERM"] = "xterm"
         $0.speechInputs.locality = .remote(.environment(variable: "SSH_CONNECTION"))
       },

@@ -15,6 +15,19 @@ struct SpeechDiagnosticsTests {
     #expect(diagnostics.outputModule == "recorder")
   }
 
+  @Test("a running daemon that plays finishes the short test, and its pid file and log are not guessed elsewhere")
+  func playsTest() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let diagnostics = SpeechDiagnostics.gather(
+      configuration: SpeechDispatcherConfiguration(address: daemon.speechAddress), playbackText: "short test")
+    #expect(diagnostics.reachable && diagnostics.accepting)
+    #expect(diagnostics.playback == .finished)
+    #expect(daemon.waitForSpoken(prefix: "short test").contains("short test"))
+    // Its pid file is not beside its socket (-P elsewhere), so no process is named.
+    #expect(diagnostics.processID == nil)
+  }
+
   @Test("a missing daemon is reported not answering, with libspeechd's reason on one line and no daemon started")
   func unreachable() {
     let diagnostics = SpeechDiagnostics.gather(
@@ -25,6 +38,7 @@ struct SpeechDiagnosticsTests {
     #expect(diagnostics.address.hasPrefix("unix_socket:/tmp/passcode-no-such-dir/"))
     #expect(diagnostics.failure?.contains("\n") == false)
     #expect(diagnostics.failure?.contains("Autospawn disabled") == true)
+    #expect(!diagnostics.accepting)
   }
 
   @Test("a library's multi-line reason becomes one line without control characters or a doubled full stop")
