@@ -302,6 +302,7 @@ package enum HelpText {
     case (.storageError, .askpass):
       return "The passphrase could not be written to standard output (cryptsetup is gone)."
     case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."
+    case (.noPasscodeSet, .lock): return "No passcode is set, so nothing was locked; that is said, and a key ends it."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."
