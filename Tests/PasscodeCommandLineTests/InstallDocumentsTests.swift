@@ -31,6 +31,21 @@ struct InstallDocumentsTests {
     }
   }
 
+  @Test("every document builds as the user before sudo make install, as the README does (make && sudo make install)")
+  func buildsBeforeSudo() throws {
+    let documents = try Self.documents()
+    let readme = try #require(documents.first { $0.path == "README.md" })
+    #expect(readme.lines.contains { $0.contains("make && sudo make install") }, "the README's own line")
+    for document in documents {
+      let text = document.lines.joined(separator: " ").replacing(#/\s+/#, with: " ")
+      // Run alone, sudo make install builds as root: root-owned files in .build, and the toolchain looked for on
+      // root's PATH.
+      for match in text.matches(of: #/(?<before>.{0,8})sudo make install/#) where !match.before.hasSuffix("make && ") {
+        Issue.record("\(document.path): \(match.output.0) builds as root; the README says make && sudo make install")
+      }
+    }
+  }
+
   @Test("every document removes the package with apt purge passcode, as the README does")
   func removesWithApt() throws {
     for document in try Self.documents() {
