@@ -81,11 +81,12 @@ struct LockWithoutPasscodeEndToEndTests {
       $0.replacingOccurrences(of: "'passcode lock'", with: "'\(PasscodeBinary.path) lock --speech on'")
     }
     try store.write(lines.joined(separator: "\n") + "\n", to: "tmux.conf", mode: 0o600)
-    let socket = "passcode-test-\(getpid())"
-    defer { Self.tmux(["-L", socket, "kill-server"]) }
+    // A private server, its socket in the store directory, which goes with it.
+    let socket = store.child("tmux.socket")
+    defer { Self.tmux(["-S", socket, "kill-server"]) }
     let client = try PasscodeRun(
       executable: "/usr/bin/tmux",
-      arguments: ["-L", socket, "-f", store.child("tmux.conf"), "new-session", "echo pane-ready; exec sleep 600"],
+      arguments: ["-S", socket, "-f", store.child("tmux.conf"), "new-session", "echo pane-ready; exec sleep 600"],
       store: store, environment: ["TERM": "xterm-256color", "SPEECHD_ADDRESS": daemon.address])
     try client.expect("pane-ready")
     try client.type("\u{02}X")  // the prefix, then X: lock-client
