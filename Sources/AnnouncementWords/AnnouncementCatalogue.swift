@@ -117,6 +117,8 @@ package struct AnnouncementCatalogue: Sendable {
     "demo.code": "The passcode is {code}",
     "demo.unlocked": "Unlocked. Press L to lock again or Q to quit.",
     "demo.keys": "Press L to lock again or Q to quit.",
+    "lock.nothingToLock": "No passcode is set, so nothing is locked. Set one with 'passcode set'.",
+    "pressAnyKey": "Press any key to go on.",
     "digit.0": "zero", "digit.1": "one", "digit.2": "two", "digit.3": "three", "digit.4": "four",
     "digit.5": "five", "digit.6": "six", "digit.7": "seven", "digit.8": "eight", "digit.9": "nine",
     // The pinentry's words.
@@ -239,6 +241,8 @@ package struct AnnouncementCatalogue: Sendable {
       fill("demo.code", ["code": digitWords(Announcement.demoDigits.prefix(max(length, 0)))])
     case .demoUnlocked: fill("demo.unlocked", [:])
     case .demoKeys: fill("demo.keys", [:])
+    case .nothingToLock: fill("lock.nothingToLock", [:])
+    case .pressAnyKey: fill("pressAnyKey", [:])
     // pinentry (issue 16)
     case let .secretEntered(noun): fill("pinentry.entered.\(key(noun))", [:])
     case let .repeatSecret(noun): fill("pinentry.repeat.\(key(noun))", [:])

@@ -58,7 +58,7 @@ enum BashCompletion {
       "",
       "  case \"$subcommand\" in",
       "    \"\") words=\(wordList(CompletionScript.subcommandWords + ["--help", "--version"])) ;;",
-      "    help) words=\(wordList(Subcommand.allCases.map(\.rawValue))) ;;",
+      "    help) words=\(wordList(CompletionScript.helpTopicWords)) ;;",
     ]
     for subcommand in Subcommand.allCases {
       let spellings = subcommand.completionOptions.flatMap { $0.completionSpellings(for: subcommand) }

@@ -26,6 +26,11 @@ package enum CompletionScript {
     Subcommand.allCases.map(\.rawValue) + ["help"]
   }
 
+  /// The words that can follow `help`: every subcommand, then the topics that are not subcommands.
+  static var helpTopicWords: [String] {
+    Subcommand.allCases.map(\.rawValue) + HelpReference.allCases.map(\.rawValue)
+  }
+
   /// The words a script offers after ``optionName``: the shells it writes scripts for.
   static var shellNames: [String] {
     CompletionShell.allCases.map(\.rawValue)

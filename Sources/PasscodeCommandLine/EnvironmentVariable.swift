@@ -53,6 +53,11 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether only this subcommand reads the variable (askpass's crypttab variables), so that its own help lists it.
+  func isOnly(for subcommand: Subcommand) -> Bool {
+    Subcommand.allCases.filter { applies(to: $0) } == [subcommand]
+  }
+
   /// Whether the variable matters to a subcommand.
   func applies(to subcommand: Subcommand) -> Bool {
     let options = subcommand.options

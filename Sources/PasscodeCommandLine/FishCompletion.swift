@@ -73,7 +73,7 @@ enum FishCompletion {
         + quoted("Show the help of all subcommands, or of one."))
     lines.append(
       "complete -c \(programName) -n '\(function)_in help' -a "
-        + quoted(Subcommand.allCases.map(\.rawValue).joined(separator: " ")))
+        + quoted(CompletionScript.helpTopicWords.joined(separator: " ")))
     lines.append(
       "complete -c \(programName) -n '\(function)_in \(CompletionScript.optionName)' -a "
         + quoted(CompletionScript.shellNames.joined(separator: " ")))

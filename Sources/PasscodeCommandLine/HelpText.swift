@@ -3,7 +3,9 @@ import PasscodeLocalization
 /// The help `--help` prints: an overview of all subcommands, or one subcommand in detail, in 80 columns.
 ///
 /// Sections follow swift-argument-parser: OVERVIEW, USAGE, then SUBCOMMANDS or ARGUMENTS, OPTIONS, and
-/// for this program KEYS, ENVIRONMENT and EXIT STATUS.
+/// for this program KEYS and EXIT STATUS. The overview also has the ENVIRONMENT and CONFIG FILE sections; a
+/// subcommand's help, which is often heard rather than read, points to them (``HelpReference``) instead of
+/// repeating them, and lists only the variables that subcommand alone reads.
 package enum HelpText {
   /// The help for a topic.
   ///
@@ -20,6 +22,20 @@ package enum HelpText {
     }
     guard let topic else { return HelpLayout.text(overviewHelp(programName: programName)) }
     return HelpLayout.text(subcommandHelp(topic, programName: programName))
+  }
+
+  /// The help of a topic that is not a subcommand: the environment variables, or the config file.
+  ///
+  /// - Parameters:
+  ///   - reference: The topic.
+  ///   - programName: The base name the program was started under.
+  /// - Returns: The text, ending in a newline; no line is wider than 80 columns.
+  package static func render(reference: HelpReference, programName: String) -> String {
+    switch reference {
+    case .environment:
+      HelpLayout.text(environmentSection(variables: EnvironmentVariable.allCases) + [""] + pointer(to: [.config]))
+    case .config: HelpLayout.text(configurationSection() + [""] + pointer(to: [.environment]))
+    }
   }
 
   // MARK: - Pieces shared with usage errors
@@ -116,11 +132,31 @@ package enum HelpText {
         help: Localization.text("Ignored, with one note on standard error."))
     }
     if subcommand.isInteractive { lines += [""] + keysSection(for: subcommand) }
-    let variables = EnvironmentVariable.allCases.filter { $0.applies(to: subcommand) }
+    // Only the variables this subcommand alone reads; the ones every subcommand shares are a topic of their own,
+    // which a person listening need not hear again with each subcommand.
+    let variables = EnvironmentVariable.allCases.filter { $0.isOnly(for: subcommand) }
     if !variables.isEmpty { lines += [""] + environmentSection(variables: variables) }
-    if subcommand.isInteractive || subcommand == .doctor { lines += [""] + configurationSection() }
     lines += [""] + exitStatusSection(for: subcommand)
+    lines += [""] + pointer(to: HelpReference.allCases)
     return lines
+  }
+
+  /// The line that points to the shared topics: `See 'passcode help environment' for ….` Always `passcode`, which
+  /// is installed beside `pinentry-passcode` and `passcode-askpass` and is the only name that takes `help`.
+  private static func pointer(to references: [HelpReference]) -> [String] {
+    let environment = "'passcode help \(HelpReference.environment.rawValue)'"
+    let config = "'passcode help \(HelpReference.config.rawValue)'"
+    let text: String
+    switch (references.contains(.environment), references.contains(.config)) {
+    case (true, true):
+      text = Localization.text(
+        "See {environment} for the environment variables, {config} for the config file, and man passcode for "
+          + "everything.", ["environment": environment, "config": config])
+    case (true, false):
+      text = Localization.text("See {environment} for the environment variables.", ["environment": environment])
+    default: text = Localization.text("See {config} for the config file.", ["config": config])
+    }
+    return HelpLayout.paragraph(text, firstPrefix: "  ", indent: 2)
   }
 
   // MARK: - Sections
@@ -266,6 +302,7 @@ package enum HelpText {
     case (.storageError, .askpass):
       return "The passphrase could not be written to standard output (cryptsetup is gone)."
     case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."
+    case (.noPasscodeSet, .lock): return "No passcode is set, so nothing was locked; that is said, and a key ends it."
     case (.accepted, _): return "The passcode was accepted."
     case (.wrongNoTriesLeft, _): return "Wrong passcode, with no tries left in this run."
     case (.cancelled, _): return "Cancelled by the user."

@@ -2,7 +2,8 @@
 package enum ParseOutcome: Equatable, Sendable {
   /// Run a subcommand.
   case run(Invocation)
-  /// Print `text` to standard output and exit 0; `topic` is `nil` for the overview.
+  /// Print `text` to standard output and exit 0; `topic` is `nil` for the overview and for the topics that are
+  /// not subcommands (``HelpReference``).
   case showHelp(topic: Subcommand?, text: String)
   /// Print `text` (the version line) to standard output and exit 0.
   case showVersion(String)

@@ -308,14 +308,19 @@ struct ParserState {
     return nil
   }
 
-  /// `passcode help [<subcommand>]`.
+  /// `passcode help [<subcommand>|environment|config]`.
   private mutating func parseHelpSubcommand() throws(UsageError) -> ParseOutcome {
     let rest = arguments[index...].filter { $0 != "-h" && $0 != "--help" }
     guard let name = rest.first else {
       return .showHelp(topic: nil, text: HelpText.render(topic: nil, programName: programName))
     }
+    if let reference = HelpReference(rawValue: name) {
+      if let extra = rest.dropFirst().first { throw UsageError(.unexpectedArgument(extra)) }
+      return .showHelp(topic: nil, text: HelpText.render(reference: reference, programName: programName))
+    }
     guard let topic = Subcommand(rawValue: name) else {
-      let suggestion = EditDistance.suggestion(for: name, among: Subcommand.allCases.map(\.rawValue))
+      let suggestion = EditDistance.suggestion(
+        for: name, among: Subcommand.allCases.map(\.rawValue) + HelpReference.allCases.map(\.rawValue))
       throw UsageError(.unknownSubcommand(name, suggestion: suggestion))
     }
     if let extra = rest.dropFirst().first {

@@ -19,7 +19,7 @@ enum ZshCompletion {
       "    '*:: :->arguments'",
       "  [[ $state == arguments ]] || return",
       "  case $words[1] in",
-      "    help) _arguments \(CompletionScript.singleQuoted(": :\(function)_subcommands")) ;;",
+      "    help) _arguments \(CompletionScript.singleQuoted(": :\(function)_help_topics")) ;;",
     ]
     for subcommand in Subcommand.allCases {
       lines.append("    \(subcommand.rawValue))")
@@ -32,23 +32,15 @@ enum ZshCompletion {
         lines.append(spec + (index == specs.count - 1 ? " ;;" : " \\"))
       }
     }
+    lines += ["  esac", "}", ""]
+    let subcommands = Subcommand.allCases.map { ($0.rawValue, $0.summary) }
+    lines += describer(
+      "\(function)_subcommands", tag: "subcommand",
+      words: subcommands + [("help", "Show the help of all subcommands, or of one.")])
+    lines += describer(
+      "\(function)_help_topics", tag: "help topic",
+      words: subcommands + HelpReference.allCases.map { ($0.rawValue, $0.summary) })
     lines += [
-      "  esac",
-      "}",
-      "",
-      "\(function)_subcommands() {",
-      "  local -a subcommands",
-      "  subcommands=(",
-    ]
-    for subcommand in Subcommand.allCases {
-      lines.append("    " + CompletionScript.singleQuoted("\(subcommand.rawValue):\(escaped(subcommand.summary))"))
-    }
-    lines += [
-      "    'help:Show the help of all subcommands, or of one.'",
-      "  )",
-      "  _describe -t subcommands 'subcommand' subcommands",
-      "}",
-      "",
       "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then",
       "  \(function) \"$@\"",
       "else",
@@ -56,6 +48,14 @@ enum ZshCompletion {
       "fi",
     ]
     return lines
+  }
+
+  /// A function that offers words with their descriptions (`_describe`), followed by an empty line.
+  private static func describer(_ name: String, tag: String, words: [(word: String, summary: String)]) -> [String] {
+    let variable = tag.split(separator: " ").joined(separator: "_") + "s"
+    return ["\(name)() {", "  local -a \(variable)", "  \(variable)=("]
+      + words.map { "    " + CompletionScript.singleQuoted("\($0.word):\(escaped($0.summary))") }
+      + ["  )", "  _describe -t \(variable) '\(tag)' \(variable)", "}", ""]
   }
 
   /// One `_arguments` spec: `'--speech=[Speak announcements…]:mode:(auto on off)'`. `--help` and

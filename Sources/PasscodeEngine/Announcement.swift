@@ -114,6 +114,10 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case demoUnlocked
   /// A key the demo's unlocked screen does not take was pressed; the keys it takes.
   case demoKeys
+  /// `lock` found no passcode to unlock with, so it locks nothing (exit 66), and says how to set one.
+  case nothingToLock
+  /// Words that must be heard before the program ends were told; any key ends it (``WordsUntilKey``).
+  case pressAnyKey
 
   // pinentry (issue 16)
 
@@ -217,7 +221,7 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case .entryFull, .keyRefusedNotSubmitted, .storeProblem: true
     case .countless(.tooShort), .countless(.nothingPasted): true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
-      .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:
+      .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn, .nothingToLock:
       true
     default: false
     }

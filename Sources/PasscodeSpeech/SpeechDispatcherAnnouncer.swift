@@ -64,7 +64,7 @@ package final class SpeechDispatcherAnnouncer: Announcer {
     worker.submit(SpeechRequest(content: .words(phrase.words), priority: phrase.announcement.priority))
   }
 
-  /// Queues the phrases' words as one request, joined with full stops, at the most urgent of their
+  /// Queues the phrases' words as one request, joined with full stops where they have none, at the most urgent of their
   /// priorities; returns at once.
   ///
   /// - Parameter phrases: What to say, in order.
@@ -73,7 +73,11 @@ package final class SpeechDispatcherAnnouncer: Announcer {
       phrases.first.map(announce)
       return
     }
-    let words = phrases.map(\.words).joined(separator: ". ")
+    // A phrase that already ends a sentence ("Set one with 'passcode set'.") takes no second full stop.
+    let words = phrases.map(\.words).reduce(into: "") { text, next in
+      if let last = text.last { text += ".!?".contains(last) ? " " : ". " }
+      text += next
+    }
     let priorities = phrases.map(\.announcement.priority)
     let priority: SpeechPriority =
       priorities.contains(.important) ? .important : priorities.contains(.message) ? .message : .text

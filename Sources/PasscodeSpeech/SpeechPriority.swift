@@ -25,7 +25,7 @@ extension Announcement {
       .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked,
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
-    case .keyRefusedNotSubmitted, .passcodeSet, .storeProblem: .message
+    case .keyRefusedNotSubmitted, .passcodeSet, .storeProblem, .nothingToLock, .pressAnyKey: .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     case .countless(.tooShort), .countless(.status): .message
     case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),

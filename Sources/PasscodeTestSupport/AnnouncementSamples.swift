@@ -48,6 +48,7 @@ package enum AnnouncementSamples {
     all += [.questionLeft, .diskUnlocked, .speakupKeyEchoOn, .entryFull, .keyRefusedNotSubmitted]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
+    all += [.nothingToLock, .pressAnyKey]
     all += [.capsLockOn, .capsLockOff, .numLockOff]
     for noun in [Announcement.SecretNoun.passphrase, .pin] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -62,7 +63,7 @@ package enum AnnouncementSamples {
   }()
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  package static let kindCount = 61
+  package static let kindCount = 63
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   package static func kind(of announcement: Announcement) -> String {
@@ -114,6 +115,8 @@ package enum AnnouncementSamples {
     case .demoCode: "demoCode"
     case .demoUnlocked: "demoUnlocked"
     case .demoKeys: "demoKeys"
+    case .nothingToLock: "nothingToLock"
+    case .pressAnyKey: "pressAnyKey"
     case .noQuestionsPending: "noQuestionsPending"
     case .secretEntered: "secretEntered"
     case .repeatSecret: "repeatSecret"

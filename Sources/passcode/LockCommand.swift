@@ -15,8 +15,9 @@ import PasscodeVault
 ///   (``UnrecordedFailures``), from the stored count, with the same lockouts;
 /// - a hash or state file it cannot read or trust: it says why at the start and at every code, and takes the
 ///   right code once the file is repaired (from elsewhere); it never unlocks before.
-/// It exits at once, locking nothing, only when there is nothing to unlock it with: no passcode set (66),
-/// or no home directory to find one in (74).
+/// It ends without locking only when there is nothing to unlock it with: no passcode set (66), which it tells
+/// and then waits for a key, so that it is heard and read before tmux draws over it; or no home directory to
+/// find one in (74).
 struct LockCommand {
   let context: CommandContext
 
@@ -39,7 +40,9 @@ struct LockCommand {
     var lockout = LockoutStatus(failures: 0, remaining: .zero)
     do {
       lockout = try store.requirePasscode()
-    } catch let .vault(error) where error != .notSet {
+    } catch .vault(.notSet) {
+      return try tellNothingToLock()
+    } catch let .vault(error) {
       problems.append(error)
     }
     // A stamp that cannot be removed (a read-only store) cannot let anything through this lock; it expires.
@@ -91,6 +94,23 @@ struct LockCommand {
       let record = try? store.vault.ledger.readRecord()
     else { return nil }
     return UnrecordedFailures(startingFrom: record, schedule: store.vault.ledger.schedule)
+  }
+
+  /// With no passcode set there is nothing to unlock with, so nothing is locked (66). On a terminal that is told,
+  /// spoken as well as shown, and the words stay until a key is pressed: as a tmux `lock-command` they would
+  /// otherwise flash and be drawn over, unheard and unread. With no terminal to wait on, it is the error printed
+  /// like any other.
+  private func tellNothingToLock() throws(CommandError) -> ExitCode {
+    guard let open = try? context.openPrompt() else { throw .vault(.notSet) }
+    defer { open.close() }
+    do {
+      _ = try open.prompt.run(WordsUntilKey([.nothingToLock])) { $0.start() }
+    } catch let .terminated(signal) {
+      throw .prompt(.terminated(by: signal))
+    } catch {
+      // The words were told; a terminal that hung up while they waited changes nothing about the status.
+    }
+    return .noPasscodeSet
   }
 
   private func tellStoreProblem(_ text: String, on open: OpenPrompt) throws(CommandError) {

@@ -362,6 +362,27 @@ struct LocalisedTextEndToEndTests {
     #expect(english.output.hasPrefix("OVERVIEW: Accessible passcode and PIN entry"))
   }
 
+  @Test(
+    "a subcommand's help points to help environment and help config in the user's language, within 80 columns",
+    arguments: [
+      ("es", "Consulta 'passcode help environment' para las variables de entorno"),
+      ("fr", "Voyez 'passcode help environment' pour les variables d'environnement"),
+      ("de", "Die Umgebungsvariablen zeigt 'passcode help environment'"),
+    ])
+  func translatedHelpPointers(language: String, pointer: String) throws {
+    let lock = try run(["help", "lock"], language: language)
+    #expect(lock.status == 0)
+    let joined = lock.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    #expect(joined.contains(pointer), "\(lock.output)")
+    let environment = try run(["help", "environment"], language: language)
+    let config = try run(["help", "config"], language: language)
+    #expect(environment.status == 0 && config.status == 0)
+    #expect(environment.output.contains("PASSCODE_SPEECH") && config.output.contains("lockout = "))
+    let wide = (lock.output + environment.output + config.output).split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "lines wider than 80 columns: \(wide)")
+  }
+
   @Test("--help and a usage error are in French with LANGUAGE=fr, within 80 columns, the placeholders too")
   func frenchHelp() throws {
     let french = try run(["--help"], language: "fr")

@@ -125,6 +125,8 @@ struct CompletionScriptTests {
     #expect(try bashCompletions(["passcode", "set", "--allowed", "a"]) == ["alphanumeric"])
     #expect(try bashCompletions(["passcode", "--title", "demo", "check", "--gr"]) == ["--grace"])
     #expect(try bashCompletions(["passcode", "help", "st"]) == ["status"])
+    #expect(try bashCompletions(["passcode", "help", "c"]) == ["check", "config"])
+    #expect(try bashCompletions(["passcode", "help", "en"]) == ["environment"])
     #expect(try bashCompletions(["passcode", "check", "--title", ""]) == [])
   }
 
@@ -146,6 +148,7 @@ struct CompletionScriptTests {
     #expect(try fishCompletions("passcode check --color ") == ["auto", "always", "never"])
     #expect(try fishCompletions("passcode --title x check --gr") == ["--grace"])
     #expect(try fishCompletions("passcode help st") == ["status"])
+    #expect(try fishCompletions("passcode help en") == ["environment"])
     #expect(try fishCompletions("passcode exec --title x gpg-connect-ag") == ["gpg-connect-agent"])
     #expect(try fishCompletions("passcode exec --title x ls --almost") == ["--almost-all"])
   }
@@ -168,6 +171,7 @@ struct CompletionScriptTests {
   @Test("zsh completes subcommands, each subcommand's options and option values, asked as Tab asks")
   func zshBehaviour() throws {
     #expect(try zshCompletions("passcode ch") == ["check"])
+    #expect(try zshCompletions("passcode help en") == ["environment"])
     #expect(
       try zshCompletions("passcode check --spe").sorted() == [
         "--speech", "--speech-pitch", "--speech-rate", "--speech-voice", "--speech-volume",

@@ -1,5 +1,6 @@
-import PasscodeCommandLine
 import Testing
+
+@testable import PasscodeCommandLine
 
 @Suite("Help text")
 struct HelpTextTests {
@@ -64,12 +65,72 @@ struct HelpTextTests {
   }
 
   @Test("the CONFIG FILE section names every key the config file takes, the stored passcode's included")
-  func configurationKeys() {
-    for topic in [nil, Subcommand.check, .set, .pinentry, .doctor] {
-      let text = HelpText.render(topic: topic, programName: "passcode")
+  func configurationKeys() throws {
+    let texts = [
+      ("passcode help", HelpText.render(topic: nil, programName: "passcode")),
+      ("passcode help config", try Self.helpAsTyped(["help", "config"])),
+    ]
+    for (name, text) in texts {
       for key in ["speech", "profile", "reduce-motion", "sound", "lockout", "length", "grace"] {
-        #expect(text.contains("\n  \(key) = "), "the help of \(topic?.rawValue ?? "passcode") lacks the key \(key)")
+        #expect(text.contains("\n  \(key) = "), "\(name) lacks the key \(key)")
       }
+    }
+  }
+
+  /// What `passcode ARGUMENTS` prints, as a person types it.
+  private static func helpAsTyped(_ arguments: [String], programName: String = "passcode") throws -> String {
+    guard
+      case let .showHelp(_, text) = try CommandLineParser.parse(
+        arguments: arguments, programName: programName, environment: [:])
+    else {
+      Issue.record("\(arguments) shows no help")
+      return ""
+    }
+    return text
+  }
+
+  @Test("help environment and help config, as typed, match their reviewed snapshots", arguments: HelpReference.allCases)
+  func referenceSnapshot(_ reference: HelpReference) throws {
+    expectSnapshot(try Self.helpAsTyped(["help", reference.rawValue]), named: "help-\(reference.rawValue)")
+  }
+
+  @Test("help environment lists every variable; help config every key; each points to the other")
+  func referenceContents() throws {
+    let environment = try Self.helpAsTyped(["help", "environment"])
+    for variable in EnvironmentVariable.allCases { #expect(environment.contains("\n  \(variable.rawValue) ")) }
+    #expect(environment.contains("'passcode help config'"))
+    let config = try Self.helpAsTyped(["help", "config"])
+    #expect(config.hasPrefix("CONFIG FILE: $XDG_CONFIG_HOME/passcode/config."))
+    #expect(config.contains("'passcode help environment'"))
+  }
+
+  @Test(
+    "a subcommand's help has its own options, keys and exit statuses, and points to the environment and config topics",
+    arguments: Subcommand.allCases)
+  func subcommandHelpPointsToTheRest(_ subcommand: Subcommand) throws {
+    let text = try Self.helpAsTyped(["help", subcommand.rawValue])
+    #expect(text.contains("\nOPTIONS:\n"))
+    #expect(text.contains("\nEXIT STATUS:\n"))
+    #expect(text.contains("\nKEYS:\n") == subcommand.isInteractive)
+    #expect(!text.contains("CONFIG FILE:"), "the config file is passcode help config's")
+    // Variables that more than one subcommand reads are the environment topic's.
+    for variable in EnvironmentVariable.allCases where Subcommand.allCases.filter(variable.applies).count > 1 {
+      #expect(!text.contains("\n  \(variable.rawValue) "), "\(variable.rawValue) is passcode help environment's")
+    }
+    let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      words.contains(
+        "See 'passcode help environment' for the environment variables, 'passcode help config' for the config file")
+    )
+    // What repeated the environment and the config file made 116 to 132 lines; a subcommand's own is far less.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    #expect(lines <= 90, "\(lines) lines")
+  }
+
+  @Test("under pinentry-passcode and passcode-askpass the help points to passcode help, which they share")
+  func impliedSubcommandPointsToPasscode() {
+    for programName in ["pinentry-passcode", "passcode-askpass"] {
+      #expect(HelpText.render(topic: nil, programName: programName).contains("'passcode help environment'"))
     }
   }
 }

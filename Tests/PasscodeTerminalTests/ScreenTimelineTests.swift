@@ -63,4 +63,50 @@ struct ScreenTimelineTests {
     #expect(timeline.announcer.announcements.filter { $0 == .questionsWaiting(count: 2) }.count == 1)
     #expect(timeline.verified == ["abc"])
   }
+
+  @Test("words that must be heard are told, then wait for a key: time alone never ends them, any key does")
+  func wordsUntilKeyWaitForAKey() throws {
+    for key in ["x", "⏎", "⎋ +100ms", "^C", "^D", "paste(1234)"] {
+      let timeline = PromptTimeline()
+      #expect(try timeline.run(WordsUntilKey([.nothingToLock]), "+60m \(key)") { $0.start() } != nil, "\(key)")
+      #expect(timeline.announcer.announcements == [.nothingToLock, .pressAnyKey], "\(key)")
+      #expect(
+        timeline.lines == [
+          "No passcode is set, so nothing is locked. Set one with 'passcode set'.", "Press any key to go on.",
+        ], "\(key)")
+      #expect(timeline.clock.now() >= .seconds(3600), "an hour passed and they were still waiting")
+    }
+  }
+
+  @Test("with no key the words wait until the terminal goes away")
+  func wordsUntilKeyOutlastTime() throws {
+    let timeline = PromptTimeline()
+    do throws(PromptError) {
+      _ = try timeline.run(WordsUntilKey([.nothingToLock]), "+1440m") { $0.start() }
+      Issue.record("the words ended with no key")
+    } catch .hungUp {
+    } catch {
+      Issue.record("\(error)")
+    }
+    #expect(timeline.clock.now() >= .seconds(1440 * 60))
+    #expect(timeline.announcer.announcements == [.nothingToLock, .pressAnyKey])
+  }
+
+  @Test("a key typed before the words were told is thrown away, so it cannot end them unheard")
+  func wordsUntilKeyFlushFirst() {
+    let effects = WordsUntilKey([.nothingToLock]).start()
+    guard case .flushInput = effects.first else {
+      Issue.record("the first effect is \(String(describing: effects.first))")
+      return
+    }
+    #expect(effects.count == 3)
+  }
+
+  @Test("in the screen-reader profile the words that wait for a key are a line each, spoken once")
+  func wordsUntilKeyScreenReader() throws {
+    let timeline = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAfterWords)
+    #expect(try timeline.run(WordsUntilKey([.nothingToLock]), "q") { $0.start() } != nil)
+    #expect(timeline.announcer.announcements == [.nothingToLock, .pressAnyKey])
+    #expect(timeline.lines.filter { $0.contains("Press any key to go on.") }.count == 1)
+  }
 }
