@@ -51,7 +51,7 @@ struct ConfirmationDialogTimelineTests {
   func pasteIsWiped() {
     var timeline = Self.dialog()
     let pasted = WipedSecretBuffer(capacity: 8)
-    _ = pasted.append(contentsOf: Array("yes".utf8).withUnsafeBytes { $0 })
+    Array("yes".utf8).withUnsafeBytes { _ = pasted.append(contentsOf: $0) }
     timeline.send(.paste(pasted, overflowCount: 0))
     #expect(pasted.count == 0)
     #expect(timeline.told.last == Self.keys)
