@@ -4,8 +4,44 @@ internal import SystemCalls
 /// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
 /// espeakup processes of the same user or a brltty of any user.
 ///
-/// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus.
+/// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus. A
+/// spawned debug-built `passcode` takes them from a test's pinned tree (``pinnedTree``), so that a test which
+/// doesn't test detection sees the same readers on every machine, a blind contributor's included.
 package struct ScreenReaderDetector: Sendable {
+  /// The variable naming a test's pinned tree, honoured by debug builds only.
+  package static let pinnedTreeVariable = "PASSCODE_TEST_DETECTION_ROOT"
+
+  /// The tree a test pins detection to: `ROOT/proc` and `ROOT/sys` stand for `/proc` and `/sys` (the readers'
+  /// processes and Speakup, and the session's locality, which is looked for in the same `/proc`), and the file
+  /// `ROOT/session-bus-address` holds the bus the AT-SPI check asks, which is asked of none when the file is
+  /// absent. Only a debug build reads ``pinnedTreeVariable``: the test suite runs one, and a release build (what
+  /// `make install` and the Debian package install) never does, so no variable can hide a person's screen reader
+  /// from an installed `passcode`.
+  package static let pinnedTree: String? = {
+    #if DEBUG
+      guard let root = AccessibilitySystemCalls.environmentValue(pinnedTreeVariable), !root.isEmpty else {
+        return nil
+      }
+      return root
+    #else
+      return nil
+    #endif
+  }()
+
+  /// Where this session's sysfs is: `/sys`, or the pinned tree's `sys`.
+  package static var sessionSysRoot: String { pinnedTree.map { $0 + "/sys" } ?? "/sys" }
+
+  /// Where this session's procfs is: `/proc`, or the pinned tree's `proc`.
+  package static var sessionProcRoot: String { pinnedTree.map { $0 + "/proc" } ?? "/proc" }
+
+  /// This session's bus: `DBUS_SESSION_BUS_ADDRESS`, or what the pinned tree's `session-bus-address` holds.
+  package static var sessionBusAddress: String? {
+    guard let pinnedTree else { return AccessibilitySystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS") }
+    return AccessibilitySystemCalls.readFile(pinnedTree + "/session-bus-address").map { data in
+      String(String(decoding: data, as: UTF8.self).trimmingWhitespace())
+    }
+  }
+
   /// Where sysfs is mounted; `/sys`.
   package var sysRoot: String
   /// Where procfs is mounted; `/proc`.
@@ -20,7 +56,7 @@ package struct ScreenReaderDetector: Sendable {
   /// `--ttyname`); `nil` uses the controlling terminal.
   package var terminalPath: String?
 
-  /// Creates a detector; the defaults read this session.
+  /// Creates a detector; the defaults read this session (or a test's ``pinnedTree``).
   ///
   /// - Parameters:
   ///   - sysRoot: Where sysfs is mounted.
@@ -29,8 +65,8 @@ package struct ScreenReaderDetector: Sendable {
   ///   - sessionBusAddress: The session bus address, or `nil` to skip the AT-SPI check.
   ///   - atspiDeadline: The longest time the AT-SPI check may take.
   package init(
-    sysRoot: String = "/sys", procRoot: String = "/proc", userID: UInt32 = AccessibilitySystemCalls.realUserIdentifier,
-    sessionBusAddress: String? = AccessibilitySystemCalls.environmentValue("DBUS_SESSION_BUS_ADDRESS"),
+    sysRoot: String = sessionSysRoot, procRoot: String = sessionProcRoot,
+    userID: UInt32 = AccessibilitySystemCalls.realUserIdentifier, sessionBusAddress: String? = sessionBusAddress,
     atspiDeadline: Duration = .milliseconds(100)
   ) {
     self.sysRoot = sysRoot

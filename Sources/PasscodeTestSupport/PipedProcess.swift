@@ -18,7 +18,7 @@ package struct PipedProcess {
   /// - Parameters:
   ///   - executablePath: The program's absolute path.
   ///   - arguments: The arguments after its name.
-  ///   - environment: Its whole environment.
+  ///   - environment: Its whole environment, but for the pinned detection tree (``PinnedDetection/pinning(_:)``).
   ///   - capturesErrors: Whether standard error goes to ``errors`` instead of `/dev/null`.
   /// - Throws: Foundation's error when the program cannot be started.
   package init(
@@ -27,7 +27,7 @@ package struct PipedProcess {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executablePath)
     process.arguments = arguments
-    process.environment = environment
+    process.environment = PinnedDetection.pinning(environment)
     let inputPipe = Pipe()
     let outputPipe = Pipe()
     let errorPipe = capturesErrors ? Pipe() : nil

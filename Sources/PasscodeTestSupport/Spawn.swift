@@ -23,7 +23,8 @@ package struct Spawn: Sendable {
   package var executable: String
   /// The arguments after the program's name (which is passed as `argv[0]`).
   package var arguments: [String]
-  /// The child's whole environment.
+  /// The child's whole environment, but for ``PinnedDetection/nothingRunning``'s entry, which ``run()`` adds when
+  /// it names no pinned detection tree of its own.
   package var environment: [String: String]
   /// Whether ``executable`` is looked up in `PATH` (`posix_spawnp`).
   package var searchesPath = false
@@ -55,7 +56,7 @@ package struct Spawn: Sendable {
   ///   `ENOENT` or `EACCES`.
   package func run() throws(Errno) -> ProcessIdentifier {
     let argumentPointers = CStringVector([executable] + arguments)
-    let environmentPointers = CStringVector(environment: environment)
+    let environmentPointers = CStringVector(environment: PinnedDetection.pinning(environment))
     defer {
       argumentPointers.free()
       environmentPointers.free()

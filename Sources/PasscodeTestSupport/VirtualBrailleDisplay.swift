@@ -17,6 +17,9 @@ package final class VirtualBrailleDisplay {
   /// The BrlAPI address of this brltty (`:1000+N` for console N), for `BRLAPI_HOST`, when it serves the API.
   package let apiHost: String
   private let process: SpawnedProcess
+
+  /// brltty's process, for a lab's pinned detection tree (``PinnedDetection/addProcess(_:)``).
+  package var processIdentifier: Int32 { process.pid }
   private let socket: Int32
   private let table: BrailleTextTable
   private var pending: [UInt8] = []

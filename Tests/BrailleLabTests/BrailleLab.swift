@@ -30,6 +30,8 @@ final class BrailleLab {
   let display: VirtualBrailleDisplay
   /// The private home, runtime directory and store of this run.
   let home: String
+  /// What the run's `passcode` sees of screen readers: this run's brltty only, whatever else runs here.
+  let detection: PinnedDetection
   private let marker: String
   private var program: ChildProcess?
   /// Whether ``program`` was reaped by ``finish(timeout:)`` (its identifier may then belong to another process).
@@ -61,6 +63,8 @@ final class BrailleLab {
     try VirtualConsole.giveFile(home, to: Self.user, group: Self.user)
     try console.lend(to: Self.user, group: Self.user)
     marker = "PASSCODE_BRAILLE_LAB_RUN=\(UUID().uuidString)"
+    detection = try PinnedDetection()
+    try detection.addProcess(display.processIdentifier)
   }
 
   deinit {
@@ -83,7 +87,7 @@ final class BrailleLab {
   }
 
   /// Starts `passcode` on the console as ``user``, with the speech policy's default (auto), so it detects
-  /// brltty itself.
+  /// brltty itself; its detection is pinned to ``detection``.
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the program name.
@@ -102,6 +106,7 @@ final class BrailleLab {
       "TERM": "linux", "LANG": "C.UTF-8", "SPEECHD_ADDRESS": "unix_socket:\(home)/no-speech-dispatcher.sock",
     ]
     fullEnvironment.merge(environment) { _, new in new }
+    fullEnvironment.merge(detection.environment) { _, new in new }
     let pair = marker.split(separator: "=", maxSplits: 1).map(String.init)
     fullEnvironment[pair[0]] = pair[1]
     let asUser = ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups", "--"]
@@ -292,6 +297,7 @@ final class BrailleLab {
   func stop() {
     stopProgram()
     display.stop()
+    detection.remove()
     try? FileManager.default.removeItem(atPath: home)
   }
 

@@ -246,7 +246,7 @@ struct BrailleScenarioTests {
       environment: [
         "PATH": "/usr/bin:/bin", "HOME": lab.home, "XDG_RUNTIME_DIR": lab.home, "TERM": "xterm-256color",
         "LANG": "C.UTF-8", "PASSCODE_SPEECH": "off",
-      ], terminal: terminal)
+      ].merging(lab.detection.environment) { _, pinned in pinned }, terminal: terminal)
     let shown = String(
       decoding: try terminal.readUntil(Array("Enter Passcode, 4 digits".utf8), timeout: .seconds(10)), as: UTF8.self)
     try terminal.write(Array("\u{3}".utf8))

@@ -26,7 +26,7 @@ struct DoctorNextStepEndToEndTests {
         "HOME": home.path, "PATH": home.child("bin") + ":/usr/bin:/bin", "XDG_RUNTIME_DIR": home.child("run"),
         "LANG": "C.UTF-8", "LC_ALL": "C", "TERM": "xterm", "GPG_TTY": "/dev/pts/99",
         "GNUPGHOME": home.child("gnupg"),
-      ].merging(more) { _, new in new }
+      ].merging(more) { _, new in new }.merging(PinnedDetection.nothingRunning.environment) { given, _ in given }
     }
 
     deinit {
@@ -34,7 +34,8 @@ struct DoctorNextStepEndToEndTests {
         executable: "gpgconf", arguments: ["--homedir", home.child("gnupg"), "--kill", "gpg-agent"])
     }
 
-    /// `env -i` and this environment, exactly: a variable left out here is unset.
+    /// `env -i` and this environment, exactly: a variable left out here is unset. `env -i` would drop the pinned
+    /// detection tree the spawner adds, so the environment names it itself.
     var environmentArguments: [String] {
       ["-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }

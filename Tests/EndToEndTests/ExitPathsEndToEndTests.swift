@@ -15,7 +15,7 @@ struct OutputErrorEndToEndTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: PasscodeBinary.path)
     process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"]
+    process.environment = PinnedDetection.pinning(["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"])
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
     let errors = Pipe()
     process.standardError = errors

@@ -54,7 +54,9 @@ struct GnuPGSetUpStepsEndToEndTests {
     try setUpSteps().write(toFile: script, atomically: true, encoding: .utf8)
     let status = try SpawnedProcess.run(
       executable: "/usr/bin/env",
-      arguments: ["-i", "HOME=\(home)", "PATH=\(binDirectory)", "LC_ALL=C", "/bin/sh", "-eu", script],
+      arguments: ["-i", "HOME=\(home)", "PATH=\(binDirectory)", "LC_ALL=C"]
+        // `env -i` would drop the pinned detection tree the spawner adds.
+        + PinnedDetection.nothingRunning.environment.map { "\($0.key)=\($0.value)" } + ["/bin/sh", "-eu", script],
       outputPath: base + "/steps.log", timeout: .seconds(60))
     _ = try? SpawnedProcess.run(
       executable: "gpgconf", arguments: ["--homedir", home + "/.gnupg", "--kill", "gpg-agent"])

@@ -19,11 +19,14 @@ final class FenrirLab: LabTerminal {
   private let terminal: PseudoTerminal
   private let child: ChildProcess
   private let program: LabProgram
+  /// What the program sees of screen readers: this Fenrir only, whatever else runs for the lab user.
+  private let detection: PinnedDetection
   let run: LabRun
 
   init(_ scenario: LabScenario, speech: PrivateSpeechDispatcher, directory: LabDirectory) throws {
     program = try LabProgram(scenario, in: directory)
-    let shell = try program.wrapper(waitsForReturn: false)
+    let shell = try program.wrapper(waitsForReturn: false, waitsUntilPinned: true)
+    detection = try PinnedDetection()
     let settings = try directory.write("settings.conf", try Self.settings(shell: shell, directory: directory.path))
     terminal = try PseudoTerminal(columns: 80, rows: 24)
     LabUser.own(terminal.slavePath)
@@ -36,13 +39,18 @@ final class FenrirLab: LabTerminal {
       environment: [
         "PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8", "SPEECHD_ADDRESS": speech.address,
         "XDG_RUNTIME_DIR": directory.path,
-      ], terminal: terminal)
+      ].merging(detection.environment) { _, pinned in pinned }, terminal: terminal)
     terminal.closeSlave()
+    // Fenrir runs the wrapper, which starts the program once this Fenrir (exec'd by setpriv in the same
+    // process) is in the tree.
+    try detection.addProcess(child.processIdentifier)
+    program.pinned()
   }
 
   deinit {
     // Fenrir ends when its shell, the wrapper, ends once released; it is killed only when it does not.
     program.release()
+    defer { detection.remove() }
     if (try? child.waitForExit(timeout: .seconds(5))) != nil { return }
     try? child.signal(SIGKILL)
     _ = try? child.waitForExit(timeout: .seconds(5))

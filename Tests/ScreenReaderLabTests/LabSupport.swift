@@ -254,15 +254,20 @@ struct LabProgram {
   /// The words the wrapper writes after the program; the lab waits for the reader to speak them.
   static let endMarker = "End of the lab run"
 
-  /// A shell script that waits for `gate` (a line on standard input) when asked, runs the program, writes its
-  /// exit status to `status`, then ``endMarker``, and keeps the terminal open until ``release()`` (at most a
-  /// minute), so the reader reads the end: Fenrir drops output that arrives together with end of file.
-  func wrapper(waitsForReturn: Bool) throws -> String {
+  /// A shell script that waits for `gate` (a line on standard input) when asked, and for ``pinned()`` when asked,
+  /// runs the program, writes its exit status to `status`, then ``endMarker``, and keeps the terminal open until
+  /// ``release()`` (at most a minute), so the reader reads the end: Fenrir drops output that arrives together with
+  /// end of file.
+  func wrapper(waitsForReturn: Bool, waitsUntilPinned: Bool = false) throws -> String {
     let gate = waitsForReturn ? "read gate\n" : ""
+    let pinned =
+      waitsUntilPinned
+      ? "i=0; while [ ! -e \(Self.quoted(directory.path + "/pinned")) ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done\n"
+      : ""
     let script = """
       #!/bin/sh
       cd \(Self.quoted(directory.path))
-      \(gate)\(commandLine)
+      \(pinned)\(gate)\(commandLine)
       echo $? > \(Self.quoted(directory.path + "/status.tmp"))
       mv \(Self.quoted(directory.path + "/status.tmp")) \(Self.quoted(directory.path + "/status"))
       echo \(Self.quoted(Self.endMarker))
@@ -270,6 +275,11 @@ struct LabProgram {
 
       """
     return try directory.write("run.sh", script, mode: 0o755)
+  }
+
+  /// Lets the wrapper start the program: the reader it runs under is in the program's pinned detection tree.
+  func pinned() {
+    _ = try? directory.write("pinned", "")
   }
 
   /// Lets the wrapper end, closing the terminal.

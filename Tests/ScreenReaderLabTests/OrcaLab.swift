@@ -16,6 +16,9 @@ final class OrcaDesktop: Sendable {
   let display: String
   let busAddress: String
   let speech: PrivateSpeechDispatcher
+  /// What a program on this desktop sees of screen readers: this desktop's Orca and accessibility bus only,
+  /// whatever else runs for the lab user.
+  let detection: PinnedDetection
   private let stack: SpawnedProcess
   private let keepAlive: LabDirectoryBox
 
@@ -41,6 +44,7 @@ final class OrcaDesktop: Sendable {
     desktop.speech.stop()
     try? FileManager.default.removeItem(atPath: desktop.directory)
     try? FileManager.default.removeItem(atPath: desktop.speech.base)
+    desktop.detection.remove()
   }
 
   private init() throws(LabError) {
@@ -70,6 +74,14 @@ final class OrcaDesktop: Sendable {
       }
       display = ":" + (lab.read("display") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
       busAddress = (lab.read("bus") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      guard let orca = lab.read("orca.pid").flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+      else {
+        stack.signal(SIGTERM)
+        throw LabError.setUp("the desktop did not say which process is Orca")
+      }
+      detection = try PinnedDetection()
+      try detection.addProcess(orca)
+      try detection.setSessionBus(busAddress)
     } catch let error as LabError {
       throw error
     } catch {
@@ -86,11 +98,11 @@ final class OrcaDesktop: Sendable {
     ]
   }
 
-  /// The environment of a program on this desktop.
+  /// The environment of a program on this desktop, its detection pinned to ``detection``.
   var environment: [String: String] {
     Self.environment(directory, speech).merging(["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": busAddress]) {
       _, new in new
-    }
+    }.merging(detection.environment) { _, pinned in pinned }
   }
 
   private static func orcaIsOn(_ speech: PrivateSpeechDispatcher) -> Bool {
@@ -131,6 +143,7 @@ final class OrcaDesktop: Sendable {
         --method org.a11y.Bus.GetAddress > "$DIR/a11y" 2>&1
       orca -u "$DIR/prefs" --debug-file "$DIR/orca-debug.log" > "$DIR/orca.log" 2>&1 &
       ORCA=$!
+      echo $ORCA > "$DIR/orca.pid.tmp"; mv "$DIR/orca.pid.tmp" "$DIR/orca.pid"
       stop() { kill -9 $ORCA 2>/dev/null; wait $ORCA 2>/dev/null; kill $XVFB 2>/dev/null; exit 0; }
       trap stop TERM INT HUP
       echo "$DBUS_SESSION_BUS_ADDRESS" > "$DIR/bus.tmp"; mv "$DIR/bus.tmp" "$DIR/bus"
