@@ -115,6 +115,22 @@ struct DoctorNextStepEndToEndTests {
 
   static func isRunning(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
 
+  /// Waits, at most 10 s, until the scratch daemon has written its pid file and made its socket: `-d` returns
+  /// before either, and a loaded machine can take a while.
+  static func waitUntilUp(_ scratch: Scratch) -> Bool {
+    let directory = scratch.home.child("run/speech-dispatcher")
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if FileManager.default.fileExists(atPath: directory + "/pid/speech-dispatcher.pid"),
+        FileManager.default.fileExists(atPath: directory + "/speechd.sock")
+      {
+        return true
+      }
+      usleep(10_000)
+    }
+    return false
+  }
+
   /// A scratch home whose `~/.config/speech-dispatcher` is the recorder (no audio, speech into a file) with
   /// `Timeout 1`: a daemon that honours it stops one second after its last client leaves.
   static func speechScratch(_ config: String? = nil) throws -> Scratch {
@@ -184,7 +200,8 @@ struct DoctorNextStepEndToEndTests {
     .enabled(if: !socketUnitInstalled, "this system has speech-dispatcher's user socket unit"))
   func hungDaemonRestarts() throws {
     let scratch = try Self.speechScratch()
-    #expect(try scratch.shell("speech-dispatcher -d -t 0") == 0)
+    // Answered once, it is up: its pid file, which doctor's step names, is written ('-d' returns before that).
+    #expect(try scratch.shell("speech-dispatcher -d -t 0 && spd-say -w 'up'") == 0)
     let hung = try #require(Self.daemonPid(scratch))
     defer { kill(hung, SIGKILL) }
     // Stopped, it is there and its socket still takes connections (the kernel queues them), but it never
@@ -234,6 +251,8 @@ struct DoctorNextStepEndToEndTests {
       """, to: ".config/speech-dispatcher/speechd.conf", mode: 0o600)
     try scratch.home.write("pcm.!default { type hw; card \"NoSuchCard\" }\n", to: ".asoundrc", mode: 0o600)
     #expect(try scratch.shell("speech-dispatcher -d -t 0") == 0)
+    // It cannot finish speaking, so 'spd-say -w' would never return: its pid file and socket say it is up.
+    #expect(Self.waitUntilUp(scratch), "the daemon never wrote its pid file and socket")
     let silent = try #require(Self.daemonPid(scratch))
     defer { kill(silent, SIGKILL) }
     let before = try scratch.doctor()
