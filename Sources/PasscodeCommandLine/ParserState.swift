@@ -350,6 +350,25 @@ struct ParserState {
 
   // MARK: - Finishing
 
+  /// Refuses a `--allowed` listing that `subcommand` cannot use: `set` stores only named sets, and the demo's
+  /// published code must be typeable, whatever its length, so every digit it uses must be allowed.
+  private func checkAllowedListing(for subcommand: Subcommand) throws(UsageError) {
+    guard let customAllowedSpelling, let allowed = options.allowed else { return }
+    let expectation: String
+    switch subcommand {
+    case .demo where !Announcement.demoDigits.allSatisfy({ allowed.allows(Unicode.Scalar($0)) }):
+      expectation = Localization.text(
+        "The demo's code is made of the digits 2, 5, 8 and 0: please allow them, as in 0-9A-F.")
+    case .set:
+      expectation = Localization.text(
+        "A stored passcode is digits or alphanumeric: please provide 'digits' or 'alphanumeric'.")
+    default: return
+    }
+    throw UsageError(
+      .invalidValue(value: customAllowedSpelling, option: Option.allowed.nameWithValue, expectation: expectation),
+      subcommand: subcommand)
+  }
+
   private func finish(environment: [String: String]) throws(UsageError) -> Invocation {
     guard let subcommand else { throw UsageError(.missingSubcommand) }
     let accepted = Set(subcommand.options)
@@ -364,25 +383,7 @@ struct ParserState {
           expectation: Localization.text("Please provide a whole number of seconds, 1 or more.")),
         subcommand: subcommand)
     }
-    // The demo's published code must be typeable, whatever its length: every digit it uses is allowed.
-    if let customAllowedSpelling, subcommand == .demo, let allowed = options.allowed,
-      !Announcement.demoDigits.allSatisfy({ allowed.allows(Unicode.Scalar($0)) })
-    {
-      throw UsageError(
-        .invalidValue(
-          value: customAllowedSpelling, option: Option.allowed.nameWithValue,
-          expectation: Localization.text(
-            "The demo's code is made of the digits 2, 5, 8 and 0: please allow them, as in 0-9A-F.")),
-        subcommand: subcommand)
-    }
-    if let customAllowedSpelling, subcommand == .set {
-      throw UsageError(
-        .invalidValue(
-          value: customAllowedSpelling, option: Option.allowed.nameWithValue,
-          expectation: Localization.text(
-            "A stored passcode is digits or alphanumeric: please provide 'digits' or 'alphanumeric'.")),
-        subcommand: subcommand)
-    }
+    try checkAllowedListing(for: subcommand)
     if subcommand == .exec, execCommand == nil { throw UsageError(.missingCommand, subcommand: .exec) }
     var options = options
     var sources = sources
