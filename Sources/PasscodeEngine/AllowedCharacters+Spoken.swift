@@ -56,13 +56,6 @@ extension EntryConfiguration.AllowedCharacters {
     }
   }
 
-  /// How a refused key names this set; `nil` for the standard sets, which have words of their own
-  /// ("Digits only").
-  package var spoken: SpokenSet? {
-    guard case let .custom(set) = self else { return nil }
-    return Self.spoken(set)
-  }
-
   /// How a refused key names a caller's set of characters.
   ///
   /// - Parameter set: The characters the prompt takes.
@@ -102,6 +95,8 @@ extension EntryConfiguration.AllowedCharacters {
 }
 
 extension EntryConfiguration.AllowedCharacters.SpokenPart {
+  /// A part from a run of scalar values, which ``EntryConfiguration/AllowedCharacters/runs(of:in:)`` takes
+  /// only from ASCII ranges, so each is a scalar.
   fileprivate init(_ kind: Kind, _ run: ClosedRange<UInt32>) {
     self.init(kind, Unicode.Scalar(run.lowerBound) ?? "0", Unicode.Scalar(run.upperBound) ?? "0")
   }
