@@ -36,6 +36,11 @@
 #   $(INITRAMFS_HOOKS_DIR)/passcode                           the initramfs-tools hook (Docs/initramfs-tools/passcode),
 #                                                             which does nothing unless /etc/crypttab names
 #                                                             keyscript=…/passcode-askpass (Docs/Boot.md)
+#   $(INITRAMFS_SCRIPTS_DIR)/init-premount/passcode           its boot scripts (Docs/initramfs-tools/scripts): they
+#   $(INITRAMFS_SCRIPTS_DIR)/init-bottom/passcode               start and stop the initramfs's speech-dispatcher,
+#                                                             and do nothing in an image the hook put no speech in
+#   $(DATADIR)/passcode/speech-needs.sh                       what speech at boot needs, the one list the dracut
+#                                                             module and the hook both read (Docs/boot-speech)
 #
 # installed-directories lists the directories `make install` made (they did not exist), deepest first;
 # `make uninstall` removes those that are empty afterwards and no other, so a shared directory that was
@@ -48,7 +53,9 @@
 # be found. The module installs the passcode it finds in /usr/bin or /usr/local/bin. With another PREFIX
 # (~/.local) the module is left out, unless DRACUT_MODULES_DIR is given. INITRAMFS_HOOKS_DIR is
 # /usr/share/initramfs-tools/hooks in the same way, for the same reason (mkinitramfs reads hooks there and
-# in /etc/initramfs-tools/hooks only).
+# in /etc/initramfs-tools/hooks only). INITRAMFS_SCRIPTS_DIR is /usr/share/initramfs-tools/scripts likewise: a
+# script the hook wrote into the image itself would never run, as mkinitramfs orders (ORDER, PREREQ) only the
+# scripts it finds there and in /etc/initramfs-tools/scripts.
 #
 # The .deb holds that tree for PREFIX=/usr, plus what Debian asks of every package: the manual
 # pages compressed with gzip -9n, /usr/share/doc/passcode/copyright and changelog.Debian.gz; the zsh
@@ -61,7 +68,7 @@
 # pinentry and registers /usr/bin/pinentry-passcode as a (low-priority) /usr/bin/pinentry alternative.
 # Removing it stops and disables the console units if they were enabled, so no link is left behind.
 #
-# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, DRACUT_MODULES_DIR, INITRAMFS_HOOKS_DIR, SWIFT (the swift driver: from PATH, else
+# Variables: PREFIX, DESTDIR, SYSTEMD_UNIT_DIR, DRACUT_MODULES_DIR, INITRAMFS_HOOKS_DIR, INITRAMFS_SCRIPTS_DIR, SWIFT (the swift driver: from PATH, else
 # /opt/swift/usr/bin/swift), STRIP, DEB_MAINTAINER. The release build has its own scratch directory,
 # .build/install, so another `swift build -c release` can never put a binary that needs the toolchain into
 # the install.
@@ -96,9 +103,14 @@ DRACUT_MODULES_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/usr/lib/dracut/m
 DRACUT_MODULE = $(if $(DRACUT_MODULES_DIR),$(DRACUT_MODULES_DIR)/90passcode)
 # The initramfs-tools hook, likewise only with a system PREFIX; INITRAMFS_HOOKS_DIR= leaves it out.
 INITRAMFS_HOOKS_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/usr/share/initramfs-tools/hooks)
+INITRAMFS_SCRIPTS_DIR ?= $(if $(INITRAMFS_HOOKS_DIR),$(patsubst %/hooks,%/scripts,$(INITRAMFS_HOOKS_DIR)))
+INITRAMFS_SCRIPTS = init-premount/passcode init-bottom/passcode
+SPEECH_NEEDS_DIR = $(DATADIR)/passcode
 # Every directory `make install` puts a file in; those it has to make are recorded for `make uninstall`.
 INSTALL_DIRECTORIES = $(BINDIR) $(MAN1DIR) $(DOCDIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
-  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(DRACUT_MODULE) $(INITRAMFS_HOOKS_DIR) $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
+  $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(DRACUT_MODULE) $(INITRAMFS_HOOKS_DIR) \
+  $(if $(INITRAMFS_SCRIPTS_DIR),$(addprefix $(INITRAMFS_SCRIPTS_DIR)/,init-premount init-bottom)) $(SPEECH_NEEDS_DIR) \
+  $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
   $(foreach language,$(MAN_LANGUAGES),$(DATADIR)/man/$(language)/man1)
 DIRECTORY_RECORD = $(DOCDIR)/installed-directories
 
@@ -188,6 +200,12 @@ install: build
 	if [ -n "$(INITRAMFS_HOOKS_DIR)" ]; then \
 	  $(INSTALL) -m 0755 Docs/initramfs-tools/passcode $(DESTDIR)$(INITRAMFS_HOOKS_DIR)/passcode; \
 	fi
+	if [ -n "$(INITRAMFS_SCRIPTS_DIR)" ]; then \
+	  for script in $(INITRAMFS_SCRIPTS); do \
+	    $(INSTALL) -m 0755 Docs/initramfs-tools/scripts/$$script $(DESTDIR)$(INITRAMFS_SCRIPTS_DIR)/$$script || exit 1; \
+	  done; \
+	fi
+	$(INSTALL) -m 0644 Docs/boot-speech/speech-needs.sh $(DESTDIR)$(SPEECH_NEEDS_DIR)/speech-needs.sh
 	for language in $(MAN_LANGUAGES); do \
 	  $(INSTALL) -m 0644 Docs/passcode.$$language.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 && \
 	  ln -sf passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 && \
@@ -221,6 +239,8 @@ uninstall:
 	  rm -f $(DESTDIR)$(DRACUT_MODULE)/module-setup.sh $(addprefix $(DESTDIR)$(DRACUT_MODULE)/,$(UNITS)); \
 	fi
 	if [ -n "$(INITRAMFS_HOOKS_DIR)" ]; then rm -f $(DESTDIR)$(INITRAMFS_HOOKS_DIR)/passcode; fi
+	if [ -n "$(INITRAMFS_SCRIPTS_DIR)" ]; then rm -f $(addprefix $(DESTDIR)$(INITRAMFS_SCRIPTS_DIR)/,$(INITRAMFS_SCRIPTS)); fi
+	rm -f $(DESTDIR)$(SPEECH_NEEDS_DIR)/speech-needs.sh
 	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/passcode.mo; done
 	for language in $(MAN_LANGUAGES); do \
 	  rm -f $(DESTDIR)$(DATADIR)/man/$$language/man1/passcode.1 $(DESTDIR)$(DATADIR)/man/$$language/man1/pinentry-passcode.1 \

@@ -130,13 +130,9 @@ struct AgentCommand {
 
   // MARK: - --query and --watch
 
-  /// How long the agent waits for speech-dispatcher before saying it is not answering: at boot the daemon
-  /// starts with the sound card, which often appears a moment after the first question.
-  static let speechStartupGrace = Duration.seconds(3)
-
   private func answer(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
     guard AnswerSender.mayAnswer else { throw .agent(.permissionDenied(socketPath: directory.path)) }
-    let speech = try context.openSpeech(startupGrace: Self.speechStartupGrace)
+    let speech = try context.openSpeech(startupGrace: CommandContext.bootSpeechStartupGrace)
     defer { speech.announcer?.close() }
     let interruption: PromptInterruption
     do {

@@ -33,7 +33,9 @@ struct AskpassCommand {
     let question = CrypttabQuestion(
       environment: context.environment, argument: context.invocation.askpassArgument)
     let terminalPath = Self.terminalPath(tty: context.options.tty)
-    let speech = try context.openSpeech(terminalPath: terminalPath)
+    // The initramfs's speech-dispatcher may start a moment after the question (initramfs-tools starts it in
+    // the background once the sound card is there): its words wait for it in order, unreported, for the grace.
+    let speech = try context.openSpeech(terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace)
     defer { speech.announcer?.close() }
     let prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)
     defer { prompt.close() }

@@ -47,6 +47,11 @@ struct CommandContext {
 
   var options: CommonOptions { invocation.options }
 
+  /// How long a prompt at boot (`agent`, `askpass`) waits for speech-dispatcher before saying it is not
+  /// answering, keeping what it said in order meanwhile: the initramfs starts the daemon with the sound card,
+  /// which often appears a moment after the first question.
+  static let bootSpeechStartupGrace = Duration.seconds(3)
+
   /// The person's choices as an accessible session takes them: the command line's, the environment's and the
   /// config file's, each with where it came from.
   ///

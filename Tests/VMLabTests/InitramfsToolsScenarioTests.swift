@@ -2,6 +2,23 @@ import Foundation
 import PasscodeTestSupport
 import Testing
 
+extension SpeechLabFixtures {
+  /// The initramfs-tools speech scenario's fixtures, made once from ``VMLab/initramfsToolsFixtures``: the
+  /// initramfs whose speech-dispatcher also logs its SSIP protocol to the guest's second serial port
+  /// (`initrd-it-speech.img`, made by make-initramfs-tools-lab), and a copy of the disk with ``passphrase`` added.
+  static let initramfsTools: Result<VMLabFixtures, VMLabError> = VMLab.initramfsToolsFixtures.flatMap { base in
+    Result {
+      let directory = base.directory + "/speech"
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      return VMLabFixtures(
+        directory: directory, kernel: base.kernel, initramfs: base.directory + "/initrd-it-speech.img",
+        disk: try diskWithPassphrase(copying: base.disk, into: directory), uuid: base.uuid,
+        buildTime: base.buildTime, generator: .initramfsTools)
+    }
+    .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
+  }
+}
+
 /// Boots Debian's kernel with an initramfs-tools initramfs (busybox, cryptsetup-initramfs's scripts, passcode's
 /// hook) whose crypttab names `passcode-askpass` as the disk's keyscript, and unlocks the LUKS2 disk on the serial
 /// console (Docs/Boot.md, issue 23).
@@ -60,5 +77,48 @@ extension VMLabTests {
         ("the question", prompt), ("cancelled", cancelled), ("refused", refused), ("asked again", retry),
         ("unlocked", unlocked),
       ])
+  }
+
+  @Test(
+    "initramfs-tools: with a sound card, passcode-askpass speaks the question, the counts, \"Checking\" and the retry, never a secret character"
+  )
+  func initramfsToolsSpeechAtBoot() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsTools) else { return }
+    let wav = fixtures.directory + "/boot.wav"
+    let log = fixtures.directory + "/speech-protocol.log"
+    for file in [wav, log] { try? FileManager.default.removeItem(atPath: file) }
+    let boot = try GuestBoot(
+      fixtures,
+      qemuArguments: [
+        "-audiodev", "wav,id=snd0,path=\(wav)", "-device", "intel-hda", "-device", "hda-duplex,audiodev=snd0",
+        "-serial", "file:\(log)",
+      ])
+    let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
+    let soundBefore = CapturedAudio.size(of: wav)
+    let firstSound = waitForSound(in: wav, after: soundBefore, boot: boot, timeout: stepTimeout)
+    #expect(firstSound != nil, "no sound came out of the guest's sound card after the question")
+
+    try enter(SpeechLabFixtures.wrongPassphrase, on: boot, notices: [Self.askpassAsked])
+    let refused = try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
+    try enter(SpeechLabFixtures.passphrase, on: boot, notices: [Self.askpassAsked])
+    let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+
+    #expect(!boot.plainText.contains(Self.speechNotice), "speech was said to be missing though it came")
+    #expect(!boot.plainText.contains("GLib"), "GLib warned on the console")
+    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { texts in
+      texts.filter { $0 == "Checking" }.count >= 2
+    }
+    expectSpokenWithoutSecrets(texts, protocolLog: protocolLog, question: Self.askpassAsked)
+
+    // The words are played as the daemon gets to them, after the console has moved on.
+    let played = CapturedAudio.waitForSound(
+      in: wav, after: soundBefore, lasting: .milliseconds(510), timeout: stepTimeout)
+    #expect(played > .milliseconds(500), "only \(played) of sound after the question")
+    var steps: [(String, Duration)] = [("the question", prompt)]
+    if let firstSound { steps += [("the first sound", firstSound), ("question to first sound", firstSound - prompt)] }
+    steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked)]
+    report("initramfs-tools, speech", steps)
+    print("VM lab, initramfs-tools speech: \(texts.count) texts spoken: \(texts)")
   }
 }

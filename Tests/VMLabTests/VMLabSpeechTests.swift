@@ -30,13 +30,7 @@ struct SpeechLabFixtures: Sendable {
     let directory = base.directory + "/speech"
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let disk = directory + "/disk.img"
-    try FileManager.default.copyItem(atPath: base.disk, toPath: disk)
-    try Data(VMLab.passphrase.utf8).write(to: URL(fileURLWithPath: directory + "/old-key"))
-    try Data(passphrase.utf8).write(to: URL(fileURLWithPath: directory + "/new-key"))
-    try run(
-      "cryptsetup luksAddKey --batch-mode --pbkdf pbkdf2 --pbkdf-force-iterations 1000 --key-file old-key disk.img"
-        + " new-key", in: directory)
+    let disk = try diskWithPassphrase(copying: base.disk, into: directory)
 
     // The module's own configuration, and one line more.
     try run("cpio -i --quiet -d \(daemonConfiguration) < '\(base.initramfs)'", in: directory + "/logging", make: true)
@@ -63,6 +57,21 @@ struct SpeechLabFixtures: Sendable {
       broken: VMLabFixtures(
         directory: directory, kernel: base.kernel, initramfs: brokenInitramfs, disk: base.disk, uuid: base.uuid,
         buildTime: base.buildTime))
+  }
+
+  /// Copies the lab's disk into `directory` as `disk.img`, and adds ``passphrase`` to it.
+  ///
+  /// - Returns: The copy's path.
+  static func diskWithPassphrase(copying disk: String, into directory: String) throws -> String {
+    let copy = directory + "/disk.img"
+    try? FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.copyItem(atPath: disk, toPath: copy)
+    try Data(VMLab.passphrase.utf8).write(to: URL(fileURLWithPath: directory + "/old-key"))
+    try Data(passphrase.utf8).write(to: URL(fileURLWithPath: directory + "/new-key"))
+    try run(
+      "cryptsetup luksAddKey --batch-mode --pbkdf pbkdf2 --pbkdf-force-iterations 1000 --key-file old-key disk.img"
+        + " new-key", in: directory)
+    return copy
   }
 
   /// Writes `DIRECTORY/TREE.img`: the initramfs, then a newc cpio archive of the files under `DIRECTORY/TREE`
@@ -104,13 +113,13 @@ extension VMLabTests {
 
   /// Waits until the captured sound has a frame above the silence level after the file offset `from`, and
   /// returns how long the boot had been running then; `nil` when none came within the timeout.
-  private func waitForSound(in wav: String, after from: Int, boot: GuestBoot, timeout: Duration) -> Duration? {
+  func waitForSound(in wav: String, after from: Int, boot: GuestBoot, timeout: Duration) -> Duration? {
     let sound = CapturedAudio.waitForSound(in: wav, after: from, lasting: .milliseconds(10), timeout: timeout)
     return sound > .zero ? boot.elapsed : nil
   }
 
   /// The numbers of the counts ("1 character entered", "5 characters entered") among spoken texts, in order.
-  private static func counts(in texts: ArraySlice<String>) -> [Int] {
+  static func counts(in texts: ArraySlice<String>) -> [Int] {
     texts.compactMap { text in
       for suffix in [" character entered", " characters entered"] where text.hasSuffix(suffix) {
         return Int(text.dropLast(suffix.count))
@@ -119,8 +128,11 @@ extension VMLabTests {
     }
   }
 
-  /// The SPEAK requests in the guest's protocol log, once one has `last` as its text (or the timeout passed).
-  private func spokenTexts(in log: String, until last: String, timeout: Duration) -> (texts: [String], log: String) {
+  /// The SPEAK requests in the guest's protocol log, once `isComplete` holds for their texts (or the timeout
+  /// passed).
+  func spokenTexts(in log: String, timeout: Duration, until isComplete: ([String]) -> Bool) -> (
+    texts: [String], log: String
+  ) {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while true {
@@ -128,8 +140,57 @@ extension VMLabTests {
       let text = (FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? "")
         .replacingOccurrences(of: "\r\r\n", with: "\r\n")
       let texts = SSIPSpeakRequest.requests(inProtocolLog: text).map(\.text)
-      if texts.contains(last) || clock.now >= deadline { return (texts, text) }
+      if isComplete(texts) || clock.now >= deadline { return (texts, text) }
       Thread.sleep(forTimeInterval: 0.2)
+    }
+  }
+
+  /// Checks what the guest's speech-dispatcher was asked to say over a wrong try of
+  /// ``SpeechLabFixtures/wrongPassphrase`` and a right one of ``SpeechLabFixtures/passphrase``: the question,
+  /// counts of the first try (in each try rising, and never beyond the keys typed), "Checking" twice and
+  /// "Wrong passphrase. Try 2"; no spoken text holds a character of either passphrase, no `CHAR` or `KEY`
+  /// command was sent, and the log holds neither passphrase.
+  func expectSpokenWithoutSecrets(
+    _ texts: [String], protocolLog: String, question: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      texts.contains { $0.hasPrefix(question) }, "the question was not spoken; spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    // The counts spoken in each try rise and never pass the keys typed; the first try's are there. A count
+    // still waiting while speech is behind (on the retry its long question is still being said as the keys
+    // come) is replaced by the next message, a count or "Checking", so not every count is sure to be heard;
+    // the console showed every one (`enter`).
+    let retryIndex = texts.firstIndex { $0.contains("Wrong passphrase. Try 2") } ?? texts.endIndex
+    let tries: [(spoken: [Int], typed: Int)] = [
+      (Self.counts(in: texts[..<retryIndex]), SpeechLabFixtures.wrongPassphrase.count),
+      (Self.counts(in: texts[retryIndex...]), SpeechLabFixtures.passphrase.count),
+    ]
+    #expect(
+      !tries[0].spoken.isEmpty, "no count of the first try was spoken; spoken: \(texts)", sourceLocation: sourceLocation
+    )
+    for (spoken, typed) in tries {
+      #expect(
+        spoken == spoken.sorted() && Set(spoken).count == spoken.count, "counts out of order: \(texts)",
+        sourceLocation: sourceLocation)
+      #expect(
+        spoken.allSatisfy { (1...typed).contains($0) }, "a count beyond the \(typed) keys typed: \(texts)",
+        sourceLocation: sourceLocation)
+    }
+    #expect(
+      texts.filter { $0 == "Checking" }.count >= 2, "\"Checking\" was not spoken twice; spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    #expect(
+      texts.contains { $0.contains("Wrong passphrase. Try 2") }, "the retry was not spoken; spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    let secretCharacters = Set(SpeechLabFixtures.passphrase + SpeechLabFixtures.wrongPassphrase)
+    for text in texts where text.contains(where: secretCharacters.contains) {
+      Issue.record("a spoken text holds a character of a passphrase: \"\(text)\"", sourceLocation: sourceLocation)
+    }
+    let commands = SSIPSpeakRequest.dataRecords(inProtocolLog: protocolLog).map { $0.line.uppercased() }
+    let spelled = commands.filter { $0.hasPrefix("CHAR ") || $0.hasPrefix("KEY ") }
+    #expect(spelled.isEmpty, "characters or keys were sent to speech: \(spelled)", sourceLocation: sourceLocation)
+    for secret in [SpeechLabFixtures.passphrase, SpeechLabFixtures.wrongPassphrase] {
+      #expect(!protocolLog.contains(secret), "the speech log holds a passphrase", sourceLocation: sourceLocation)
     }
   }
 
@@ -157,37 +218,9 @@ extension VMLabTests {
     let unlocked = try expectUnlocked(boot)
 
     #expect(!boot.plainText.contains(Self.speechNotice), "speech was said to be missing though it came")
-    let (texts, protocolLog) = spokenTexts(in: log, until: "Disk unlocked", timeout: stepTimeout)
-    let question = texts.first { $0.hasPrefix(Self.asked(base)) }
-    #expect(question != nil, "the question was not spoken; spoken: \(texts)")
-    // The counts spoken in each try rise and never pass the keys typed; the first try's are there. A count
-    // still waiting while speech is behind (on the retry its long question is still being said as the keys
-    // come) is replaced by the next message, a count or "Checking", so not every count is sure to be heard;
-    // the console showed every one (`enter`).
-    let retryIndex = texts.firstIndex { $0.hasSuffix("Wrong passphrase. Try 2") } ?? texts.endIndex
-    let tries: [(spoken: [Int], typed: Int)] = [
-      (Self.counts(in: texts[..<retryIndex]), SpeechLabFixtures.wrongPassphrase.count),
-      (Self.counts(in: texts[retryIndex...]), SpeechLabFixtures.passphrase.count),
-    ]
-    #expect(!tries[0].spoken.isEmpty, "no count of the first try was spoken; spoken: \(texts)")
-    for (spoken, typed) in tries {
-      #expect(spoken == spoken.sorted() && Set(spoken).count == spoken.count, "counts out of order: \(texts)")
-      #expect(spoken.allSatisfy { (1...typed).contains($0) }, "a count beyond the \(typed) keys typed: \(texts)")
-    }
-    #expect(texts.filter { $0 == "Checking" }.count >= 2, "\"Checking\" was not spoken twice; spoken: \(texts)")
-    #expect(
-      texts.contains { $0.hasSuffix("Wrong passphrase. Try 2") }, "the retry was not spoken; spoken: \(texts)")
+    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { $0.contains("Disk unlocked") }
+    expectSpokenWithoutSecrets(texts, protocolLog: protocolLog, question: Self.asked(base))
     #expect(texts.contains("Disk unlocked"), "\"Disk unlocked\" was not spoken; spoken: \(texts)")
-    let secretCharacters = Set(SpeechLabFixtures.passphrase + SpeechLabFixtures.wrongPassphrase)
-    for text in texts where text.contains(where: secretCharacters.contains) {
-      Issue.record("a spoken text holds a character of a passphrase: \"\(text)\"")
-    }
-    let commands = SSIPSpeakRequest.dataRecords(inProtocolLog: protocolLog).map { $0.line.uppercased() }
-    let spelled = commands.filter { $0.hasPrefix("CHAR ") || $0.hasPrefix("KEY ") }
-    #expect(spelled.isEmpty, "characters or keys were sent to speech: \(spelled)")
-    for secret in [SpeechLabFixtures.passphrase, SpeechLabFixtures.wrongPassphrase] {
-      #expect(!protocolLog.contains(secret), "the speech log holds a passphrase")
-    }
 
     // The words are played as the daemon gets to them, after the console has moved on.
     let played = CapturedAudio.waitForSound(

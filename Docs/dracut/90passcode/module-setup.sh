@@ -89,101 +89,63 @@ install() {
     passcode_install_speech
 }
 
-# Where speech-dispatcher's output modules are, or nothing.
-passcode_speech_module_dir() {
-    local directory
-    for directory in /usr/lib/speech-dispatcher-modules /usr/lib/*/speech-dispatcher-modules \
-        /usr/libexec/speech-dispatcher-modules; do
-        if [[ -x $directory/sd_espeak-ng ]]; then
-            printf '%s\n' "$directory"
-            return 0
-        fi
-    done
-    return 1
-}
-
-# The system's language, as espeak-ng names it ("es" for es_ES.UTF-8), or nothing for C and POSIX.
-passcode_system_language() {
-    local file value=
-    for file in /etc/locale.conf /etc/default/locale; do
-        [[ -r $file ]] || continue
-        value=$(sed -n -e 's/^[[:space:]]*LANG=["'"'"']*\([^"'"'"']*\).*/\1/p' "$file" | tail -n 1)
-        [[ -n $value ]] && break
-    done
-    value=${value:-${LANG-}}
-    value=${value%%[._@]*}
-    [[ $value == C || $value == POSIX ]] && value=
-    printf '%s\n' "$value"
-}
-
-# espeak-ng's data: the phonemes, and the dictionary and voices of English and of each language given.
-passcode_install_espeak_data() {
-    local data language voice
-    for data in /usr/lib/*/espeak-ng-data /usr/share/espeak-ng-data; do
-        [[ -e $data/phondata ]] && break
-    done
-    [[ -e $data/phondata ]] || return 1
-    inst_multiple "$data/phondata" "$data/phontab" "$data/phonindex" "$data/intonations"
-    for language in en "$@"; do
-        [[ -n $language && -e $data/${language}_dict ]] || continue
-        inst_simple "$data/${language}_dict"
-        for voice in "$data"/lang/*/"$language" "$data"/lang/*/"$language"-* "$data"/lang/"$language"; do
-            [[ -f $voice ]] && inst_simple "$voice"
-        done
-    done
+# The list of what speech needs, shared with the initramfs-tools hook: $PASSCODE_SPEECH_NEEDS when set (the
+# VM lab sets it), else PREFIX/share/passcode/speech-needs.sh next to the binary's PREFIX/bin.
+passcode_speech_needs() {
+    local binary
+    if [[ -n ${PASSCODE_SPEECH_NEEDS-} ]]; then
+        printf '%s\n' "$PASSCODE_SPEECH_NEEDS"
+    elif binary=$(passcode_binary); then
+        printf '%s\n' "${binary%/bin/*}/share/passcode/speech-needs.sh"
+    else
+        return 1
+    fi
 }
 
 # speech-dispatcher of the initramfs, its voice, ALSA and the sound drivers (see the header).
 passcode_install_speech() {
-    local modules plugin language conf=/etc/passcode/speech-dispatcher run=/run/passcode
+    local needs programs data files mixer_files daemon_locale mixer="" run conf
     local unit=passcode-speech-dispatcher.service
-    if ! modules=$(passcode_speech_module_dir) || ! command -v speech-dispatcher > /dev/null; then
-        dinfo "passcode: speech-dispatcher or its espeak-ng module is not installed: the prompt at boot is silent"
+    needs=$(passcode_speech_needs) || return 0
+    if [[ ! -r $needs ]]; then
+        dinfo "passcode: $needs is missing: the prompt at boot is silent"
         return 0
     fi
-    for plugin in /usr/lib/*/speech-dispatcher/spd_alsa.so /usr/lib/speech-dispatcher/spd_alsa.so; do
-        [[ -e $plugin ]] && break
-    done
-    language=$(passcode_system_language)
-    if [[ ! -e $plugin ]] || ! passcode_install_espeak_data "$language"; then
-        dinfo "passcode: speech-dispatcher's ALSA plugin or espeak-ng's data is missing: the prompt at boot is silent"
+    # shellcheck source-path=SCRIPTDIR source=../../boot-speech/speech-needs.sh
+    . "$needs"
+    conf=$passcode_speech_conf
+    run=$passcode_speech_run
+    if ! programs=$(passcode_speech_programs); then
+        dinfo "passcode: speech-dispatcher, its espeak-ng module or its ALSA plugin is not installed: the prompt at boot is silent"
         return 0
     fi
-    inst_multiple speech-dispatcher "$modules/sd_espeak-ng" "$plugin"
-    inst_libdir_file "libspeechd.so.2"
-    # speech-dispatcher exits 1 when setlocale() fails, and systemd gives every service LANG=C.UTF-8 when
-    # the initramfs has no /etc/locale.conf (or the system's language, whose files are not in it): the
-    # daemon runs in C.UTF-8, whose files come along (about 400 kB), or in C where there are none.
-    local daemon_locale=C
-    if [[ -d /usr/lib/locale/C.utf8 ]]; then
-        inst_multiple $(find /usr/lib/locale/C.utf8 -type f)
-        daemon_locale=C.UTF-8
+    if ! data=$(passcode_speech_espeak_data "$(passcode_speech_system_language)"); then
+        dinfo "passcode: espeak-ng's data is missing: the prompt at boot is silent"
+        return 0
     fi
-    # ALSA's own configuration: alsa.conf and what it includes (cards, pcm, ctl); not the use-case
-    # manager's files (ucm, ucm2, topology: 2 MB that a plain "default" device never reads).
-    inst_multiple -o /usr/share/alsa/alsa.conf /usr/share/alsa/cards/*.conf /usr/share/alsa/pcm/*.conf \
-        /usr/share/alsa/ctl/*.conf
-    # A new sound card starts muted: alsactl (alsa-utils) restores the mixer levels saved on this
-    # system (alsactl store), or sets ALSA's defaults where none are saved.
-    local mixer=
-    if command -v alsactl > /dev/null && [[ -d /usr/share/alsa/init ]]; then
-        inst_multiple alsactl $(find /usr/share/alsa/init -type f)
-        inst_multiple -o /var/lib/alsa/asound.state
+    # shellcheck disable=SC2086
+    inst_multiple $programs $data
+    files=$(passcode_speech_files)
+    # shellcheck disable=SC2086
+    [[ -z $files ]] || inst_multiple -o $files
+    # systemd gives every service LANG=C.UTF-8 when the initramfs has no /etc/locale.conf (or the system's
+    # language, whose files are not in it): the daemon runs in C.UTF-8 when its files came along, else in C.
+    daemon_locale=$(passcode_speech_locale)
+    if mixer_files=$(passcode_speech_mixer_files); then
+        # shellcheck disable=SC2086
+        inst_multiple $mixer_files
         mixer="ExecStartPre=-$(command -v alsactl) restore"
     else
         dinfo "passcode: alsactl (alsa-utils) is not installed: the sound card may stay muted at boot"
     fi
-    instmods snd-hda-intel snd-hda-codec-generic snd-hda-codec-realtek snd-intel8x0 virtio_snd
+    # shellcheck disable=SC2086
+    instmods $passcode_speech_drivers
     inst_simple "$systemdsystemunitdir/sound.target"
 
     inst_dir "$conf/modules"
-    printf '%s\n' '# passcode (dracut module 90passcode): the initramfs'"'"'s speech-dispatcher, as root, on ALSA.' \
-        'LogLevel 3' 'LogDir "/run/passcode/speech-dispatcher"' 'AudioOutputMethod "alsa"' \
-        'AudioALSADevice "default"' 'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"' \
-        'DefaultModule espeak-ng' 'DefaultVolume 100' \
-        > "$initdir$conf/speechd.conf"
-    if [[ -r /etc/speech-dispatcher/modules/espeak-ng.conf ]]; then
-        inst_simple /etc/speech-dispatcher/modules/espeak-ng.conf "$conf/modules/espeak-ng.conf"
+    passcode_speech_configuration "dracut module 90passcode" > "$initdir$conf/speechd.conf"
+    if [[ -n $(passcode_speech_module_configuration) ]]; then
+        inst_simple "$(passcode_speech_module_configuration)" "$conf/modules/espeak-ng.conf"
     else
         : > "$initdir$conf/modules/espeak-ng.conf"
     fi
@@ -203,8 +165,8 @@ Type=forking
 Environment=HOME=$run XDG_RUNTIME_DIR=$run LC_ALL=$daemon_locale
 ExecStartPre=/bin/mkdir -p $run/speech-dispatcher
 $mixer
-ExecStart=$(command -v speech-dispatcher) -d -t 0 -C $conf -c unix_socket -S $run/speechd.sock -P $run/speechd.pid
-PIDFile=$run/speechd.pid
+ExecStart=$(command -v speech-dispatcher) -d -t 0 -C $conf -c unix_socket -S $passcode_speech_socket -P $passcode_speech_pid
+PIDFile=$passcode_speech_pid
 TimeoutStartSec=60s
 EOF
     inst_dir "$systemdsystemunitdir/sound.target.wants"
@@ -212,7 +174,7 @@ EOF
 
     inst_dir "$systemdsystemunitdir/passcode-agent-console.service.d"
     printf '%s\n' '# passcode (dracut module 90passcode): speak through the initramfs'"'"'s speech-dispatcher.' \
-        '[Service]' "Environment=SPEECHD_ADDRESS=unix_socket:$run/speechd.sock PASSCODE_SPEECH=on" \
+        '[Service]' "Environment=SPEECHD_ADDRESS=unix_socket:$passcode_speech_socket PASSCODE_SPEECH=on" \
         > "$initdir$systemdsystemunitdir/passcode-agent-console.service.d/speech.conf"
     inst_multiple mkdir
 }
