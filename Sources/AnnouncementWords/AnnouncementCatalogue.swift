@@ -57,6 +57,24 @@ package struct AnnouncementCatalogue: Sendable {
     "notAllowed.digits": "Digits only",
     "notAllowed.lettersAndDigits": "Letters and digits only",
     "notAllowed.characters": "Not allowed",
+    // A caller's own set (`--allowed 0-9A-F`): "Only digits and the capital letters A to F".
+    "notAllowed.custom": "Only {allowed}",
+    "notAllowed.custom.unsaid.one": "Only the {count} character this prompt was set up with",
+    "notAllowed.custom.unsaid.other": "Only the {count} characters this prompt was set up with",
+    "allowed.list.two": "{first} and {second}",
+    "allowed.list.three": "{first}, {second} and {third}",
+    "allowed.digits.whole": "digits",
+    "allowed.digits.range": "the digits {first} to {last}",
+    "allowed.digits.single": "the digit {first}",
+    "allowed.letters.whole": "letters",
+    "allowed.letters.range": "the letters {first} to {last}",
+    "allowed.letters.single": "the letter {first}",
+    "allowed.capitals.whole": "capital letters",
+    "allowed.capitals.range": "the capital letters {first} to {last}",
+    "allowed.capitals.single": "the capital letter {first}",
+    "allowed.smallLetters.whole": "small letters",
+    "allowed.smallLetters.range": "the small letters {first} to {last}",
+    "allowed.smallLetters.single": "the small letter {first}",
     "entryFull": "Full, key not taken",
     "keyRefusedNotSubmitted": "Not submitted: a key was not taken. Press Ctrl-U to clear, then type it again",
     "tooShort.digits.one": "At least {minimum} digit",
@@ -191,6 +209,7 @@ package struct AnnouncementCatalogue: Sendable {
     case .notAllowed(.digits): fill("notAllowed.digits", [:])
     case .notAllowed(.lettersAndDigits): fill("notAllowed.lettersAndDigits", [:])
     case .notAllowed(.characters): fill("notAllowed.characters", [:])
+    case let .notAllowedOutside(set): onlyAllowed(EntryConfiguration.AllowedCharacters.spoken(set))
     case .entryFull: fill("entryFull", [:])
     case .keyRefusedNotSubmitted: fill("keyRefusedNotSubmitted", [:])
     case let .tooShort(minimum, kind):
@@ -322,6 +341,38 @@ package struct AnnouncementCatalogue: Sendable {
       return fill("status.triesLeft", ["progress": typed, "tries": triesLeft(tries)])
     }
     return fill(key, [:])
+  }
+
+  /// What a refused key says on a prompt of a caller's set: its parts joined as a list, or how many characters
+  /// it takes when the parts cannot be heard in a few words.
+  private func onlyAllowed(_ spoken: EntryConfiguration.AllowedCharacters.SpokenSet) -> String {
+    switch spoken {
+    case let .unsaid(count): return plural("notAllowed.custom.unsaid", count)
+    case let .parts(parts):
+      let words = parts.map(part)
+      let list: String
+      switch words.count {
+      case 0, 1: list = words.first ?? ""
+      case 2: list = fill("allowed.list.two", ["first": words[0], "second": words[1]])
+      default:
+        list = fill("allowed.list.three", ["first": words[0], "second": words[1], "third": words[2]])
+      }
+      return fill("notAllowed.custom", ["allowed": list])
+    }
+  }
+
+  /// One part of a caller's set: "digits", "the capital letters A to F", "the letter x".
+  private func part(_ part: EntryConfiguration.AllowedCharacters.SpokenPart) -> String {
+    let kind: String
+    switch part.kind {
+    case .digits: kind = "digits"
+    case .letters: kind = "letters"
+    case .capitals: kind = "capitals"
+    case .smallLetters: kind = "smallLetters"
+    }
+    if part.isWhole { return fill("allowed.\(kind).whole", [:]) }
+    let ends = ["first": String(part.first), "last": String(part.last)]
+    return fill(part.first == part.last ? "allowed.\(kind).single" : "allowed.\(kind).range", ends)
   }
 
   /// ASCII digits as words, one word per digit: "two five eight zero".

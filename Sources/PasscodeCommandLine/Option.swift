@@ -196,7 +196,8 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     switch self {
     case .title: "The title spoken and shown with the prompt."
     case .length: "How many characters the passcode has, from 1 to 12."
-    case .allowed: "Which characters may be typed: digits or alphanumeric."
+    case .allowed:
+      "Which characters may be typed: digits or alphanumeric; demo also takes the characters themselves, such as 0-9A-F."
     case .reduceMotion: "No shaking, blinking or bell."
     case .speech:
       "Speak announcements: auto (only on a local session with no screen reader reading and a "

@@ -15,6 +15,8 @@ struct ParserState {
   private var given: [(option: Option, spelling: String)] = []
   private var execCommand: [String]?
   private var zeroTimeoutSpelling: String?
+  /// A `--allowed` listing of characters as spelled, which `passcode set` does not take (it stores a named set).
+  private var customAllowedSpelling: String?
   private var agent = AgentOptions()
   private var agentModeSpelling: String?
   /// Unknown options `pinentry` ignores, as spelled.
@@ -202,9 +204,19 @@ struct ParserState {
       }
       options.length = length
     case .allowed:
-      guard let allowed = EntryConfiguration.AllowedCharacters(name: value) else {
+      // A word of letters alone is a name, perhaps misspelled ("digit"): no subcommand could use it as a listing,
+      // since the demo's code is digits and `set` stores only named sets.
+      if !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic && $0.isASCII }),
+        EntryConfiguration.AllowedCharacters(name: value) == nil
+      {
         throw invalid(Self.oneOf(EntryConfiguration.AllowedCharacters.names))
       }
+      guard
+        let allowed = EntryConfiguration.AllowedCharacters(name: value)
+          ?? EntryConfiguration.AllowedCharacters(listing: value)
+      else { throw invalid(Self.allowedExpectation) }
+      // `passcode set` keeps the set with the hash, by name; whether a listing is taken waits for the subcommand.
+      customAllowedSpelling = allowed.name == nil ? value : nil
       options.allowed = allowed
     case .speech:
       guard let speech = SpeechMode(rawValue: value) else {
@@ -280,6 +292,13 @@ struct ParserState {
     return Int(text)
   }
 
+  /// What `--allowed` takes, said when it is given something else.
+  private static var allowedExpectation: String {
+    Localization.text(
+      "Please provide 'digits', 'alphanumeric', or the characters to allow, with ranges such as 0-9A-F (at most {limit}, no spaces).",
+      ["limit": "\(EntryConfiguration.AllowedCharacters.listingLimit)"])
+  }
+
   private static func oneOf(_ values: [String]) -> String {
     let quoted = values.map { "'\($0)'" }
     guard let last = quoted.last, quoted.count > 1 else {
@@ -331,6 +350,25 @@ struct ParserState {
 
   // MARK: - Finishing
 
+  /// Refuses a `--allowed` listing that `subcommand` cannot use: `set` stores only named sets, and the demo's
+  /// published code must be typeable, whatever its length, so every digit it uses must be allowed.
+  private func checkAllowedListing(for subcommand: Subcommand) throws(UsageError) {
+    guard let customAllowedSpelling, let allowed = options.allowed else { return }
+    let expectation: String
+    switch subcommand {
+    case .demo where !Announcement.demoDigits.allSatisfy({ allowed.allows(Unicode.Scalar($0)) }):
+      expectation = Localization.text(
+        "The demo's code is made of the digits 2, 5, 8 and 0: please allow them, as in 0-9A-F.")
+    case .set:
+      expectation = Localization.text(
+        "A stored passcode is digits or alphanumeric: please provide 'digits' or 'alphanumeric'.")
+    default: return
+    }
+    throw UsageError(
+      .invalidValue(value: customAllowedSpelling, option: Option.allowed.nameWithValue, expectation: expectation),
+      subcommand: subcommand)
+  }
+
   private func finish(environment: [String: String]) throws(UsageError) -> Invocation {
     guard let subcommand else { throw UsageError(.missingSubcommand) }
     let accepted = Set(subcommand.options)
@@ -345,6 +383,7 @@ struct ParserState {
           expectation: Localization.text("Please provide a whole number of seconds, 1 or more.")),
         subcommand: subcommand)
     }
+    try checkAllowedListing(for: subcommand)
     if subcommand == .exec, execCommand == nil { throw UsageError(.missingCommand, subcommand: .exec) }
     var options = options
     var sources = sources

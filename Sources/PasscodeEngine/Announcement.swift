@@ -17,8 +17,12 @@ public enum Announcement: Equatable, Hashable, Sendable {
   case cleared(length: Int?, kind: CharacterKind)
   /// Text was pasted; `ignored` characters were dropped because they were not allowed or did not fit.
   case pasted(entered: Int, length: Int?, kind: CharacterKind, ignored: Int)
-  /// A key that is not allowed was pressed.
+  /// A key that is not allowed was pressed, on a prompt of one of the standard sets.
   case notAllowed(CharacterKind)
+  /// A key that is not allowed was pressed, on a prompt that takes a caller's own set of characters
+  /// (``EntryConfiguration/AllowedCharacters/custom(_:)``): the words name that set, which is the prompt's
+  /// configuration, and never the key (`EntryConfiguration.AllowedCharacters.spoken(_:)`).
+  case notAllowedOutside(Set<Unicode.Scalar>)
   /// A key came when the entry had no room for it; it was not taken.
   case entryFull
   /// Enter was pressed, or a fixed-length entry filled, after a key was refused: the entry is not what was
@@ -217,7 +221,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// Whether this announcement reports an error, so renderers can mark it with a symbol and colour.
   package var isError: Bool {
     switch self {
-    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .tooShort, .callerError, .secretsDiffer: true
+    case .wrong, .lockedOut, .mismatch, .tooWeak, .timedOut, .notAllowed, .notAllowedOutside, .tooShort, .callerError,
+      .secretsDiffer:
+      true
     case .entryFull, .keyRefusedNotSubmitted, .storeProblem: true
     case .countless(.tooShort), .countless(.nothingPasted): true
     case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,

@@ -50,7 +50,12 @@ public struct EntryConfiguration: Equatable, Sendable {
       }
     }
 
-    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a character can be typed and shown: not a control, format, private-use, unassigned or
+    /// separator code.
+    ///
+    /// - Parameter scalar: The character.
+    /// - Returns: `true` when it is printable.
+    package static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
       switch scalar.properties.generalCategory {
       case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: false
       default: true

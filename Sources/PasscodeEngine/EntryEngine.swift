@@ -205,7 +205,7 @@ package struct EntryEngine: Sendable {
     }
     switch event {
     case let .character(scalar): return acceptInput { $0.insert(scalar) }
-    case .unsupportedKey: return acceptInput { $0.refuseKey(.notAllowed($0.kind)) }
+    case .unsupportedKey: return acceptInput { $0.refuseKey($0.notAllowed) }
     case let .capsLock(isOn):
       guard case .entering = state, let told = lockKeyHints.readCapsLock(isOn, lettersAllowed: lettersAllowed)
       else { return [] }
@@ -213,7 +213,7 @@ package struct EntryEngine: Sendable {
     case .keypadNavigation:
       return acceptInput { engine in
         let hint = engine.lockKeyHints.keypadNavigation(digitsOnly: !engine.lettersAllowed)
-        return engine.refuseKey(hint ?? .notAllowed(engine.kind))
+        return engine.refuseKey(hint ?? engine.notAllowed)
       }
     case .delete: return acceptInput { $0.deleteLast() }
     case .clear: return acceptInput { $0.clearAll() }
@@ -238,6 +238,12 @@ package struct EntryEngine: Sendable {
   // MARK: - Input
 
   private var kind: Announcement.CharacterKind { configuration.allowed.kind }
+
+  /// What a refused key says: the standard set's words, or a caller's set named from the configuration alone.
+  private var notAllowed: Announcement {
+    if case let .custom(set) = configuration.allowed { return .notAllowedOutside(set) }
+    return .notAllowed(kind)
+  }
 
   /// The fixed length when the feedback may say it (``ProgressFeedback/count``), else `nil`.
   private var revealedLength: Int? {
@@ -288,7 +294,7 @@ package struct EntryEngine: Sendable {
   }
 
   private mutating func insert(_ scalar: Unicode.Scalar) -> [EntryEffect] {
-    guard configuration.allowed.allows(scalar) else { return refuseKey(.notAllowed(kind)) }
+    guard configuration.allowed.allows(scalar) else { return refuseKey(notAllowed) }
     guard enteredCount < configuration.maximumLength, appendToSecret(scalar) else { return refuseKey(.entryFull) }
     enteredCount += 1
     return afterGrowth(.progress(entered: enteredCount, length: configuration.fixedLength, kind: kind), .entered)
@@ -550,7 +556,7 @@ package struct EntryEngine: Sendable {
   private mutating func moreTime() -> [EntryEffect] {
     guard let timeout = configuration.timeout else {
       guard configuration.fixedDeadline != nil, isTakingKeysOrLockedOut else {
-        return acceptInput { $0.refuseKey(.notAllowed($0.kind)) }
+        return acceptInput { $0.refuseKey($0.notAllowed) }
       }
       return tell(.timeNotExtendable)
     }

@@ -14,7 +14,8 @@ extension Announcement {
   /// How urgently speech should deliver this announcement (Docs/Accessibility.md §4).
   package var priority: SpeechPriority {
     switch self {
-    case .progress, .deleted, .cleared, .pasted, .notAllowed, .entryFull, .strength, .generated: .text
+    case .progress, .deleted, .cleared, .pasted, .notAllowed, .notAllowedOutside, .entryFull, .strength, .generated:
+      .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
     case .timeLeftExtendable: .important
     case .timeExtended, .timeNotExtendable: .message

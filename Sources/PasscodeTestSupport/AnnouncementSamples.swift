@@ -36,6 +36,8 @@ package enum AnnouncementSamples {
       ]
       all += [.notAllowed(kind), .tooShort(minimum: 1, kind: kind), .tooShort(minimum: 12, kind: kind)]
     }
+    // A caller's set: in parts (one, two and three), each kind of part whole, as a range and single, and unsaid.
+    all += customSets.map(Announcement.notAllowedOutside)
     all += [.checking, .wrong(triesLeft: nil), .wrong(triesLeft: 1), .wrong(triesLeft: 3)]
     all += [.lockedOut(seconds: 60), .lockedOut(seconds: 7201), .countdown(seconds: 1), .countdown(seconds: 3900)]
     all += [.passcodeSet]
@@ -62,8 +64,21 @@ package enum AnnouncementSamples {
     return all
   }()
 
+  /// Callers' sets of characters that a refused key names each way: whole kinds, ranges and single characters
+  /// of digits, letters in both cases, capitals and small letters, in lists of one, two and three parts, and
+  /// sets said only by their size (one character, a symbol, too many parts).
+  package static let customSets: [Set<Unicode.Scalar>] = [
+    scalars("0123456789ABCDEF"), scalars("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), scalars("abcdefghijklmnopqrstuvwxyz"),
+    scalars("0123456789abcdefABCDEF"), scalars("1234567xyz"), scalars("7Qq"), scalars("0123456789Xa"),
+    scalars("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"), scalars("-"), scalars("0-9"),
+    scalars("ACEG"), scalars("0123456789+*#"), scalars("äöü"),
+  ]
+
+  /// The scalars of a text, as a set.
+  private static func scalars(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars) }
+
   /// The number of kinds ``kind(of:)`` tells apart.
-  package static let kindCount = 63
+  package static let kindCount = 64
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   package static func kind(of announcement: Announcement) -> String {
@@ -76,6 +91,7 @@ package enum AnnouncementSamples {
     case .cleared: "cleared"
     case .pasted: "pasted"
     case .notAllowed: "notAllowed"
+    case .notAllowedOutside: "notAllowedOutside"
     case .entryFull: "entryFull"
     case .keyRefusedNotSubmitted: "keyRefusedNotSubmitted"
     case .tooShort: "tooShort"

@@ -19,6 +19,8 @@ struct EspeakSynthesisTests {
     .notAllowed(.digits),
     .notAllowed(.lettersAndDigits),
     .notAllowed(.characters),
+    .notAllowedOutside(Set("0123456789ABCDEF".unicodeScalars)),
+    .notAllowedOutside(Set("0123456789+*#".unicodeScalars)),
     .checking,
     .wrong(triesLeft: nil),
     .wrong(triesLeft: 1),
@@ -55,18 +57,24 @@ struct EspeakSynthesisTests {
       "progress": "3 de 6 dígitos introducidos", "tries": "quedan 2 intentos", "duration": "1 hora y 5 minutos",
       "asker": "cryptsetup", "subject": "el disco", "code": "dos cinco ocho cero", "label": "Aceptar",
       "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+      "allowed": "dígitos y las letras mayúsculas de la A a la F", "second": "la letra Q", "third": "la letra x",
+      "first": "A", "last": "F",
     ],
     "fr": [
       "title": "Saisissez le code", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
       "progress": "3 sur 6 chiffres saisis", "tries": "2 essais restants", "duration": "1 heure et 5 minutes",
       "asker": "cryptsetup", "subject": "le disque", "code": "deux cinq huit zéro", "label": "OK",
       "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+      "allowed": "les chiffres et les majuscules de A à F", "second": "la lettre Q", "third": "la lettre x",
+      "first": "A", "last": "F",
     ],
     "de": [
       "title": "Code eingeben", "length": "6", "entered": "3", "minimum": "4", "ignored": "2", "count": "2",
       "progress": "3 von 6 Ziffern eingegeben", "tries": "noch 2 Versuche", "duration": "1 Stunde und 5 Minuten",
       "asker": "cryptsetup", "subject": "den Datenträger", "code": "zwei fünf acht null", "label": "OK",
       "attempt": "2", "name": "cryptroot", "device": "/dev/vda",
+      "allowed": "Ziffern und die Großbuchstaben A bis F", "second": "der Buchstabe Q", "third": "der Buchstabe x",
+      "first": "A", "last": "F",
     ],
   ]
 
