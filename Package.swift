@@ -47,7 +47,9 @@ let package = Package(
     // speech-dispatcher: the engine's announcer over libspeechd.
     .target(
       name: "PasscodeSpeech",
-      dependencies: ["PasscodeEngine", "AnnouncementWords", "PasscodePreferences", "PasscodeLocalization", "CSpeechd", "SystemCalls"]),
+      dependencies: [
+        "PasscodeEngine", "AnnouncementWords", "PasscodePreferences", "PasscodeLocalization", "CSpeechd", "SystemCalls",
+      ]),
     .target(
       name: "PasscodeVault",
       dependencies: [
@@ -59,12 +61,20 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeLocalization", "PasscodePreferences",
         "SystemCalls",
       ]),
-    // The terminal and speech joined: the accessible prompt, and the one import a consumer writes.
+    // The terminal and speech joined in one accessible session, for the library and every command.
     .target(
-      name: "PasscodeKeypad",
+      name: "AccessiblePrompt",
       dependencies: [
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeTerminal", "PasscodeSpeech",
         "AccessibilityEnvironment", "PasscodeLocalization", "PasscodePreferences", "SystemCalls",
+      ]),
+    // The one import a consumer writes: the parts re-exported, and what only the library offers (the async
+    // verifier, so `_Concurrency` stays out of `passcode`, which depends on `AccessiblePrompt` alone).
+    .target(
+      name: "PasscodeKeypad",
+      dependencies: [
+        "AccessiblePrompt", "PasscodeEngine", "LockedSecretStorage", "PasscodeTerminal", "PasscodePreferences",
+        "SystemCalls",
       ]),
     .target(
       name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
@@ -83,7 +93,7 @@ let package = Package(
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
         "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent",
         "PasscodeDoctor",
-        "PasscodeLocalization", "PasscodeKeypad", "SystemCalls",
+        "PasscodeLocalization", "AccessiblePrompt", "SystemCalls",
       ]),
 
     // msgfmt compiles po/*.po at every build, so a program run from the build tree finds its catalogues.
@@ -134,7 +144,7 @@ let package = Package(
       name: "PasscodeTerminalTests",
       dependencies: [
         "PasscodeTerminal", "AnnouncementWords", "LockedSecretStorage", "PasscodePreferences", "PasscodeTestSupport",
-        "SystemCalls",
+        "SystemCalls", "PasscodeKeypad",
       ]),
     .testTarget(
       name: "EndToEndTests",
@@ -158,8 +168,8 @@ let package = Package(
     .testTarget(
       name: "PasscodeKeypadTests",
       dependencies: [
-        "PasscodeKeypad", "passcode", "PasscodeCommandLine", "PasscodePreferences", "AccessibilityEnvironment",
-        "PasscodeTerminal",
+        "PasscodeKeypad", "AccessiblePrompt", "passcode", "PasscodeCommandLine", "PasscodePreferences",
+        "AccessibilityEnvironment", "PasscodeTerminal",
       ]),
     .testTarget(
       name: "PasscodeCommandLineTests", dependencies: ["PasscodeCommandLine", "PasscodePreferences", "PasscodeEngine"],

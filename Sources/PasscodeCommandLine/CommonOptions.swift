@@ -24,6 +24,8 @@ package struct CommonOptions: Equatable, Sendable {
   /// `--progress MODE`, `PASSCODE_PROGRESS` or `progress =` in the config file: how much the feedback reveals
   /// of the code's length.
   package var progress: ProgressFeedback
+  /// `--mask STYLE`, `PASSCODE_MASK` or `mask =` in the config file: how the visual profile draws the cells.
+  package var mask: CellMask
   /// `--color WHEN`; under `auto`, the terminal leaves colour out when `NO_COLOR` is set and not empty.
   package var color: ColorMode
   /// `--timeout SECONDS`: give up when no key comes for this long.
@@ -58,6 +60,7 @@ package struct CommonOptions: Equatable, Sendable {
   ///   - screenReader: The screen-reader profile, as `--screen-reader`; wins over `profile`.
   ///   - profile: The profile.
   ///   - progress: How much the feedback reveals.
+  ///   - mask: How the visual profile draws the cells.
   ///   - color: When colour may be used.
   ///   - timeout: Seconds to wait for a key.
   ///   - grace: Seconds after a right passcode during which no one is asked.
@@ -78,6 +81,7 @@ package struct CommonOptions: Equatable, Sendable {
     screenReader: Bool = false,
     profile: ProfileChoice = .auto,
     progress: ProgressFeedback = .count,
+    mask: CellMask = .circle,
     color: ColorMode = .auto,
     timeout: Int? = nil,
     grace: Int? = nil,
@@ -97,6 +101,7 @@ package struct CommonOptions: Equatable, Sendable {
     self.voice = voice
     self.profile = screenReader ? .screenReader : profile
     self.progress = progress
+    self.mask = mask
     self.color = color
     self.timeout = timeout
     self.grace = grace

@@ -22,6 +22,7 @@ extension Option {
     case .allowed: .choices(EntryConfiguration.AllowedCharacters.names)
     case .speech: .choices(SpeechMode.allCases.map(\.rawValue))
     case .progress: .choices(ProgressFeedback.allCases.map(\.rawValue))
+    case .mask: .choices(CellMask.allCases.map(\.rawValue))
     case .color: .choices(ColorMode.allCases.map(\.rawValue))
     case .store: .directory
     case .tty, .ttyName: .file

@@ -37,6 +37,7 @@ enum EnvironmentSettings {
     take(.reduceMotion, reading.reduceMotion) { $0.reduceMotion = $1 }
     take(.speech, reading.speech) { $0.speech = $1 }
     take(.progress, reading.progress) { $0.progress = $1 }
+    take(.mask, reading.mask) { $0.mask = $1 }
     for variable in [PreferenceVariable.speechRate, .speechPitch, .speechVolume] {
       let preference = variable.preference
       take(variable, reading.voice[level: preference]) { $0.voice[level: preference] = $1 }
@@ -50,6 +51,7 @@ enum EnvironmentSettings {
     case .reduceMotion: Localization.text("Please provide 1, true, yes or on, or 0, false, no or off.")
     case .speech: Localization.text("Please provide one of 'auto', 'on' or 'off'.")
     case .progress: Localization.text("Please provide one of 'count', 'tick' or 'silent'.")
+    case .mask: Localization.text("Please provide one of 'circle', 'asterisk', 'bullet' or 'none'.")
     case .speechRate, .speechPitch, .speechVolume, .speechVoice: Option.voiceExpectation(for: variable.preference)
     }
   }

@@ -3,6 +3,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case passcodeReduceMotion = "PASSCODE_REDUCE_MOTION"
   case passcodeSpeech = "PASSCODE_SPEECH"
   case passcodeProgress = "PASSCODE_PROGRESS"
+  case passcodeMask = "PASSCODE_MASK"
   case passcodeSpeechRate = "PASSCODE_SPEECH_RATE"
   case passcodeSpeechPitch = "PASSCODE_SPEECH_PITCH"
   case passcodeSpeechVolume = "PASSCODE_SPEECH_VOLUME"
@@ -30,6 +31,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
       "auto, on or off. on speaks where it helps (a local session, no screen reader reading), even "
         + "with no daemon running; --speech on forces. The option wins."
     case .passcodeProgress: "count, tick or silent: as --progress; the option wins."
+    case .passcodeMask: "circle, asterisk, bullet or none: as --mask; the option wins."
     case .passcodeSpeechRate: "-100 to 100: as --speech-rate; the option wins."
     case .passcodeSpeechPitch: "-100 to 100: as --speech-pitch; the option wins."
     case .passcodeSpeechVolume: "-100 to 100: as --speech-volume; the option wins."
@@ -64,6 +66,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     switch self {
     case .passcodeReduceMotion: return options.contains(.reduceMotion)
     case .passcodeProgress: return options.contains(.progress)
+    case .passcodeMask: return options.contains(.mask)
     case .passcodeSpeech, .speechdAddress, .sshConnection, .passcodeSpeechRate, .passcodeSpeechPitch,
       .passcodeSpeechVolume, .passcodeSpeechVoice:
       return options.contains(.speech)

@@ -230,6 +230,7 @@ package enum HelpText {
       ("reduce-motion = yes|no", "As --reduce-motion."),
       ("sound = yes|no", "As --sound and --no-sound."),
       ("progress = count|tick|silent", "As --progress."),
+      ("mask = circle|asterisk|bullet|none", "As --mask."),
       ("speech-rate = -100..100", "As --speech-rate; also speech-pitch and speech-volume."),
       ("speech-voice = \(Localization.text("<voice>"))", "As --speech-voice."),
     ]
@@ -242,7 +243,7 @@ package enum HelpText {
     return HelpLayout.paragraph(
       Localization.text(
         "CONFIG FILE: $XDG_CONFIG_HOME/passcode/config. Others may read it; if they could change it, only "
-          + "speech, profile, reduce-motion, sound, progress and the voice are used from it. An option wins over the environment, "
+          + "speech, profile, reduce-motion, sound, progress, mask and the voice are used from it. An option wins over the environment, "
           + "which wins over the file. Every subcommand, pinentry included, applies these:"))
       + rows.flatMap { HelpLayout.row(label: $0.0, help: Localization.text($0.1)) }
       + HelpLayout.paragraph(Localization.text("And these shape the stored passcode:"), firstPrefix: "  ", indent: 2)

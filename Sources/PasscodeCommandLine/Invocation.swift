@@ -68,6 +68,7 @@ package struct Invocation: Equatable, Sendable {
     take(.reduceMotion, configured.reduceMotion, \.reduceMotion)
     take(.sound, configured.sound, \.sound)
     take(.progress, configured.progress, \.progress)
+    take(.mask, configured.mask, \.mask)
     for preference in Preference.allCases where preference.isVoiceLevel {
       take(preference, configured.voice[level: preference], \.voice[level: preference])
     }

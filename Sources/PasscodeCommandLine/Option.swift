@@ -9,6 +9,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case reduceMotion
   case speech
   case progress
+  case mask
   case speechRate
   case speechPitch
   case speechVolume
@@ -54,6 +55,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .reduceMotion: "--reduce-motion"
     case .speech: "--speech"
     case .progress: "--progress"
+    case .mask: "--mask"
     case .speechRate: "--speech-rate"
     case .speechPitch: "--speech-pitch"
     case .speechVolume: "--speech-volume"
@@ -116,6 +118,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .length, .maxTries: "<n>"
     case .allowed: "<set>"
     case .speech, .progress: "<mode>"
+    case .mask: "<style>"
     case .speechRate, .speechPitch, .speechVolume: "<level>"
     case .speechVoice: "<voice>"
     case .color: "<when>"
@@ -205,6 +208,9 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .progress:
       "How much the feedback reveals of the code's length: count (\"3 of 6 digits entered\"; the default), "
         + "tick (a word per key, never a number) or silent (only verdicts such as \"Wrong passcode\")."
+    case .mask:
+      "How the visual profile draws the cells: circle (● typed, ○ to come; the default), asterisk (* and _), "
+        + "bullet (• and ◦) or none (the words alone)."
     case .speechRate: "How fast speech-dispatcher speaks, from -100 (slowest) to 100; 0 is its usual rate."
     case .speechPitch: "How high the voice is, from -100 to 100; 0 is its usual pitch."
     case .speechVolume: "How loud the voice is, from -100 to 100; 100 is its usual volume."

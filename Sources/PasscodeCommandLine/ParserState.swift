@@ -230,6 +230,12 @@ struct ParserState {
       }
       options.progress = progress
       sources[.progress] = .option(spelling: option.longName)
+    case .mask:
+      guard let mask = CellMask(rawValue: value) else {
+        throw invalid(Self.oneOf(CellMask.allCases.map(\.rawValue)))
+      }
+      options.mask = mask
+      sources[.mask] = .option(spelling: option.longName)
     case .speechRate, .speechPitch, .speechVolume, .speechVoice:
       guard let preference = option.voicePreference else { break }
       if preference == .speechVoice, let voice = SpeechVoice(value) {

@@ -97,7 +97,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   var options: [Option] {
     // Arrays rather than sets: this runs at every start, and the lists are short.
     let interactive: [Option] =
-      [.title, .reduceMotion, .progress, .screenReader, .color, .tty, .sound, .noSound] + Option.speechOptions
+      [.title, .reduceMotion, .progress, .mask, .screenReader, .color, .tty, .sound, .noSound] + Option.speechOptions
     let accepted: [Option]
     switch self {
     case .demo: accepted = interactive + [.length, .allowed, .timeout]
@@ -109,7 +109,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .remove: accepted = interactive + [.timeout, .store]
     case .pinentry:
       accepted = interactive.filter { $0 != .title } + [.timeout] + Option.allCases.filter(\.isPinentryCompatibility)
-    case .doctor: accepted = Option.speechOptions + [.progress, .store, .tty]
+    case .doctor: accepted = Option.speechOptions + [.progress, .mask, .store, .tty]
     case .agent:
       accepted =
         interactive.filter { $0 != .title } + [

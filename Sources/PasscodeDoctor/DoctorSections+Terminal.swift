@@ -84,6 +84,7 @@ extension DoctorSections {
         : item(.reduceMotion, "reduce-motion", options.reduceMotion ? "yes" : "no"),
       item(.sound, "sound", options.sound ? "yes" : "no"),
       item(.progress, "progress", options.progress.rawValue),
+      item(.mask, "mask", options.mask.rawValue),
     ].joined(separator: "; ")
     let daemonOwn = Localization.text("speech-dispatcher's own")
     let voice = options.voice

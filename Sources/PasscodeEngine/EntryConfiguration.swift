@@ -91,6 +91,9 @@ public struct EntryConfiguration: Equatable, Sendable {
   /// How much the feedback reveals of the code's length as it is typed: counts (the default), ticks or only
   /// verdicts. Announcements and the display's cells both follow it.
   public var progress: ProgressFeedback = .count
+  /// How the visual profile draws the cells of a masked code: ● and ○ by default, `*`, •, or no cells. The
+  /// person's own choice (`PromptSettings.mask`) goes over it.
+  public var mask: CellMask = .circle
   /// What is said when the verifier accepts: "Passcode accepted", or for a code that is passed on rather
   /// than checked (a password agent's answer) "Answer sent".
   package var acceptedAnnouncement: Announcement = .accepted

@@ -12,8 +12,9 @@ import PasscodeLocalization
 /// reduce-motion = yes
 /// sound = no
 /// progress = tick
+/// mask = asterisk
 /// ```
-/// The last five are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
+/// The last six are the interface preferences every subcommand applies (``ConfiguredPreferences``); the
 /// first three shape the stored passcode.
 /// This is the pure parse of its text; the vault reads the file, which must be private (0600, owned by the
 /// user) like the vault's own files. Lines may end in LF, CRLF or a lone CR, and a UTF-8 byte order mark
@@ -26,7 +27,7 @@ package struct ConfigurationFile: Equatable, Sendable {
   package var length: Int?
   /// How long a right passcode is remembered on the same terminal; zero for never.
   package var grace: Duration
-  /// The interface preferences: speech, profile, reduce motion, sound and progress.
+  /// The interface preferences: speech, profile, reduce motion, sound, progress, mask and the voice.
   package var preferences: ConfiguredPreferences
 
   /// Creates the content of a config file; by default that of an empty one.

@@ -21,6 +21,8 @@ package struct EnvironmentPreferences: Equatable, Sendable {
   package var reduceMotion: Bool?
   /// `PASSCODE_PROGRESS`.
   package var progress: ProgressFeedback?
+  /// `PASSCODE_MASK`.
+  package var mask: CellMask?
   /// `PASSCODE_SPEECH_RATE`, `_PITCH`, `_VOLUME` and `_VOICE`; a field is `nil` where its variable gave nothing.
   package var voice = VoiceSettings()
   /// The variables set to a value they do not take, in ``PreferenceVariable``'s order.
@@ -51,6 +53,9 @@ package struct EnvironmentPreferences: Equatable, Sendable {
     case .progress:
       guard let choice = ProgressFeedback(rawValue: value.lowercased()) else { return false }
       progress = choice
+    case .mask:
+      guard let choice = CellMask(rawValue: value.lowercased()) else { return false }
+      mask = choice
     case .speechRate, .speechPitch, .speechVolume:
       guard let level = VoiceSettings.level(value.trimmingWhitespace()) else { return false }
       voice[level: variable.preference] = level

@@ -14,6 +14,8 @@ package enum Preference: String, CaseIterable, Hashable, Sendable {
   case sound
   /// `--progress`, `PASSCODE_PROGRESS`, `progress =`: how much the feedback reveals of the code's length.
   case progress
+  /// `--mask`, `PASSCODE_MASK`, `mask =`: how the visual profile draws the cells.
+  case mask
   /// `--speech-rate`, `PASSCODE_SPEECH_RATE`, `speech-rate =`.
   case speechRate = "speech-rate"
   /// `--speech-pitch`, `PASSCODE_SPEECH_PITCH`, `speech-pitch =`.
@@ -31,6 +33,7 @@ package enum Preference: String, CaseIterable, Hashable, Sendable {
     case .profile: ProfileChoice.allCases.map(\.rawValue)
     case .reduceMotion, .sound: ["yes", "no"]
     case .progress: ProgressFeedback.allCases.map(\.rawValue)
+    case .mask: CellMask.allCases.map(\.rawValue)
     case .speechVoice: VoiceType.allCases.map(\.rawValue)
     case .speechRate, .speechPitch, .speechVolume: []
     }
@@ -74,7 +77,8 @@ package enum SettingSource: Equatable, Hashable, Sendable {
         ["setting": preference.rawValue, "value": value, "line": "\(line)", "path": SanitizedText(quoting: path).text])
     case let .environment(variable): "\(variable)=\(value)"
     case let .option(spelling):
-      ["--speech", "--color", "--progress"].contains { spelling.hasPrefix($0) } ? "\(spelling) \(value)" : spelling
+      ["--speech", "--color", "--progress", "--mask"].contains { spelling.hasPrefix($0) }
+        ? "\(spelling) \(value)" : spelling
     }
   }
 }
@@ -105,6 +109,8 @@ package struct ConfiguredPreferences: Equatable, Sendable {
   package var sound: Bool?
   /// `progress = count|tick|silent`.
   package var progress: ProgressFeedback?
+  /// `mask = circle|asterisk|bullet|none`.
+  package var mask: CellMask?
   /// `speech-rate`, `speech-pitch`, `speech-volume` and `speech-voice`.
   package var voice: VoiceSettings
   /// The line each key was on.
@@ -118,17 +124,20 @@ package struct ConfiguredPreferences: Equatable, Sendable {
   ///   - reduceMotion: Whether to reduce motion.
   ///   - sound: Whether to play sound cues.
   ///   - progress: How much the feedback reveals.
+  ///   - mask: How the visual profile draws the cells.
   ///   - voice: The voice's rate, pitch, volume and name.
   ///   - lines: The line each key was on.
   package init(
     speech: SpeechMode? = nil, profile: ProfileChoice? = nil, reduceMotion: Bool? = nil, sound: Bool? = nil,
-    progress: ProgressFeedback? = nil, voice: VoiceSettings = VoiceSettings(), lines: [Preference: Int] = [:]
+    progress: ProgressFeedback? = nil, mask: CellMask? = nil, voice: VoiceSettings = VoiceSettings(),
+    lines: [Preference: Int] = [:]
   ) {
     self.speech = speech
     self.profile = profile
     self.reduceMotion = reduceMotion
     self.sound = sound
     self.progress = progress
+    self.mask = mask
     self.voice = voice
     self.lines = lines
   }
@@ -170,6 +179,9 @@ package struct ConfiguredPreferences: Equatable, Sendable {
     case .progress:
       guard let choice = ProgressFeedback(rawValue: normalized) else { throw refuse() }
       progress = choice
+    case .mask:
+      guard let choice = CellMask(rawValue: normalized) else { throw refuse() }
+      mask = choice
     case .speechRate, .speechPitch, .speechVolume:
       guard let level = VoiceSettings.level(value) else {
         throw ConfigurationLineError(

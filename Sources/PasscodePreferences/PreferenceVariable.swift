@@ -8,6 +8,8 @@ package enum PreferenceVariable: String, CaseIterable, Hashable, Sendable {
   case speech = "PASSCODE_SPEECH"
   /// `count`, `tick` or `silent`, in any case: as `--progress`.
   case progress = "PASSCODE_PROGRESS"
+  /// `circle`, `asterisk`, `bullet` or `none`, in any case: as `--mask`.
+  case mask = "PASSCODE_MASK"
   /// A level within ``VoiceSettings/levels``: as `--speech-rate`.
   case speechRate = "PASSCODE_SPEECH_RATE"
   /// A level within ``VoiceSettings/levels``: as `--speech-pitch`.
@@ -23,6 +25,7 @@ package enum PreferenceVariable: String, CaseIterable, Hashable, Sendable {
     case .reduceMotion: .reduceMotion
     case .speech: .speech
     case .progress: .progress
+    case .mask: .mask
     case .speechRate: .speechRate
     case .speechPitch: .speechPitch
     case .speechVolume: .speechVolume

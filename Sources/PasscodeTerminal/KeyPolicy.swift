@@ -24,9 +24,9 @@ struct KeyPolicy {
     return phase == .entering ? .companionFirst(event(for: key)) : .engine(event(for: key))
   }
 
-  /// Whether another thread may interrupt the entry in a phase: only while keys are taken, since a verification
-  /// under way ends the prompt by itself (its verdict must not reach a later prompt).
-  func listensForInterruption(during phase: EntryDisplay.Phase?) -> Bool {
+  /// Whether another thread may act on the entry in a phase (``PromptRemote``): only while keys are taken, since a
+  /// verification under way ends the prompt by itself (its verdict must not reach a later prompt).
+  func listensToRemote(during phase: EntryDisplay.Phase?) -> Bool {
     phase != .verifying
   }
 

@@ -2,7 +2,7 @@ import PasscodeEngine
 internal import SystemCalls
 
 /// Where a ``PromptLoop`` waits, and what the wake-ups carry besides the key bytes (which it reads from its
-/// ``PromptTerminal``): signals, the verifier's answer, notices and the interruption. Deadlines are readings of
+/// ``PromptTerminal``): signals, the verifier's answer, notices and the caller's remote. Deadlines are readings of
 /// the loop's clock. ``TerminalPromptEvents`` is the real one, sleeping in `poll`; tests script one on a
 /// `ManualClock`.
 protocol PromptEvents: AnyObject {
@@ -10,14 +10,14 @@ protocol PromptEvents: AnyObject {
   ///
   /// - Parameters:
   ///   - deadline: When to stop waiting, on the loop's clock, or `nil` to wait as long as it takes.
-  ///   - listensForInterruption: Whether ``PromptEventSource/interruption`` is listened to.
+  ///   - listensToRemote: Whether ``PromptEventSource/remote`` is listened to.
   /// - Returns: The sources that are ready; empty when the deadline passed.
   /// - Throws: ``PromptError/terminal(_:)`` when waiting fails.
-  func wait(until deadline: Duration?, listensForInterruption: Bool) throws(PromptError) -> Set<PromptEventSource>
+  func wait(until deadline: Duration?, listensToRemote: Bool) throws(PromptError) -> Set<PromptEventSource>
   /// The signals that arrived since the last call, in order.
   func takeSignals() -> [Signal]
-  /// Whether another thread ended the entry.
-  var isInterrupted: Bool { get }
+  /// Where other threads clear, cancel or interrupt the entry and follow its progress.
+  var remote: PromptRemote { get }
   /// The words posted on the notice board since the last call, in order.
   func takeNotices() -> [Announcement]
   /// Starts checking a code; the answer comes with ``PromptEventSource/verification``.
@@ -29,39 +29,37 @@ protocol PromptEvents: AnyObject {
 }
 
 /// The real ``PromptEvents``: the terminal, the signal relay's pipe, the verifier's pipe, the notice board's and
-/// the interruption's, polled together on the monotonic clock.
+/// the remote's, polled together on the monotonic clock.
 final class TerminalPromptEvents: PromptEvents {
   private let session: TerminalSession
   private let verification: VerificationRunner
   private let notices: NoticeBoard?
-  private let interruption: PromptInterruption?
+  let remote: PromptRemote
   private let clock: MonotonicEntryClock
 
   init(
     session: TerminalSession, verification: VerificationRunner, notices: NoticeBoard?,
-    interruption: PromptInterruption?, clock: MonotonicEntryClock
+    remote: PromptRemote, clock: MonotonicEntryClock
   ) {
     self.session = session
     self.verification = verification
     self.notices = notices
-    self.interruption = interruption
+    self.remote = remote
     self.clock = clock
   }
 
-  func wait(until deadline: Duration?, listensForInterruption: Bool) throws(PromptError) -> Set<PromptEventSource> {
+  func wait(until deadline: Duration?, listensToRemote: Bool) throws(PromptError) -> Set<PromptEventSource> {
     var sources: [PromptEventSource: FileDescriptor] = [
       .terminal: session.device.descriptor,
       .signals: session.signals.readEnd,
       .verification: verification.readEnd,
     ]
     sources[.notices] = notices?.readEnd
-    if listensForInterruption { sources[.interruption] = interruption?.readEnd }
+    if listensToRemote { sources[.remote] = remote.readEnd }
     return try PromptEventSource.wait(on: sources, until: deadline.map(clock.instant(at:)))
   }
 
   func takeSignals() -> [Signal] { session.signals.drain() }
-
-  var isInterrupted: Bool { interruption?.isInterrupted == true }
 
   func takeNotices() -> [Announcement] { notices?.take() ?? [] }
 
@@ -86,8 +84,8 @@ enum PromptEventSource: CaseIterable, Hashable {
   case verification
   /// A background notice to print.
   case notices
-  /// Another thread ending the entry.
-  case interruption
+  /// Another thread clearing, cancelling or interrupting the entry (``PromptRemote``).
+  case remote
 
   /// Sleeps in one `poll` until a source is readable or the deadline passes, and says which are readable.
   ///

@@ -54,13 +54,22 @@ final class PromptInterpreter: PromptOutput {
   }
 
   func render(_ display: EntryDisplay) throws(PromptError) {
-    phase = display.phase
+    take(display)
     try screen.render(display)
   }
 
   func announce(_ announcement: Announcement, display: EntryDisplay) throws(PromptError) {
-    phase = display.phase
+    take(display)
     try screen.announce(announcement, display: display)
+  }
+
+  /// Keeps the phase of a display about to be drawn, and gives an entry's progress to the caller's remote: the
+  /// count and length the display itself shows, under the person's progress choice.
+  private func take(_ display: EntryDisplay) {
+    phase = display.phase
+    if verifier != nil {
+      events.remote.report(EntryProgress(count: display.enteredCount, length: display.fixedLength))
+    }
   }
 
   func heading(title: SanitizedText?, lines: [Announcement]) throws(PromptError) {

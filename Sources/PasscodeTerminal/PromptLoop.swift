@@ -62,6 +62,7 @@ final class PromptLoop {
     hint: Announcement?, heading: [Announcement], preamble: [Announcement], companion: (any EntryCompanion)?,
     verifier: @escaping @Sendable (any SecretStorage) throws -> Verdict
   ) throws(PromptError) -> EntryOutcome {
+    screen.cellMask = configuration.mask
     let engine = EntryEngine(
       configuration: configuration, secretStorage: makeSecretStorage(configuration.maximumByteCount),
       failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit)
@@ -79,7 +80,7 @@ final class PromptLoop {
   /// - Parameters:
   ///   - machine: The screen, not started.
   ///   - opening: Starts it, returning its opening effects.
-  /// - Returns: How it ended; `nil` when it was interrupted (``PromptInterruption``).
+  /// - Returns: How it ended; `nil` when it was interrupted (``PromptRemote/interrupt()``).
   /// - Throws: ``PromptError`` when the terminal fails, hangs up or a terminating signal arrives.
   func run<Machine: PromptMachine>(
     _ machine: Machine, opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]
@@ -99,12 +100,17 @@ final class PromptLoop {
 
   // MARK: - The loop
 
-  /// Opens a screen, then feeds keys, verdicts, notices and due timers to its driver until it ends.
+  /// Opens a screen, then feeds keys, verdicts, notices and due timers to its driver until it ends. An entry (a
+  /// screen with a verifier) also takes what the caller's remote asks, from its opening on, and drops at its end
+  /// what it could not act on.
   private func run<Machine: PromptMachine>(
     _ machine: Machine, reducesMotion: Bool, companion: (any EntryCompanion)?,
     verifier: (@Sendable (any SecretStorage) throws -> Verdict)?,
     opening: (inout Machine) -> [PromptEffect<Machine.Outcome>]
   ) throws(PromptError) -> Machine.Outcome? {
+    let isEntry = verifier != nil
+    if isEntry { events.remote.beginEntry() }
+    defer { if isEntry { events.remote.dropRequests() } }
     let interpreter = PromptInterpreter(
       screen: screen, events: events, terminal: terminal, keys: keys, clock: clock, keyPolicy: keyPolicy,
       verifier: verifier, companion: companion, playsCues: consoleTones || (soundCues && !reducesMotion))
@@ -121,7 +127,9 @@ final class PromptLoop {
     }
     screen.endOpening()
     do {
-      try feed(&driver, companion: companion)
+      // A request made before the entry opened (or between entries) reaches it now.
+      if isEntry { try deliverRemoteRequests(to: &driver) }
+      try feed(&driver, companion: companion, takesRemoteRequests: isEntry)
     } catch {
       driver.abandon()
       throw error
@@ -132,19 +140,20 @@ final class PromptLoop {
 
   /// Feeds keys, verdicts and due timers to the driver until the screen ends.
   private func feed<Machine: PromptMachine>(
-    _ driver: inout PromptDriver<Machine, PromptInterpreter>, companion: (any EntryCompanion)?
+    _ driver: inout PromptDriver<Machine, PromptInterpreter>, companion: (any EntryCompanion)?,
+    takesRemoteRequests: Bool
   ) throws(PromptError) {
     let interpreter = driver.output
     while !driver.isOver {
       if keys.isEmpty {
         let interrupted = try waitForEvents(
-          until: driver.nextDeadline,
-          listensForInterruption: keyPolicy.listensForInterruption(during: interpreter.phase)
+          until: driver.nextDeadline, listensToRemote: keyPolicy.listensToRemote(during: interpreter.phase),
+          takesRemoteRequests: takesRemoteRequests
         ) { event throws(PromptError) in
           try driver.handle(event)
         }
         if interrupted {
-          // Ended for ``PromptInterruption``: the machine wipes the entry, its last words are left unsaid
+          // Ended by ``PromptRemote/interrupt()``: the machine wipes the entry, its last words are left unsaid
           // (the caller says why), and the line is finished.
           driver.abandon()
           keys.removeAll()
@@ -183,20 +192,25 @@ final class PromptLoop {
     }
   }
 
-  /// Sleeps until input, a signal, a verdict, a notice, the interruption or the deadline, and handles what
-  /// comes in this order: signals, the interruption, notices, the verdict, then the key bytes, which it decodes
-  /// into waiting keys. Notices, the verdict, and what a `SIGCONT` has to say go to the machine through
-  /// `deliver`.
+  /// Sleeps until input, a signal, a verdict, a notice, the remote or the deadline, and handles what comes in this
+  /// order: signals, the remote (an interruption, then the caller's clear and cancel, which only an entry takes;
+  /// another screen leaves them for the next entry), notices, the verdict, then the key bytes, which it decodes
+  /// into waiting keys. Notices, the verdict, the remote's requests and what a `SIGCONT` has to say go to the
+  /// machine through `deliver`.
   ///
-  /// - Returns: Whether the entry was interrupted (``PromptInterruption``).
+  /// - Returns: Whether the entry was interrupted (``PromptRemote/interrupt()``).
   private func waitForEvents(
-    until timerDeadline: Duration?, listensForInterruption: Bool,
+    until timerDeadline: Duration?, listensToRemote: Bool, takesRemoteRequests: Bool,
     deliver: (EntryEvent) throws(PromptError) -> Void
   ) throws(PromptError) -> Bool {
     let deadline = [timerDeadline, keys.inputDeadline].compactMap { $0 }.min()
-    let ready = try events.wait(until: deadline, listensForInterruption: listensForInterruption)
+    let ready = try events.wait(until: deadline, listensToRemote: listensToRemote)
     if ready.contains(.signals) { try handleSignals(deliver: deliver) }
-    if ready.contains(.interruption), events.isInterrupted { return true }
+    if ready.contains(.remote) {
+      if events.remote.isInterrupted { return true }
+      let requests = events.remote.takeRequests(leavingThem: !takesRemoteRequests)
+      for request in requests { try deliver(Self.event(for: request)) }
+    }
     if ready.contains(.notices) {
       for notice in events.takeNotices() { try deliver(.notice(notice)) }
     }
@@ -217,6 +231,22 @@ final class PromptLoop {
       keys.expireWait(now: clock.now())
     }
     return false
+  }
+
+  /// Hands the requests the remote holds to the driver, as the keys they stand for.
+  private func deliverRemoteRequests<Machine: PromptMachine>(
+    to driver: inout PromptDriver<Machine, PromptInterpreter>
+  ) throws(PromptError) {
+    for request in events.remote.takeRequests(leavingThem: false) { try driver.handle(Self.event(for: request)) }
+  }
+
+  /// The event a remote request sends: the caller's clear and cancel are the person's Ctrl-U and Esc, even in
+  /// `passcode lock`, which ignores the person's Esc but not its own program.
+  private static func event(for request: PromptRemote.Request) -> EntryEvent {
+    switch request {
+    case .clear: .clear
+    case .cancel: .cancel
+    }
   }
 
   private func handleSignals(deliver: (EntryEvent) throws(PromptError) -> Void) throws(PromptError) {

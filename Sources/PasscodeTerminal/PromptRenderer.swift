@@ -14,10 +14,6 @@ import PasscodeEngine
 ///
 /// Rendering is pure: it returns text and keeps only what it needs to avoid repeating itself.
 struct PromptRenderer: Sendable {
-  /// The glyph for a filled cell.
-  static let filledGlyph: Character = "●"
-  /// The glyph for an empty cell.
-  static let emptyGlyph: Character = "○"
   /// The symbol that marks an error, so it is never shown by colour alone.
   static let errorSymbol: Character = "✗"
   /// Columns kept free left of the cells so the shake can move them both ways.
@@ -42,6 +38,8 @@ struct PromptRenderer: Sendable {
   let catalogue: AnnouncementCatalogue
   /// Where the screen-reader profile leaves the cursor.
   let lineDiscipline: LineDiscipline
+  /// The glyphs of the visual profile's cells, set for each entry (its configuration's, or the person's).
+  var mask = CellMask.circle
   /// The rows of the status last drawn, or `nil` when none is drawn.
   private var lastStatusRows: [String]?
   /// The announcement whose words were looked up last, and its words: each announcement is looked up once,
@@ -199,14 +197,14 @@ struct PromptRenderer: Sendable {
     let isError = display.phase == .rejected || (display.message?.isError ?? false)
     var cells = ""
     if display.fixedLength != nil {
-      for cell in display.cells { cells.append(glyph(for: cell)) }
+      cells = String(display.cells.compactMap(glyph(for:)))
     } else {
-      // Masked cells show the filled glyph; a question that may be shown (an agent's Echo=yes) shows its
+      // Masked cells show the mask's typed glyph; a question that may be shown (an agent's Echo=yes) shows its
       // characters. Without counts (`--progress tick`, `silent`) an empty entry shows no empty glyph either:
       // the cells are only what the engine gives, one per character typed under tick, none under silent.
-      cells = String(display.cells.prefix(64).map(glyph(for:)))
-      if display.cells.count > 64 { cells += "…" }
-      if display.cells.isEmpty, display.progress.revealsCount { cells = String(Self.emptyGlyph) }
+      cells = String(display.cells.prefix(64).compactMap(glyph(for:)))
+      if display.cells.count > 64, !cells.isEmpty { cells += "…" }
+      if display.cells.isEmpty, display.progress.revealsCount, let empty = mask.emptyGlyph { cells = String(empty) }
     }
     var message = words ?? ""
     if isError, !message.isEmpty { message = "\(Self.errorSymbol) \(message)" }
@@ -267,10 +265,11 @@ struct PromptRenderer: Sendable {
     }
   }
 
-  private func glyph(for cell: EntryDisplay.Cell) -> Character {
+  /// A cell's glyph under the mask; `nil` for a masked or empty cell when the mask draws no cells.
+  private func glyph(for cell: EntryDisplay.Cell) -> Character? {
     switch cell.content {
-    case .empty: Self.emptyGlyph
-    case .masked: Self.filledGlyph
+    case .empty: mask.emptyGlyph
+    case .masked: mask.typedGlyph
     case let .visible(scalar): Character(scalar)
     }
   }

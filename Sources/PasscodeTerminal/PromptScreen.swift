@@ -39,6 +39,12 @@ final class PromptScreen {
       lineDiscipline: lineDiscipline)
   }
 
+  /// The glyphs of the visual profile's cells for the entries that follow.
+  var cellMask: CellMask {
+    get { renderer.mask }
+    set { renderer.mask = newValue }
+  }
+
   /// An announcement with its words, looked up once for the screen and the announcer alike.
   func phrase(for announcement: Announcement) -> Phrase {
     renderer.phrase(for: announcement)

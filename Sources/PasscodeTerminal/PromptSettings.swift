@@ -42,6 +42,10 @@ public struct PromptSettings: Sendable {
   /// over each configuration's own ``EntryConfiguration/progress``; `nil` keeps the configuration's.
   /// `current()` sets it from `PASSCODE_PROGRESS`, so the person's choice holds in other tools too.
   public var progress: ProgressFeedback?
+  /// How the visual profile draws the cells of every code this prompt asks (`--mask`, `PASSCODE_MASK`), over
+  /// each configuration's own ``EntryConfiguration/mask``; `nil` keeps the configuration's. `current()` sets it
+  /// from `PASSCODE_MASK`.
+  public var mask: CellMask?
   /// Whether Ctrl-C, Ctrl-Z, Ctrl-\, Esc and Ctrl-D, and SIGINT, SIGTSTP, SIGTTIN, SIGTTOU and SIGQUIT, are
   /// ignored (`passcode lock`); such a prompt also wipes its entry and says it is locked again when it is
   /// continued after a stop (`EntryEvent.relock`).
@@ -50,8 +54,9 @@ public struct PromptSettings: Sendable {
   package var notices: NoticeBoard?
   /// Makes the memory that holds a typed code or a paste.
   public var makeSecretStorage: @Sendable (Int) -> any SecretStorage
-  /// Ends a prompt from another thread (a withdrawn agent question), or `nil`.
-  package var interruption: PromptInterruption?
+  /// The caller's side of the prompt, for other threads (``PromptRemote``): made before the prompt to keep across
+  /// prompts, or `nil` to let each prompt make its own (``TerminalPasscodePrompt/remote``).
+  public var remote: PromptRemote?
   /// Where sysfs is, for Speakup's key echo, which the prompt turns off while it holds the terminal: `/sys`, a
   /// fake directory in tests.
   package var sysfsRoot: String = SpeakupKeyEchoFile.kernelSysfsRoot
@@ -63,7 +68,7 @@ public struct PromptSettings: Sendable {
   public static var processEnvironment: [String: String] { ProcessEnvironment.current() }
 
   /// Creates settings for a prompt of another tool, without speech; what it leaves out (the reader's line
-  /// discipline, a chosen profile, speech, background notices, an interruption) is decided by `current()` or
+  /// discipline, a chosen profile, speech, background notices) is decided by `current()` or
   /// the prompt, or used by `passcode` alone.
   ///
   /// - Parameters:
@@ -77,7 +82,9 @@ public struct PromptSettings: Sendable {
   ///   - outputIsTerminal: Whether standard output is a terminal.
   ///   - soundCues: Whether to ring the bell as a cue.
   ///   - progress: How much the feedback reveals, over each configuration's own; `nil` keeps theirs.
+  ///   - mask: How the visual profile draws the cells, over each configuration's own; `nil` keeps theirs.
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
+  ///   - remote: The caller's side of the prompt, for other threads; `nil` lets the prompt make its own.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.
   public init(
     terminalPath: String? = nil,
@@ -89,7 +96,9 @@ public struct PromptSettings: Sendable {
     outputIsTerminal: Bool = true,
     soundCues: Bool = false,
     progress: ProgressFeedback? = nil,
+    mask: CellMask? = nil,
     ignoresInterruptions: Bool = false,
+    remote: PromptRemote? = nil,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) {
     self.init(
@@ -97,8 +106,8 @@ public struct PromptSettings: Sendable {
       screenReaderDetected: screenReaderDetected, reducesMotion: reducesMotion, lineDiscipline: .caretAfterWords,
       requestedProfile: nil,
       environment: environment, outputIsTerminal: outputIsTerminal, announcer: nil, soundCues: soundCues,
-      progress: progress, ignoresInterruptions: ignoresInterruptions, notices: nil,
-      makeSecretStorage: makeSecretStorage, interruption: nil)
+      progress: progress, mask: mask, ignoresInterruptions: ignoresInterruptions, notices: nil,
+      makeSecretStorage: makeSecretStorage, remote: remote)
   }
 
   /// Creates settings with every choice `passcode` makes.
@@ -118,10 +127,11 @@ public struct PromptSettings: Sendable {
   ///   - announcer: Where to speak, if anywhere.
   ///   - soundCues: Whether to ring the bell as a cue.
   ///   - progress: How much the feedback reveals, over each configuration's own; `nil` keeps theirs.
+  ///   - mask: How the visual profile draws the cells, over each configuration's own; `nil` keeps theirs.
   ///   - ignoresInterruptions: Whether interrupting keys and signals are ignored.
   ///   - notices: Background notices to print.
   ///   - makeSecretStorage: Makes secret memory of a given capacity.
-  ///   - interruption: Ends a prompt from another thread, if given.
+  ///   - remote: The caller's side of the prompt, for other threads; `nil` lets the prompt make its own.
   package init(
     terminalPath: String? = nil,
     requiresOwnTerminal: Bool = false,
@@ -136,10 +146,11 @@ public struct PromptSettings: Sendable {
     announcer: (any Announcer)? = nil,
     soundCues: Bool = false,
     progress: ProgressFeedback? = nil,
+    mask: CellMask? = nil,
     ignoresInterruptions: Bool = false,
     notices: NoticeBoard? = nil,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) },
-    interruption: PromptInterruption? = nil
+    remote: PromptRemote? = nil
   ) {
     self.terminalPath = terminalPath
     self.requiresOwnTerminal = requiresOwnTerminal
@@ -154,9 +165,10 @@ public struct PromptSettings: Sendable {
     self.announcer = announcer
     self.soundCues = soundCues
     self.progress = progress
+    self.mask = mask
     self.ignoresInterruptions = ignoresInterruptions
     self.notices = notices
     self.makeSecretStorage = makeSecretStorage
-    self.interruption = interruption
+    self.remote = remote
   }
 }

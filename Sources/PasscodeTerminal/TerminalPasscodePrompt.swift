@@ -26,6 +26,9 @@ internal import SystemCalls
 public final class TerminalPasscodePrompt {
   /// What the terminal can do and which profile is used, decided once at start.
   package let capabilities: TerminalCapabilities
+  /// The caller's side of this prompt, for any thread: clear or cancel the entry asking, and follow its progress
+  /// as counts. It is the settings' ``PromptSettings/remote`` when they name one, else the prompt's own.
+  public let remote: PromptRemote
   private let settings: PromptSettings
   private let session: TerminalSession
   private let loop: PromptLoop
@@ -58,6 +61,16 @@ public final class TerminalPasscodePrompt {
       screenReaderForced: settings.screenReaderForced, screenReaderDetected: settings.screenReaderDetected,
       requestedProfile: settings.requestedProfile,
       windowColumns: device.windowColumns())
+    if let given = settings.remote {
+      remote = given
+    } else {
+      do {
+        remote = try PromptRemote()
+      } catch {
+        device.close()
+        throw error
+      }
+    }
     let verification: VerificationRunner
     do {
       verification = try VerificationRunner()
@@ -77,7 +90,7 @@ public final class TerminalPasscodePrompt {
       clock: clock, terminal: session,
       events: TerminalPromptEvents(
         session: session, verification: verification, notices: settings.notices,
-        interruption: settings.interruption, clock: clock),
+        remote: remote, clock: clock),
       screen: screen, keys: KeyInput(makePasteStorage: settings.makeSecretStorage),
       ignoresInterruptions: settings.ignoresInterruptions, makeSecretStorage: settings.makeSecretStorage,
       soundCues: settings.soundCues, consoleTones: settings.consoleTones, environment: settings.environment)
@@ -116,7 +129,7 @@ public final class TerminalPasscodePrompt {
   /// - Parameters:
   ///   - machine: The screen, not started.
   ///   - opening: Starts it, returning its opening effects.
-  /// - Returns: How it ended; `nil` when another thread interrupted it (``PromptSettings/interruption``).
+  /// - Returns: How it ended; `nil` when another thread interrupted it (``PromptRemote/interrupt()``).
   /// - Throws: ``PromptError`` when the terminal fails, hangs up or a terminating signal arrives. The terminal
   ///   is restored before a terminating signal is reported.
   package func run<Machine: PromptMachine>(
@@ -184,6 +197,7 @@ public final class TerminalPasscodePrompt {
     }
     if settings.reducesMotion { configuration.reduceMotion = true }
     if let progress = settings.progress { configuration.progress = progress }
+    if let mask = settings.mask { configuration.mask = mask }
     return try closing { () throws(PromptError) in
       try loop.ask(
         configuration, failureCount: failureCount, lockoutRemaining: lockoutRemaining, attemptLimit: attemptLimit,

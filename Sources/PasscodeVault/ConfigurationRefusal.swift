@@ -81,7 +81,7 @@ package struct ConfigurationRefusal: Equatable, Sendable, CustomStringConvertibl
     }
     return Localization.text(
       "{found}; its lockout, length and grace are not used, only its profile, speech, reduce-motion, sound, "
-        + "progress and voice.",
+        + "progress, mask and voice.",
       ["found": found])
   }
 

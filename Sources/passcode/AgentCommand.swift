@@ -1,7 +1,7 @@
+import AccessiblePrompt
 import AnnouncementWords
 import PasscodeCommandLine
 import PasscodeEngine
-import PasscodeKeypad
 import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent
@@ -134,11 +134,11 @@ struct AgentCommand {
     guard AnswerSender.mayAnswer else { throw .agent(.permissionDenied(socketPath: directory.path)) }
     let speech = try context.openSpeech(startupGrace: CommandContext.bootSpeechStartupGrace)
     defer { speech.announcer?.close() }
-    let interruption: PromptInterruption
+    let remote: PromptRemote
     do {
-      interruption = try PromptInterruption()
+      remote = try PromptRemote()
     } catch {
-      throw .prompt(.noTerminal(error))
+      throw .prompt(error)
     }
     let asking = AskedQuestion()
     let watcher: QuestionWatcher
@@ -146,7 +146,7 @@ struct AgentCommand {
       watcher = try QuestionWatcher(directory: directory, identifierPrefix: agent.identifierPrefix) { action in
         switch action {
         case let .withdraw(question, reason):
-          if asking.withdraw(question, reason) { interruption.interrupt() }
+          if asking.withdraw(question, reason) { remote.interrupt() }
         case let .announceWaiting(count):
           // Told by the question's prompt, shown and spoken once, between keys.
           speech.notices?.post(.questionsWaiting(count: count))
@@ -167,7 +167,7 @@ struct AgentCommand {
           switch DiskMapping.state(of: disk.question) {
           case .mapped:
             answeredDisk = nil
-            try tellUnlocked(speech: speech, interruption: interruption)
+            try tellUnlocked(speech: speech, remote: remote)
           case .pending where BootTimeClock.now - disk.since < Self.unlockWaitLimit: break
           case .pending, .notMapped: answeredDisk = nil
           }
@@ -182,7 +182,7 @@ struct AgentCommand {
         announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
       }
       isFirst = false
-      let (ending, questionStatus) = try ask(turn, speech: speech, interruption: interruption, asking: asking)
+      let (ending, questionStatus) = try ask(turn, speech: speech, remote: remote, asking: asking)
       watcher.finish(turn.question, ending)
       if status == .accepted { status = questionStatus }
       // The question, and any behind it, are another agent's now: it starts when this one ends.
@@ -194,17 +194,17 @@ struct AgentCommand {
   }
 
   /// Opens the prompt a question is asked on (the console with `--console`).
-  private func openQuestionPrompt(speech: AccessibleSession, interruption: PromptInterruption) throws(CommandError)
+  private func openQuestionPrompt(speech: AccessibleSession, remote: PromptRemote) throws(CommandError)
     -> TerminalPasscodePrompt
   {
     try context.openPrompt(
       speech: speech, terminalPath: agent.consolePath, outputIsTerminal: agent.consolePath == nil ? nil : true,
-      interruption: interruption)
+      remote: remote)
   }
 
   /// Shows and speaks "Disk unlocked", between questions, on the terminal questions are asked on.
-  private func tellUnlocked(speech: AccessibleSession, interruption: PromptInterruption) throws(CommandError) {
-    let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
+  private func tellUnlocked(speech: AccessibleSession, remote: PromptRemote) throws(CommandError) {
+    let prompt = try openQuestionPrompt(speech: speech, remote: remote)
     defer { prompt.close() }
     try tell(.diskUnlocked, on: prompt, speech: speech)
   }
@@ -235,7 +235,7 @@ struct AgentCommand {
   /// Asks one question on its own prompt and sends the answer, or `-` when the user cancels (with
   /// `--leave-on-cancel`, nothing: the question is left for another agent).
   private func ask(
-    _ turn: QuestionTurn, speech: AccessibleSession, interruption: PromptInterruption, asking: AskedQuestion
+    _ turn: QuestionTurn, speech: AccessibleSession, remote: PromptRemote, asking: AskedQuestion
   ) throws(CommandError) -> (QuestionEnding, ExitCode) {
     let question = turn.question
     let disk = question.disk
@@ -269,9 +269,9 @@ struct AgentCommand {
     // Where there is no voice, the console's tones tell a question, and a question asked again (ConsoleTones).
     configuration.openingCues = turn.attempt == nil ? [.asking] : [.error, .asking]
     asking.begin(question.fileName)
-    interruption.reset()
+    remote.reset()
     defer { asking.begin(nil) }
-    let prompt = try openQuestionPrompt(speech: speech, interruption: interruption)
+    let prompt = try openQuestionPrompt(speech: speech, remote: remote)
     defer { prompt.close() }
     let cancellation: AnswerCancellation
     do {
@@ -318,7 +318,7 @@ struct AgentCommand {
     switch outcome {
     case .accepted:
       return (.answered, .accepted)
-    case .cancelled where interruption.isInterrupted:
+    case .cancelled where remote.isInterrupted:
       let reason = asking.withdrawal ?? .withdrawn
       try tell(reason == .expired ? .questionExpired : .questionWithdrawn, on: prompt, speech: speech)
       return (.withdrawn, reason == .expired ? .timedOut : .accepted)

@@ -1,7 +1,7 @@
+import AccessiblePrompt
 import AnnouncementWords
 import PasscodeCommandLine
 import PasscodeEngine
-import PasscodeKeypad
 import PasscodeLocalization
 import PasscodeTerminal
 import PasswordAgent

@@ -1,8 +1,8 @@
 import AccessibilityEnvironment
+import AccessiblePrompt
 import LockedSecretStorage
 import PasscodeCommandLine
 import PasscodeEngine
-import PasscodeKeypad
 import PasscodeLocalization
 import PasscodePreferences
 import PasscodeSpeech
@@ -71,6 +71,7 @@ struct CommandContext {
     preferences.soundCues = options.sound
     // Only a progress someone gave goes over each configuration's own, as in another tool's prompt.
     preferences.progress = invocation.sources[.progress] == .defaultValue ? nil : options.progress
+    preferences.mask = invocation.sources[.mask] == .defaultValue ? nil : options.mask
     preferences.terminalPath = terminalPath ?? options.tty
     preferences.startupGrace = startupGrace
     preferences.settingsNotTrusted = settingsRefusal != nil
@@ -148,7 +149,7 @@ struct CommandContext {
 
   /// Opens a prompt of `speech`'s session; closing the prompt leaves the announcer open. It starts with the
   /// session's notices (Speakup's key echo, a config file others could change), and where there is no voice on a
-  /// virtual console, its cues are tones (``AccessibleSession/promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``).
+  /// virtual console, its cues are tones (``AccessibleSession/promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``).
   ///
   /// - Parameters:
   ///   - speech: The session from ``openSpeech(terminalPath:startupGrace:)``.
@@ -159,18 +160,18 @@ struct CommandContext {
   ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
   ///     pinentry passes `true`: its standard output is the Assuan pipe, its prompt the tty.
   ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
-  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
+  ///   - remote: The caller's side of the prompt, kept across prompts (`agent`), if given.
   /// - Returns: The prompt in raw mode.
   /// - Throws: ``CommandError/prompt(_:)`` when the terminal cannot be opened or set up.
   func openPrompt(
     speech: AccessibleSession, terminalPath: String? = nil, requiresOwnTerminal: Bool = false,
     terminalType: String? = nil, outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false,
-    interruption: PromptInterruption? = nil
+    remote: PromptRemote? = nil
   ) throws(CommandError) -> TerminalPasscodePrompt {
     let settings = promptSettings(
       speech.plan, announcer: speech.announcer, notices: speech.notices, terminalPath: terminalPath,
       requiresOwnTerminal: requiresOwnTerminal, terminalType: terminalType, outputIsTerminal: outputIsTerminal,
-      ignoresInterruptions: ignoresInterruptions, interruption: interruption)
+      ignoresInterruptions: ignoresInterruptions, remote: remote)
     do {
       return try speech.openPrompt(settings)
     } catch {
@@ -178,7 +179,7 @@ struct CommandContext {
     }
   }
 
-  /// The settings of a command's prompt on `plan` (``SessionPlan/promptSettings(announcer:notices:terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``),
+  /// The settings of a command's prompt on `plan` (``SessionPlan/promptSettings(announcer:notices:terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``),
   /// with the command's own defaults: `--tty`, standard output as the command sees it, and the package's secret
   /// memory.
   ///
@@ -191,18 +192,18 @@ struct CommandContext {
   ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
   ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
   ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
-  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
+  ///   - remote: The caller's side of the prompt, kept across prompts (`agent`), if given.
   /// - Returns: The settings.
   func promptSettings(
     _ plan: SessionPlan, announcer: SpeechDispatcherAnnouncer? = nil, notices: NoticeBoard? = nil,
     terminalPath: String? = nil, requiresOwnTerminal: Bool = false, terminalType: String? = nil,
-    outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil
+    outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, remote: PromptRemote? = nil
   ) -> PromptSettings {
     plan.promptSettings(
       announcer: announcer, notices: notices, terminalPath: terminalPath ?? options.tty,
       requiresOwnTerminal: requiresOwnTerminal, terminalType: terminalType,
       outputIsTerminal: outputIsTerminal ?? StandardStreams.outputIsTerminal,
-      ignoresInterruptions: ignoresInterruptions, interruption: interruption, makeSecretStorage: Self.makeSecretStorage)
+      ignoresInterruptions: ignoresInterruptions, remote: remote, makeSecretStorage: Self.makeSecretStorage)
   }
 
   /// The package's secret memory (guard pages, locked, left out of core dumps, wiped).

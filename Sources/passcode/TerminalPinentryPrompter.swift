@@ -1,5 +1,5 @@
+import AccessiblePrompt
 import PasscodeEngine
-import PasscodeKeypad
 import PasscodeLocalization
 import PasscodeSpeech
 import PasscodeTerminal

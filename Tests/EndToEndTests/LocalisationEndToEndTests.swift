@@ -665,7 +665,7 @@ struct LocalisedTextEndToEndTests {
     #expect(
       spanish.output.contains(
         "\(config) tiene permisos 0666, así que otros usuarios podrían cambiarlo; no se usan sus claves lockout, "
-          + "length y grace, solo profile, speech, reduce-motion, sound, progress y la voz.\nArréglalo con: chmod go-w "
+          + "length y grace, solo profile, speech, reduce-motion, sound, progress, mask y la voz.\nArréglalo con: chmod go-w "
           + "\(config)\n"),
       "\(spanish.output)")
   }

@@ -47,6 +47,27 @@ struct PreferenceSourceTests {
     #expect(fromOption.setting(\.progress) == Setting(.count, from: .option(spelling: "--progress")))
   }
 
+  @Test("--mask, then PASSCODE_MASK, then the config file's mask, then circle; a style it does not take is refused")
+  func maskPrecedence() throws {
+    let configured = ConfiguredPreferences(mask: .bullet, lines: [.mask: 6])
+    let fromFile = try invocation(["demo"]).applying(configured, configFile: Self.configFile)
+    #expect(fromFile.setting(\.mask) == Setting(.bullet, from: .configuration(path: Self.configFile, line: 6)))
+    let fromEnvironment = try invocation(["demo"], environment: ["PASSCODE_MASK": "None"])
+      .applying(configured, configFile: Self.configFile)
+    #expect(fromEnvironment.setting(\.mask) == Setting(.noCells, from: .environment(variable: "PASSCODE_MASK")))
+    let fromOption = try invocation(["demo", "--mask", "asterisk"], environment: ["PASSCODE_MASK": "none"])
+      .applying(configured, configFile: Self.configFile)
+    #expect(fromOption.setting(\.mask) == Setting(.asterisk, from: .option(spelling: "--mask")))
+    #expect(try invocation(["check"]).options.mask == .circle)
+    #expect(
+      throws: UsageError(
+        .invalidValue(
+          value: "stars", option: "--mask <style>",
+          expectation: "Please provide one of 'circle', 'asterisk', 'bullet' or 'none'."),
+        subcommand: .demo)
+    ) { try invocation(["demo", "--mask", "stars"]) }
+  }
+
   @Test("the environment wins over the config file")
   func environmentWins() throws {
     let parsed = try invocation(["demo"], environment: ["PASSCODE_SPEECH": "off", "PASSCODE_REDUCE_MOTION": "no"])
@@ -120,7 +141,7 @@ struct PreferenceSourceTests {
         _ = try CommandLineParser.parse(arguments: ["demo"], programName: "passcode", environment: environment)
       }
       let values: [PreferenceVariable: [String]] = [
-        .reduceMotion: [], .speech: ["off"], .progress: ["tick"], .speechVoice: ["male1"],
+        .reduceMotion: [], .speech: ["off"], .progress: ["tick"], .mask: ["bullet"], .speechVoice: ["male1"],
       ]
       let arguments = ["demo", "--\(variable.preference.rawValue)"] + (values[variable] ?? ["0"])
       _ = try CommandLineParser.parse(arguments: arguments, programName: "passcode", environment: environment)

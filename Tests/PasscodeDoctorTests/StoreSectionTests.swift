@@ -69,7 +69,7 @@ struct StoreSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Config file: /s/config has permissions 0666, so other users could change it; its lockout, length "
-            + "and grace are not used, only its profile, speech, reduce-motion, sound, progress and voice.",
+            + "and grace are not used, only its profile, speech, reduce-motion, sound, progress, mask and voice.",
           next: "Make it unchangeable by others.", command: "chmod go-w /s/config")
       ]),
     SectionCase(
@@ -85,7 +85,7 @@ struct StoreSectionTests {
       expected: [
         DoctorFinding(
           verdict: "Config file: /s/config belongs to another user, who could change it; its lockout, length and grace "
-            + "are not used, only its profile, speech, reduce-motion, sound, progress and voice.",
+            + "are not used, only its profile, speech, reduce-motion, sound, progress, mask and voice.",
           next: "Make it unchangeable by others.", command: "cp /s/config /s/config.new && mv /s/config.new /s/config")
       ]),
     SectionCase(

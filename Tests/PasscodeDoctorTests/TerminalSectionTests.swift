@@ -127,7 +127,7 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion no (the default); "
-            + "sound no (the default); progress count (the default)."),
+            + "sound no (the default); progress count (the default); mask circle (the default)."),
         .just(
           "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
             + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
@@ -150,7 +150,8 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech on (PASSCODE_SPEECH); profile screen-reader (--screen-reader); "
-            + "reduce-motion yes (config file line 3); sound yes (--sound); progress tick (config file line 4)."),
+            + "reduce-motion yes (config file line 3); sound yes (--sound); progress tick (config file line 4); mask circle (the default)."
+        ),
         .just(
           "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
             + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
@@ -168,7 +169,7 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion no (the default); "
-            + "sound no (the default); progress count (the default)."),
+            + "sound no (the default); progress count (the default); mask circle (the default)."),
         .just(
           "Voice: speech-rate -40 (--speech-rate); speech-pitch 0 (PASSCODE_SPEECH_PITCH); speech-volume 70 "
             + "(config file line 4); speech-voice Spanish (Spain)+Annie (config file line 5)."),
@@ -179,7 +180,7 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion yes (a remote "
-            + "session); sound no (the default); progress count (the default)."),
+            + "session); sound no (the default); progress count (the default); mask circle (the default)."),
         .just(
           "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
             + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "
@@ -195,7 +196,8 @@ struct TerminalSectionTests {
       expected: [
         .just(
           "Preferences: speech auto (the default); profile auto (the default); reduce-motion no "
-            + "(PASSCODE_REDUCE_MOTION); sound no (the default); progress count (the default)."),
+            + "(PASSCODE_REDUCE_MOTION); sound no (the default); progress count (the default); mask circle (the default)."
+        ),
         .just(
           "Voice: speech-rate speech-dispatcher's own (the default); speech-pitch speech-dispatcher's own (the "
             + "default); speech-volume speech-dispatcher's own (the default); speech-voice speech-dispatcher's own "

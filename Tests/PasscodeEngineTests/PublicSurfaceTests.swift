@@ -21,10 +21,11 @@ struct PublicSurfaceTests {
       "struct EntryConfiguration", "static let fixedLengthLimits", "static let variableLengthLimit",
       "static let timeExtensionLimit", "enum Length", "enum AllowedCharacters", "func allows(_:)", "var title",
       "var length", "var allowed", "var isSecure", "var reduceMotion", "var lockoutSchedule",
-      "var rejectionDuration", "var checkingDelay", "var shake", "var timeout", "var progress",
+      "var rejectionDuration", "var checkingDelay", "var shake", "var timeout", "var progress", "var mask",
       "static let standardTitle", "init(title:)", "var maximumLength", "var minimumLength", "var fixedLength",
       "var maximumByteCount",
     ],
+    "PasscodeEngine/CellMask.swift": ["enum CellMask"],
     "PasscodeEngine/EntryConfigurationError.swift": ["enum EntryConfigurationError", "var description"],
     "PasscodeEngine/PromptEffect.swift": ["enum EntryOutcome"],
     "PasscodeEngine/EntryEvent.swift": ["enum Verdict", "enum RetryReason"],
@@ -40,14 +41,20 @@ struct PublicSurfaceTests {
       "struct ShakeCurve", "let swings", "let amplitude", "let duration", "let framesPerSecond",
       "static let maximumColumns", "static let standard", "init(swings:)",
     ],
+    "AccessiblePrompt/TerminalPasscodePrompt+Current.swift": ["static func current()"],
     "PasscodeKeypad/Exports.swift": ["import enum PasscodePreferences.ColorMode"],
-    "PasscodeKeypad/TerminalPasscodePrompt+Current.swift": ["static func current()"],
+    "PasscodeKeypad/TerminalPasscodePrompt+AsyncVerifier.swift": ["func ask(_:)"],
     "PasscodePreferences/ColorMode.swift": ["enum ColorMode"],
+    "PasscodeTerminal/PromptRemote.swift": [
+      "final class PromptRemote", "init()", "func clear()", "func cancel()", "var progress", "func observeProgress(_:)",
+      "struct EntryProgress", "let count", "let length", "var isFilled", "init(count:)",
+    ],
     "PasscodeTerminal/PromptError.swift": ["enum PromptError", "var description"],
     "PasscodeTerminal/PromptSettings.swift": [
       "struct PromptSettings", "var terminalPath", "var color", "var screenReaderForced", "var screenReaderDetected",
-      "var reducesMotion", "var environment", "var outputIsTerminal", "var soundCues", "var progress",
-      "var ignoresInterruptions", "var makeSecretStorage", "static var processEnvironment", "init(terminalPath:)",
+      "var reducesMotion", "var environment", "var outputIsTerminal", "var soundCues", "var progress", "var mask",
+      "var ignoresInterruptions", "var makeSecretStorage", "var remote", "static var processEnvironment",
+      "init(terminalPath:)",
     ],
     "PasscodeTerminal/Signal.swift": ["import enum SystemCalls.Signal"],
     "PasscodeTerminal/TerminalError.swift": [
@@ -55,7 +62,7 @@ struct PublicSurfaceTests {
       "let refusal", "var description",
     ],
     "PasscodeTerminal/TerminalPasscodePrompt.swift": [
-      "final class TerminalPasscodePrompt", "init(settings:)", "func close()", "func ask(_:)",
+      "final class TerminalPasscodePrompt", "let remote", "init(settings:)", "func close()", "func ask(_:)",
       "func askForSecret(_:)",
     ],
     "SystemCalls/Signals.swift": ["enum Signal", "var number", "init?(number:)"],
@@ -90,10 +97,11 @@ struct PublicSurfaceTests {
         @discardableResult
         public static func make(with value: Int) -> Made { Made() }
         public private(set) var count = 0
+        public nonisolated(nonsending) func wait(for other: Made) async {}
         package var hidden = 0
       }
       """
-    #expect(Self.declarations(in: text) == ["struct Made", "static func make(with:)", "var count"])
+    #expect(Self.declarations(in: text) == ["struct Made", "static func make(with:)", "var count", "func wait(for:)"])
   }
 
   /// The public declarations of every Swift file under `Sources/`, by the file's path from there.
@@ -114,7 +122,7 @@ struct PublicSurfaceTests {
   static func declarations(in text: String) -> [String] {
     let declaration =
       #/
-      ^ \s* (?: @\w+ (?: \( [^)]* \) )? \s+ )* public \s+ (?: private\(set\) \s+ )?
+      ^ \s* (?: @\w+ (?: \( [^)]* \) )? \s+ )* public \s+ (?: private\(set\) \s+ )? (?: nonisolated (?: \( \w+ \) )? \s+ )?
       ( (?: == | [^(:=<{] )* (?: == | [^(:=<{\s] ) ) \s* (?: < [^>]* > )? ( \( \s* (\w*) )?
       /#
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

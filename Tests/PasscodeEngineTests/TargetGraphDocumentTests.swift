@@ -37,7 +37,8 @@ struct TargetGraphDocumentTests {
         == ["Undocumented: in Package.swift, not in the document's table"])
   }
 
-  @Test("the terminal, speech and the accessibility environment reach none of each other; PasscodeKeypad joins them")
+  @Test(
+    "the terminal, speech and the accessibility environment reach none of each other; AccessiblePrompt joins them")
   func frontsStayApart() throws {
     let graph = try Self.manifestGraph(Self.read("Package.swift"))
     let apart = ["PasscodeTerminal", "PasscodeSpeech", "AccessibilityEnvironment"]
@@ -46,7 +47,16 @@ struct TargetGraphDocumentTests {
       #expect(reached.isDisjoint(with: apart.filter { $0 != target }), "\(target) reaches \(reached.sorted())")
     }
     #expect(!Self.reachable(from: "AccessibilityEnvironment", in: graph).contains("CSpeechd"))
-    #expect(Self.reachable(from: "PasscodeKeypad", in: graph).isSuperset(of: apart))
+    #expect(Self.reachable(from: "AccessiblePrompt", in: graph).isSuperset(of: apart))
+  }
+
+  @Test("passcode reaches the accessible session but not the library's own target, the one that uses _Concurrency")
+  func passcodeLeavesTheAsyncLibraryOut() throws {
+    let graph = try Self.manifestGraph(Self.read("Package.swift"))
+    let reached = Self.reachable(from: "passcode", in: graph)
+    #expect(reached.contains("AccessiblePrompt"))
+    #expect(!reached.contains("PasscodeKeypad"), "\(reached.sorted())")
+    #expect(Self.reachable(from: "PasscodeKeypad", in: graph).contains("AccessiblePrompt"))
   }
 
   /// Every target `target` depends on, directly or through others.

@@ -1,4 +1,5 @@
 import AccessibilityEnvironment
+import AccessiblePrompt
 import Foundation
 import Glibc
 import PasscodeCommandLine
@@ -75,6 +76,7 @@ struct SessionParityTests {
       ["SSH_CONNECTION": "10.0.0.2 5000 10.0.0.1 22", "PASSCODE_REDUCE_MOTION": "0"]
     ) { $0.reduceMotionSource = from("PASSCODE_REDUCE_MOTION") },
     Case("PASSCODE_PROGRESS=Tick", ["PASSCODE_PROGRESS": "Tick"]) { $0.progress = .tick },
+    Case("PASSCODE_MASK=Asterisk", ["PASSCODE_MASK": "Asterisk"]) { $0.mask = .asterisk },
     Case("Speakup reading", speakup: true),
     Case("Speakup reading, speech asked for", ["PASSCODE_SPEECH": "on"], speakup: true) {
       $0.speech = Setting(.on, from: from("PASSCODE_SPEECH"))
@@ -172,9 +174,10 @@ struct PromptFields: Equatable {
   let hasAnnouncer: Bool
   let soundCues: Bool
   let progress: ProgressFeedback?
+  let mask: CellMask?
   let ignoresInterruptions: Bool
   let hasNotices: Bool
-  let hasInterruption: Bool
+  let hasRemote: Bool
   let sysfsRoot: String
   let consoleTones: Bool
 
@@ -192,9 +195,10 @@ struct PromptFields: Equatable {
     hasAnnouncer = settings.announcer != nil
     soundCues = settings.soundCues
     progress = settings.progress
+    mask = settings.mask
     ignoresInterruptions = settings.ignoresInterruptions
     hasNotices = settings.notices != nil
-    hasInterruption = settings.interruption != nil
+    hasRemote = settings.remote != nil
     sysfsRoot = settings.sysfsRoot
     consoleTones = settings.consoleTones
   }

@@ -148,13 +148,19 @@ struct ConfigurationFileTests {
   func preferences() throws {
     let text =
       "grace = 5\n# interface\nspeech = off\nprofile = screen-reader\nreduce-motion = yes\nsound = no\nprogress = tick\n"
+      + "mask = Asterisk\n"
     let settings = try ConfigurationFile.parse(text)
     #expect(settings.grace == .seconds(5))
     #expect(
       settings.preferences
         == ConfiguredPreferences(
-          speech: .off, profile: .screenReader, reduceMotion: true, sound: false, progress: .tick,
-          lines: [.speech: 3, .profile: 4, .reduceMotion: 5, .sound: 6, .progress: 7]))
+          speech: .off, profile: .screenReader, reduceMotion: true, sound: false, progress: .tick, mask: .asterisk,
+          lines: [.speech: 3, .profile: 4, .reduceMotion: 5, .sound: 6, .progress: 7, .mask: 8]))
+    #expect(
+      throws: ConfigurationLineError(line: 1, reason: "mask must be circle, asterisk, bullet or none", value: "•")
+    ) {
+      try ConfigurationFile.parse("mask = •\n")
+    }
   }
 
   @Test("a preference given twice is refused like any key")

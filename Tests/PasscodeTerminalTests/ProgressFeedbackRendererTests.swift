@@ -1,4 +1,3 @@
-import LockedSecretStorage
 import PasscodeEngine
 import Testing
 
@@ -15,22 +14,7 @@ struct ProgressFeedbackRendererTests {
   ) throws -> String {
     var configuration = try EntryConfiguration(length: length)
     configuration.progress = progress
-    var engine = EntryEngine(
-      configuration: configuration, secretStorage: WipedSecretBuffer(capacity: configuration.maximumByteCount))
-    var renderer = PromptRenderer(profile: profile, usesColor: false, width: 80, catalogue: .english)
-    var output = ""
-    func draw(_ effects: [EntryEffect]) {
-      for effect in effects {
-        switch effect {
-        case let .render(display): output += renderer.render(display)
-        case let .announce(announcement, display): output += renderer.render(display) + renderer.announce(announcement)
-        default: break
-        }
-      }
-    }
-    draw(engine.start())
-    for key in keys { draw(engine.handle(key)) }
-    return output
+    return RenderedEntry.written(configuration, profile: profile, keys: keys)
   }
 
   private let twoDigits: [EntryEvent] = [.character("2"), .character("5")]

@@ -10,13 +10,14 @@ import SystemCalls
 /// was written and when. The style is `EngineTimeline`'s.
 ///
 /// Script tokens, separated by spaces; each is one wake-up of the loop:
-/// - text is typed as one read (`1`, `25`, `5^C`); `⎋` is Esc, `^C` Ctrl-C, `^D` Ctrl-D, `^Z` Ctrl-Z, `⏎` Enter,
+/// - text is typed as one read (`1`, `25`, `5^C`); `⎋` is Esc, `^C` Ctrl-C, `^D` Ctrl-D, `^U` Ctrl-U, `^Z` Ctrl-Z, `⏎` Enter,
 ///   `⇥` Tab;
 /// - `paste(TEXT)` is a bracketed paste of TEXT in one read;
 /// - `+500ms`, `+2s`, `+5m` let time pass: the loop wakes for every deadline on the way;
 /// - `SIGTERM`, `SIGTSTP`, `SIGTTIN`, `SIGCONT`, `SIGWINCH`, `SIGINT` deliver a signal;
 /// - `notice(TEXT)` posts a notice (TEXT without spaces); `waiting(N)` posts an agent's "N questions waiting";
-///   `interrupt` raises the interruption;
+///   `interrupt` raises the remote's interruption, `clear!` and `cancel!` are the caller's ``PromptRemote/clear()``
+///   and ``PromptRemote/cancel()`` from another thread;
 /// - `✓` and `✗` answer a verification the verifier left pending (accepted, rejected);
 /// - `⇪on` and `⇪off` turn the console's Caps Lock on and off, as the next key will find it (no wake-up);
 ///   a timeline starts as no virtual console (nothing can be read) unless ``locks`` is set.
@@ -45,7 +46,12 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
   private var bytes: [UInt8] = []
   private var signals: [Signal] = []
   private var notices: [Announcement] = []
-  private var interrupted = false
+  /// The caller's side of the prompt, a real one; the script's remote tokens call it.
+  let remote: PromptRemote = {
+    do { return try PromptRemote() } catch { fatalError("no pipe for the remote: \(error)") }
+  }()
+  /// Whether a remote token posted since the loop last woke for the remote (its pipe, in a real prompt).
+  private var remoteWoke = false
   private var answer: VerificationRunner.Answer?
   private var answerReady = false
   private var pendingVerification: (any SecretStorage)?
@@ -160,14 +166,17 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
 
   // MARK: PromptEvents
 
-  func wait(until deadline: Duration?, listensForInterruption: Bool) -> Set<PromptEventSource> {
+  func wait(until deadline: Duration?, listensToRemote: Bool) -> Set<PromptEventSource> {
     while true {
       var ready: Set<PromptEventSource> = []
       if !bytes.isEmpty { ready.insert(.terminal) }
       if !signals.isEmpty { ready.insert(.signals) }
       if !notices.isEmpty { ready.insert(.notices) }
       if answerReady { ready.insert(.verification) }
-      if interrupted, listensForInterruption { ready.insert(.interruption) }
+      if remoteWoke, listensToRemote {
+        remoteWoke = false
+        ready.insert(.remote)
+      }
       if !ready.isEmpty { return ready }
       if let rest = unspentTime {
         unspentTime = nil
@@ -197,8 +206,6 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
     defer { signals.removeAll() }
     return signals
   }
-
-  var isInterrupted: Bool { interrupted }
 
   func takeNotices() -> [Announcement] {
     defer { notices.removeAll() }
@@ -252,7 +259,15 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
     case "SIGTTIN": signals.append(.backgroundRead)
     case "SIGCONT": signals.append(.continued)
     case "SIGWINCH": signals.append(.windowSizeChanged)
-    case "interrupt": interrupted = true
+    case "interrupt":
+      remote.interrupt()
+      remoteWoke = true
+    case "clear!":
+      remote.clear()
+      remoteWoke = true
+    case "cancel!":
+      remote.cancel()
+      remoteWoke = true
     case "✓", "✗":
       precondition(pendingVerification != nil, "no verification is pending")
       pendingVerification?.wipe()
@@ -277,7 +292,7 @@ final class PromptTimeline: PromptTerminal, PromptEvents {
 
   /// The keys a script names, and their bytes.
   private static let keyNames: [(name: String, byte: UInt8)] = [
-    ("⎋", 0x1b), ("^C", 0x03), ("^D", 0x04), ("^Z", 0x1a), ("⏎", 0x0d), ("⇥", 0x09),
+    ("⎋", 0x1b), ("^C", 0x03), ("^D", 0x04), ("^U", 0x15), ("^Z", 0x1a), ("⏎", 0x0d), ("⇥", 0x09),
   ]
 
   /// The bytes of a typed token, with the keys it names inside it (`5^C` is a digit and Ctrl-C in one read).

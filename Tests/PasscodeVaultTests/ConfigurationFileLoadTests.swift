@@ -51,7 +51,7 @@ struct ConfigurationFileLoadTests {
     #expect(
       refusal.explanation
         == "/h/.config/passcode/config has permissions 0664, so members of its group could change it; its lockout, "
-        + "length and grace are not used, only its profile, speech, reduce-motion, sound, progress and voice.")
+        + "length and grace are not used, only its profile, speech, reduce-motion, sound, progress, mask and voice.")
     #expect(refusal.fix == "chmod go-w /h/.config/passcode/config")
     #expect(refusal.description.hasSuffix("\nFix it with: chmod go-w /h/.config/passcode/config"))
     let world = ConfigurationRefusal(path: "/c", reason: .writable(mode: 0o100666))

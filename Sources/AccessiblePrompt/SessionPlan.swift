@@ -1,4 +1,5 @@
 package import AccessibilityEnvironment
+import LockedSecretStorage
 import PasscodeEngine
 package import PasscodeSpeech
 import PasscodeTerminal
@@ -67,13 +68,13 @@ package struct SessionPlan: Equatable, Sendable {
   ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
   ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
   ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
-  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
+  ///   - remote: The caller's side of the prompt, kept across prompts (`agent`), if given.
   ///   - makeSecretStorage: Makes the memory a typed code is kept in.
   /// - Returns: The settings.
   package func promptSettings(
     announcer: SpeechDispatcherAnnouncer? = nil, notices: NoticeBoard? = nil, terminalPath: String? = nil,
     requiresOwnTerminal: Bool = false, terminalType: String? = nil, outputIsTerminal: Bool? = nil,
-    ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil,
+    ignoresInterruptions: Bool = false, remote: PromptRemote? = nil,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) -> PromptSettings {
     var promptEnvironment = environment
@@ -94,10 +95,11 @@ package struct SessionPlan: Equatable, Sendable {
       announcer: announcer,
       soundCues: preferences.soundCues,
       progress: preferences.progress,
+      mask: preferences.mask,
       ignoresInterruptions: ignoresInterruptions,
       notices: notices,
       makeSecretStorage: makeSecretStorage,
-      interruption: interruption)
+      remote: remote)
     settings.consoleTones = ConsoleTones.areUsed(
       inputs, decision: decision, speechAnswers: announcer?.isConnected ?? false)
     return settings

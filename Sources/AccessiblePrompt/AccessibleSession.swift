@@ -1,5 +1,6 @@
 package import AccessibilityEnvironment
 internal import AnnouncementWords
+import LockedSecretStorage
 import PasscodeEngine
 internal import PasscodeLocalization
 package import PasscodePreferences
@@ -27,6 +28,8 @@ package struct SessionPreferences: Equatable, Sendable {
   package var soundCues = false
   /// How much the feedback reveals, over each configuration's own; `nil` keeps the configuration's.
   package var progress: ProgressFeedback?
+  /// How the visual profile draws the cells, over each configuration's own; `nil` keeps the configuration's.
+  package var mask: CellMask?
   /// The terminal prompts ask on, or `nil` for the controlling one (`--tty`; askpass's console). Detection
   /// asks whether console-only readers read it and whether it is remote.
   package var terminalPath: String?
@@ -40,7 +43,7 @@ package struct SessionPreferences: Equatable, Sendable {
 
   /// The choices another tool's prompt takes (``TerminalPasscodePrompt/current()``): the environment's, read as
   /// `passcode` reads them (``EnvironmentPreferences``): `PASSCODE_SPEECH`, `PASSCODE_REDUCE_MOTION`,
-  /// `PASSCODE_PROGRESS` and the voice's `PASSCODE_SPEECH_RATE`, `_PITCH`, `_VOLUME` and `_VOICE`. A value a
+  /// `PASSCODE_PROGRESS`, `PASSCODE_MASK` and the voice's `PASSCODE_SPEECH_RATE`, `_PITCH`, `_VOLUME` and `_VOICE`. A value a
   /// variable does not take is ignored, and the default kept: a library cannot stop another tool with a usage
   /// error. The config file is not read: finding and trusting it is the vault's (`StoreLocation`,
   /// `ConfigurationFile.load`), which links libsodium and carries the lockout, and a consumer's prompt must not.
@@ -56,6 +59,7 @@ package struct SessionPreferences: Equatable, Sendable {
       preferences.reduceMotionSource = PreferenceVariable.reduceMotion.source
     }
     preferences.progress = reading.progress
+    preferences.mask = reading.mask
     preferences.voice = reading.voice
     return preferences
   }
@@ -126,7 +130,7 @@ package final class AccessibleSession: Sendable {
 
   /// The settings of a prompt of this session: the plan's decisions, this session's speech and notices, and
   /// what differs from prompt to prompt
-  /// (``SessionPlan/promptSettings(announcer:notices:terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``).
+  /// (``SessionPlan/promptSettings(announcer:notices:terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``).
   ///
   /// - Parameters:
   ///   - terminalPath: The terminal to ask on; `nil` for the controlling one.
@@ -134,24 +138,24 @@ package final class AccessibleSession: Sendable {
   ///   - terminalType: Used as `TERM` when given (pinentry's `ttytype`).
   ///   - outputIsTerminal: Whether the prompt's output is a terminal; `nil` asks about standard output.
   ///   - ignoresInterruptions: Whether Ctrl-C and friends are ignored (`lock`).
-  ///   - interruption: Ends the prompt from another thread (`agent`), if given.
+  ///   - remote: The caller's side of the prompt, kept across prompts (`agent`), if given.
   ///   - makeSecretStorage: Makes the memory a typed code is kept in.
   /// - Returns: The settings.
   package func promptSettings(
     terminalPath: String? = nil, requiresOwnTerminal: Bool = false, terminalType: String? = nil,
-    outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, interruption: PromptInterruption? = nil,
+    outputIsTerminal: Bool? = nil, ignoresInterruptions: Bool = false, remote: PromptRemote? = nil,
     makeSecretStorage: @escaping @Sendable (Int) -> any SecretStorage = { WipedSecretBuffer(capacity: $0) }
   ) -> PromptSettings {
     plan.promptSettings(
       announcer: announcer, notices: notices, terminalPath: terminalPath, requiresOwnTerminal: requiresOwnTerminal,
       terminalType: terminalType, outputIsTerminal: outputIsTerminal, ignoresInterruptions: ignoresInterruptions,
-      interruption: interruption, makeSecretStorage: makeSecretStorage)
+      remote: remote, makeSecretStorage: makeSecretStorage)
   }
 
   /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: Speakup's key
   /// echo, when it is on and cannot be turned off (not root), and a config file others could change.
   ///
-  /// - Parameter settings: The prompt's settings, from ``promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:interruption:makeSecretStorage:)``.
+  /// - Parameter settings: The prompt's settings, from ``promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``.
   /// - Returns: The prompt.
   /// - Throws: ``PromptError`` when the terminal cannot be opened or set up.
   package func openPrompt(_ settings: PromptSettings) throws(PromptError) -> TerminalPasscodePrompt {

@@ -1,3 +1,5 @@
+import PasscodeEngine
+import PasscodeTerminal
 internal import SystemCalls
 
 extension TerminalPasscodePrompt {
@@ -12,7 +14,7 @@ extension TerminalPasscodePrompt {
   /// The person's preferences come from the environment, read as `passcode` reads them: `PASSCODE_SPEECH`
   /// (`off` never speaks, `on` speaks wherever it helps without starting a daemon), `PASSCODE_REDUCE_MOTION`
   /// (over each configuration's own `reduceMotion` when it says yes; `0` keeps motion in a remote session),
-  /// `PASSCODE_PROGRESS` (over each configuration's own `progress`) and the voice's `PASSCODE_SPEECH_RATE`,
+  /// `PASSCODE_PROGRESS` (over each configuration's own `progress`), `PASSCODE_MASK` (over its `mask`) and the voice's `PASSCODE_SPEECH_RATE`,
   /// `PASSCODE_SPEECH_PITCH`, `PASSCODE_SPEECH_VOLUME` and `PASSCODE_SPEECH_VOICE`. A value a variable does not
   /// take is ignored and the default kept, where `passcode` stops with a usage error. `passcode`'s config file
   /// is not read: finding and trusting it is the vault's work, which this library does not carry.

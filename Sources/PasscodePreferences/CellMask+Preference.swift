@@ -1,0 +1,6 @@
+import PasscodeEngine
+
+extension CellMask: PreferenceValue {
+  /// ``Preference/mask``.
+  package static var preference: Preference { .mask }
+}
