@@ -3,12 +3,12 @@ import Testing
 
 private let checkUsage = """
   Usage: passcode check [--title <text>] [--reduce-motion] [--speech <mode>]
-                        [--progress <mode>] [--speech-rate <level>]
-                        [--speech-pitch <level>] [--speech-volume <level>]
-                        [--speech-voice <voice>] [--screen-reader]
-                        [--color <when>] [--timeout <seconds>] [--grace <seconds>]
-                        [--store <directory>] [--tty <path>] [--sound|--no-sound]
-                        [--no-wait] [--max-tries <n>]
+                        [--progress <mode>] [--mask <style>]
+                        [--speech-rate <level>] [--speech-pitch <level>]
+                        [--speech-volume <level>] [--speech-voice <voice>]
+                        [--screen-reader] [--color <when>] [--timeout <seconds>]
+                        [--grace <seconds>] [--store <directory>] [--tty <path>]
+                        [--sound|--no-sound] [--no-wait] [--max-tries <n>]
     See 'passcode check --help' for more information.
 
   """
@@ -91,10 +91,11 @@ struct UsageErrorTests {
         Error: The value 'x' is invalid for '--length <n>'. Please provide a length from 1 to 12.
         Usage: passcode set [--title <text>] [--length <n>] [--allowed <set>]
                             [--reduce-motion] [--speech <mode>] [--progress <mode>]
-                            [--speech-rate <level>] [--speech-pitch <level>]
-                            [--speech-volume <level>] [--speech-voice <voice>]
-                            [--screen-reader] [--color <when>] [--timeout <seconds>]
-                            [--store <directory>] [--tty <path>] [--sound|--no-sound]
+                            [--mask <style>] [--speech-rate <level>]
+                            [--speech-pitch <level>] [--speech-volume <level>]
+                            [--speech-voice <voice>] [--screen-reader] [--color <when>]
+                            [--timeout <seconds>] [--store <directory>] [--tty <path>]
+                            [--sound|--no-sound]
           See 'passcode set --help' for more information.
 
         """)
@@ -221,10 +222,10 @@ struct UsageErrorTests {
   func pinentryProgram() {
     let usage = """
       Usage: pinentry-passcode [--reduce-motion] [--speech <mode>] [--progress <mode>]
-                               [--speech-rate <level>] [--speech-pitch <level>]
-                               [--speech-volume <level>] [--speech-voice <voice>]
-                               [--screen-reader] [--color <when>]
-                               [--timeout <seconds>] [--tty <path>]
+                               [--mask <style>] [--speech-rate <level>]
+                               [--speech-pitch <level>] [--speech-volume <level>]
+                               [--speech-voice <voice>] [--screen-reader]
+                               [--color <when>] [--timeout <seconds>] [--tty <path>]
                                [--sound|--no-sound] [<gpg-agent options>]
         See 'pinentry-passcode --help' for more information.
 

@@ -1,26 +1,20 @@
 import PasscodeKeypad
 import PasscodeTestSupport
 import Synchronization
+import SystemCalls
 import Testing
 
 /// The library's async verifier and the remote, on a real pseudo-terminal: what a consumer's `await` gets. In the
 /// signal relay's serialized suite: a prompt takes the process's one relay while it is open.
+///
+/// The person's side (reading the terminal, typing, the caller's other thread) runs on a thread of its own, never on
+/// the task pool, which the test's `await` leaves free for the prompt: a blocking read there could starve the tasks
+/// the prompt needs when the whole suite runs on two cores.
 extension SignalRelayTests {
   /// A plain prompt on a terminal, named by its path alone so that the prompt shares nothing with the test's
   /// handle on the terminal and can be sent to the task that asks.
   private static func prompt(on path: String) throws -> TerminalPasscodePrompt {
     try TerminalPasscodePrompt(settings: PromptSettings(terminalPath: path, environment: ["TERM": "dumb"]))
-  }
-
-  /// A task that asks for four digits on `prompt`, accepting any, and closes it.
-  private static func asking(_ prompt: sending TerminalPasscodePrompt) -> Task<EntryOutcome, any Error> {
-    Task {
-      defer { prompt.close() }
-      return try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in
-        await Task.yield()
-        return .accepted
-      }
-    }
   }
 
   private static let expectedCode: WipedSecretBuffer = {
@@ -29,57 +23,106 @@ extension SignalRelayTests {
     return code
   }()
 
+  /// The person at the terminal, on a thread of its own: runs `steps` against the terminal's master side.
+  private final class Person: @unchecked Sendable {
+    private let terminal: PseudoTerminal
+    private let finished = Mutex<Result<Void, any Error>?>(nil)
+
+    init(at terminal: PseudoTerminal, _ steps: @escaping @Sendable (PseudoTerminal) throws -> Void) {
+      self.terminal = terminal
+      let started = BackgroundThread.start { [self] in
+        let result = Result { try steps(self.terminal) }
+        finished.withLock { $0 = result }
+      }
+      precondition(started, "no thread for the person")
+    }
+
+    /// Waits (on this thread, briefly: the prompt has ended) for the steps to end, and rethrows what they threw.
+    func finish() throws {
+      while true {
+        if let result = finished.withLock({ $0 }) { return try result.get() }
+        BootTimeClock.wait(until: BootTimeClock.now + .milliseconds(10))
+      }
+    }
+
+    /// What the terminal showed through `text`, as text.
+    static func read(_ terminal: PseudoTerminal, through text: String) throws -> String {
+      String(decoding: try terminal.readUntil(text, timeout: .seconds(120)), as: UTF8.self)
+    }
+  }
+
   @Test("an async verifier rejects a wrong code, which is said, and accepts the right one after an await")
   func asyncVerifierChecksEachCode() async throws {
     let terminal = try PseudoTerminal()
     let prompt = try Self.prompt(on: terminal.slavePath)
+    defer { prompt.close() }
     let checked = Mutex(0)
-    let asking = Task {
-      defer { prompt.close() }
-      return try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
-        checked.withLock { $0 += 1 }
-        try await Task.sleep(for: .milliseconds(300))  // a server's round trip: "Checking" is said meanwhile
-        return secret.constantTimeEquals(Self.expectedCode) ? .accepted : .rejected(failureCount: 1)
-      }
+    let shown = Mutex("")
+    let person = Person(at: terminal) { terminal in
+      try terminal.write("1111")
+      let first = try Person.read(terminal, through: "Ready")
+      shown.withLock { $0 = first }
+      try terminal.write("2580")
     }
-    try terminal.write("1111")
-    let first = String(decoding: try terminal.readUntil("Ready", timeout: .seconds(10)), as: UTF8.self)
-    #expect(first.contains("Checking") && first.contains("Wrong passcode"), "\(first)")
-    try terminal.write("2580")
-    #expect(try await asking.value == .accepted)
+    let outcome = try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
+      checked.withLock { $0 += 1 }
+      try await Task.sleep(for: .milliseconds(300))  // a server's round trip: "Checking" is said meanwhile
+      return secret.constantTimeEquals(Self.expectedCode) ? .accepted : .rejected(failureCount: 1)
+    }
+    try person.finish()
+    #expect(outcome == .accepted)
     #expect(checked.withLock { $0 } == 2)
-    _ = try terminal.readUntil("Passcode accepted", timeout: .seconds(10))
+    let first = shown.withLock { $0 }
+    #expect(first.contains("Checking") && first.contains("Wrong passcode"), "\(first)")
   }
 
   @Test("cancelling the task that awaits the prompt cancels the entry, as Esc does")
   func taskCancellationCancelsTheEntry() async throws {
     let terminal = try PseudoTerminal()
     let prompt = try Self.prompt(on: terminal.slavePath)
-    let asking = Self.asking(prompt)
-    try terminal.write("25")
-    _ = try terminal.readUntil("2 of 4 digits entered", timeout: .seconds(10))
-    asking.cancel()
+    let asking = Task {
+      defer { prompt.close() }
+      return try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in
+        await Task.yield()
+        return .accepted
+      }
+    }
+    let person = Person(at: terminal) { terminal in
+      try terminal.write("25")
+      _ = try Person.read(terminal, through: "2 of 4 digits entered")
+      asking.cancel()
+      _ = try Person.read(terminal, through: "Cancelled")
+    }
     #expect(try await asking.value == .cancelled)
-    _ = try terminal.readUntil("Cancelled", timeout: .seconds(10))
+    try person.finish()
   }
 
   @Test("another thread clears and cancels through the remote, and follows the progress as counts")
   func remoteFromAnotherThread() async throws {
     let terminal = try PseudoTerminal()
     let prompt = try Self.prompt(on: terminal.slavePath)
+    defer { prompt.close() }
     let remote = prompt.remote
     let counts = Mutex<[Int]>([])
     remote.observeProgress { progress in counts.withLock { $0.append(progress.count) } }
-    let asking = Self.asking(prompt)
-    try terminal.write("25")
-    _ = try terminal.readUntil("2 of 4 digits entered", timeout: .seconds(10))
-    remote.clear()
-    _ = try terminal.readUntil("Cleared", timeout: .seconds(10))
-    try terminal.write("8")
-    _ = try terminal.readUntil("1 of 4 digits entered", timeout: .seconds(10))
-    #expect(remote.progress == EntryProgress(count: 1, length: 4))
-    remote.cancel()
-    #expect(try await asking.value == .cancelled)
+    let progressAfterOneDigit = Mutex<EntryProgress?>(nil)
+    let person = Person(at: terminal) { terminal in
+      try terminal.write("25")
+      _ = try Person.read(terminal, through: "2 of 4 digits entered")
+      remote.clear()
+      _ = try Person.read(terminal, through: "Cleared")
+      try terminal.write("8")
+      _ = try Person.read(terminal, through: "1 of 4 digits entered")
+      progressAfterOneDigit.withLock { $0 = remote.progress }
+      remote.cancel()
+    }
+    let outcome = try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in
+      await Task.yield()
+      return .accepted
+    }
+    try person.finish()
+    #expect(outcome == .cancelled)
+    #expect(progressAfterOneDigit.withLock { $0 } == EntryProgress(count: 1, length: 4))
     #expect(counts.withLock { $0 } == [0, 1, 2, 0, 1, 0], "\(counts.withLock { $0 })")
   }
 }
