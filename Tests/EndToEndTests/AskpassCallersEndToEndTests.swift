@@ -218,11 +218,12 @@ struct AskpassSudoEndToEndTests {
   private static let user = "passcode-sudo-test"
   private static let password = "Quokka right 42"
 
-  /// Makes the scratch user (again), sets its password and gives it a sudoers rule; returns its IDs.
+  /// Makes the scratch user (again), sets its password and gives it a sudoers rule for `true` alone; returns its
+  /// IDs.
   private func makeUser() throws -> (uid_t, gid_t) {
     let script =
       "id -u \"$1\" >/dev/null 2>&1 || useradd -M -s /bin/sh \"$1\"; printf '%s:%s\\n' \"$1\" \"$2\" | chpasswd && "
-      + "printf '%s ALL=(ALL) ALL\\n' \"$1\" > /etc/sudoers.d/passcode-sudo-test && "
+      + "printf '%s ALL=(root) /bin/true, /usr/bin/true\\n' \"$1\" > /etc/sudoers.d/passcode-sudo-test && "
       + "chmod 440 /etc/sudoers.d/passcode-sudo-test"
     let status = try SpawnedProcess.run(
       executable: "/bin/sh", arguments: ["-c", script, "sh", Self.user, Self.password], timeout: .seconds(30))
@@ -231,14 +232,16 @@ struct AskpassSudoEndToEndTests {
     return (entry.pointee.pw_uid, entry.pointee.pw_gid)
   }
 
-  private func removeRule() {
+  /// Removes the rule and the user, whose password is known: nothing of them stays on the machine.
+  private func removeUser() {
     try? FileManager.default.removeItem(atPath: "/etc/sudoers.d/passcode-sudo-test")
+    _ = try? SpawnedProcess.run(executable: "/usr/sbin/userdel", arguments: [Self.user], timeout: .seconds(30))
   }
 
   @Test("sudo -A -k true, wrong then right: the retry and the counts are spoken, nothing typed shows, sudo succeeds")
   func wrongThenRight() throws {
     let (uid, gid) = try makeUser()
-    defer { removeRule() }
+    defer { removeUser() }
     let daemon = try PrivateSpeechDispatcher()
     defer { daemon.stop() }
     // The askpass runs as the user: it must reach the daemon's socket.
