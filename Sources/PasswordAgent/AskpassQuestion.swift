@@ -6,7 +6,7 @@ package enum AskpassCaller: Equatable, Sendable {
   /// A crypttab keyscript: a `CRYPTTAB_*` variable is set, or there is no question but crypttab's third field
   /// (`none`) or nothing. The answer has no line feed (`--key-file=-` takes every byte).
   case crypttab
-  /// sudo (`sudo -A`, `SUDO_ASKPASS`, sudo.conf's `Path askpass`): the parent process is `sudo`, and the question
+  /// sudo (`sudo -A`, `SUDO_ASKPASS`, sudo.conf's `Path askpass`): the parent process is `sudo` (or `sudoedit`), and the question
   /// is `argv[1]`, already in the user's language.
   case sudo
   /// OpenSSH (`ssh`, `ssh-add`, `ssh-keygen`, `ssh-agent`): `SSH_ASKPASS_PROMPT` is set, or the parent is one
@@ -71,7 +71,7 @@ package struct AskpassQuestion: Equatable, Sendable {
       caller = .crypttab
     } else if sshHint == "confirm" || sshHint == "none" {
       caller = .ssh
-    } else if parentCommand == "sudo" {
+    } else if parentCommand == "sudo" || parentCommand == "sudoedit" {
       caller = .sudo
     } else if raw.hasPrefix("Username for ") || raw.hasPrefix("Password for ") {
       caller = .git

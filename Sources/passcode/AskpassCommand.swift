@@ -45,6 +45,14 @@ struct AskpassCommand {
     let parent = AskpassParent.ofThisProcess()
     let question = AskpassQuestion(
       argument: context.invocation.askpassArgument, environment: context.environment, parentCommand: parent?.command)
+    // sudo, ssh and git read the answer from a pipe; on a terminal it would be shown (the keyscript keeps its
+    // behaviour: cryptsetup's pipe is all it has ever been given).
+    if question.caller != .crypttab, question.form == .secret, StandardStreams.outputIsTerminal {
+      throw .usage(
+        Localization.text(
+          "askpass: standard output is a terminal, where the answer would be shown; the program that asks reads it "
+            + "from a pipe (see Docs/Prompts.md)."))
+    }
     switch (question.caller, question.form) {
     case (.crypttab, _): return try runKeyscript()
     case (_, .confirmation): return try confirm(question)

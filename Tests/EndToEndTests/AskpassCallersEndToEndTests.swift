@@ -178,6 +178,20 @@ struct AskpassSSHAndGitEndToEndTests {
     #expect(texts == [notice], "spoken: \(texts)")
   }
 
+  @Test("a caller's question with standard output on the terminal is refused before anything is asked (exit 64)")
+  func outputOnTheTerminalIsRefused() throws {
+    let daemon = try PrivateSpeechDispatcher()
+    defer { daemon.stop() }
+    let directory = try CallerDirectory()
+    let session = try session(
+      "\"$DIR/passcode-askpass\" 'Vault token: '; echo \"askpass said $?\"", directory: directory, daemon: daemon)
+    try session.waitFor("standard output is a terminal, where the answer would be shown")
+    try session.waitFor("askpass said 64")
+    #expect(try session.finish() == .exited(0))
+    #expect(!session.text.contains("Vault token"), "it asked")
+    #expect(try session.terminalRestored())
+  }
+
   @Test("git credential fill: the username is shown as typed and said to be; the password is not; both reach git")
   func gitCredentialFill() throws {
     let daemon = try PrivateSpeechDispatcher()

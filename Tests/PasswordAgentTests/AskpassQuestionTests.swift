@@ -31,6 +31,7 @@ struct AskpassQuestionTests {
     #expect(asked.endsWithLineFeed)
     #expect(asked.retryKey == "[sudo] password for alice: ")
     #expect(!asked.callerSaysWrong)
+    #expect(question("[sudo] password for alice: ", parent: "sudoedit").caller == .sudo)
   }
 
   @Test("ssh: SSH_ASKPASS_PROMPT=confirm is a yes-or-no question, none a notice; neither counts tries")
