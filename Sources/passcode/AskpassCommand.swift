@@ -30,7 +30,8 @@ internal import SystemCalls
 /// Exit status: 0 when the answer was written (or a confirmation said yes, or a notice was ended); 1 when a
 /// confirmation said no; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D) or a signal ended the prompt, and
 /// nothing was written; 3 on `--timeout`; 69 when no terminal can be asked on, or it hung up; 74 when standard
-/// output could not be written; 64 for a wrong command line.
+/// output could not be written; 64 for a wrong command line, or a caller's secret asked with standard output on a
+/// terminal, where it would be shown.
 struct AskpassCommand {
   let context: CommandContext
 
