@@ -110,6 +110,14 @@ package struct AnnouncementCatalogue: Sendable {
     "questionExpired": "Question timed out",
     "questionLeft": "Question left for another agent",
     "askedAgain": "Wrong passphrase. Try {attempt}",
+    "triedAgain.passphrase": "Wrong passphrase",
+    "triedAgain.password": "Wrong password",
+    "triedAgain.password.attempt": "Wrong password. Try {attempt}",
+    "triedAgain.pin": "Wrong PIN",
+    "triedAgain.pin.attempt": "Wrong PIN. Try {attempt}",
+    "typingShown": "What you type here is shown on screen",
+    "shownEntry": "Typed: {text}",
+    "noticeEndsByItself": "This notice ends by itself when the program is done",
     "diskQuestion": "Passphrase for disk {name}",
     "diskQuestion.device": "Passphrase for disk {name} ({device})",
     "diskUnlocked": "Disk unlocked",
@@ -142,10 +150,13 @@ package struct AnnouncementCatalogue: Sendable {
     // The pinentry's words.
     "pinentry.entered.passphrase": "Passphrase entered",
     "pinentry.entered.pin": "PIN entered",
+    "pinentry.entered.password": "Password entered",
     "pinentry.repeat.passphrase": "Enter the same passphrase again",
     "pinentry.repeat.pin": "Enter the same PIN again",
+    "pinentry.repeat.password": "Enter the same password again",
     "pinentry.differ.passphrase": "Passphrases did not match. Start again",
     "pinentry.differ.pin": "PINs did not match. Start again",
+    "pinentry.differ.password": "Passwords did not match. Start again",
     "pinentry.key.ok": "Enter: {label}.",
     "pinentry.key.notOK": "N: {label}.",
     "pinentry.key.cancel": "Esc: {label}.",
@@ -243,7 +254,12 @@ package struct AnnouncementCatalogue: Sendable {
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .questionLeft: fill("questionLeft", [:])
-    case let .askedAgain(attempt): fill("askedAgain", ["attempt": "\(attempt)"])
+    case let .askedAgain(attempt), let .triedAgain(.passphrase, attempt?): fill("askedAgain", ["attempt": "\(attempt)"])
+    case let .triedAgain(noun, nil): fill("triedAgain.\(key(noun))", [:])
+    case let .triedAgain(noun, attempt?): fill("triedAgain.\(key(noun)).attempt", ["attempt": "\(attempt)"])
+    case .typingShown: fill("typingShown", [:])
+    case let .shownEntry(text): fill("shownEntry", ["text": text.text])
+    case .noticeEndsByItself: fill("noticeEndsByItself", [:])
     case let .diskQuestion(name, nil): fill("diskQuestion", ["name": name.text])
     case let .diskQuestion(name, device?): fill("diskQuestion.device", ["name": name.text, "device": device.text])
     case .diskUnlocked: fill("diskUnlocked", [:])
@@ -392,8 +408,13 @@ package struct AnnouncementCatalogue: Sendable {
     return phrases.joined(separator: " ")
   }
 
+  /// The noun's part of a phrase key.
   private func key(_ noun: Announcement.SecretNoun) -> String {
-    noun == .pin ? "pin" : "passphrase"
+    switch noun {
+    case .pin: "pin"
+    case .passphrase: "passphrase"
+    case .password: "password"
+    }
   }
 
   /// The word for what a code is made of in phrase keys: digits, or characters for every other set.

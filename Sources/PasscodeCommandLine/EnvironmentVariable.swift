@@ -21,6 +21,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case crypttabName = "CRYPTTAB_NAME"
   case crypttabSource = "CRYPTTAB_SOURCE"
   case crypttabTried = "CRYPTTAB_TRIED"
+  case sshAskpassPrompt = "SSH_ASKPASS_PROMPT"
 
   /// One line of help.
   var help: String {
@@ -52,6 +53,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .crypttabName: "askpass: the disk's name in /etc/crypttab (its first field), set by cryptsetup."
     case .crypttabSource: "askpass: the disk's device (crypttab's second field), said after its name."
     case .crypttabTried: "askpass: the tries before this one; above 0, the last passphrase was wrong."
+    case .sshAskpassPrompt: "askpass: set by ssh: confirm is a yes-or-no question, none a notice until ssh ends it."
     }
   }
 
@@ -74,7 +76,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .configHome, .language: return true
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
-    case .crypttabName, .crypttabSource, .crypttabTried: return subcommand == .askpass
+    case .crypttabName, .crypttabSource, .crypttabTried, .sshAskpassPrompt: return subcommand == .askpass
     }
   }
 }

@@ -118,7 +118,7 @@ package enum HelpText {
       lines += ["", Localization.text("ARGUMENTS:")]
       lines += HelpLayout.row(
         label: Localization.text("<prompt>"),
-        help: Localization.text("crypttab's third field: said before the question, unless it is none."))
+        help: Localization.text("The caller's question; a keyscript's is crypttab's third field (said unless none)."))
     }
     let ownOptions = subcommand.options.filter { !$0.isPinentryCompatibility }
     lines += ["", Localization.text("OPTIONS:")]
@@ -177,7 +177,8 @@ package enum HelpText {
       cancel =
         "Cancel the question; its asker is told (exit 2 with --query). With --leave-on-cancel, leave it for "
         + "another agent instead, and exit 2."
-    case .askpass: cancel = "Cancel: nothing is written, and cryptsetup counts a wrong try (exit 2)."
+    case .askpass:
+      cancel = "Cancel: nothing is written (exit 2). On ssh's yes-or-no question: no (exit 1)."
     default: cancel = "Cancel (exit 2)."
     }
     var rows = [
@@ -279,7 +280,7 @@ package enum HelpText {
     case .pinentry: return [.accepted, .usage, .protocolError]
     case .doctor: return [.accepted, .usage, .setupProblem]
     case .agent: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError, .permissionDenied]
-    case .askpass: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError]
+    case .askpass: return [.accepted, .wrongNoTriesLeft, .cancelled, .timedOut, .usage, .noTerminal, .storageError]
     }
   }
 
@@ -297,11 +298,13 @@ package enum HelpText {
     case (.timedOut, .agent): return "A question timed out before it was answered."
     case (.storageError, .agent):
       return "The question directory could not be watched or read, or an answer could not be sent."
-    case (.accepted, .askpass): return "The passphrase was written to standard output."
+    case (.accepted, .askpass):
+      return "The answer was written to standard output; ssh's yes-or-no question was answered yes."
+    case (.wrongNoTriesLeft, .askpass): return "ssh's yes-or-no question was answered no."
     case (.cancelled, .askpass):
       return "Cancelled by the user (Esc, Ctrl-C or Ctrl-D); nothing was written."
     case (.storageError, .askpass):
-      return "The passphrase could not be written to standard output (cryptsetup is gone)."
+      return "The answer could not be written to standard output (its caller is gone)."
     case (.storageError, .lock): return "No home directory to find the passcode in; nothing was locked."
     case (.noPasscodeSet, .lock): return "No passcode is set, so nothing was locked; that is said, and a key ends it."
     case (.accepted, _): return "The passcode was accepted."

@@ -209,8 +209,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
       "How much the feedback reveals of the code's length: count (\"3 of 6 digits entered\"; the default), "
         + "tick (a word per key, never a number) or silent (only verdicts such as \"Wrong passcode\")."
     case .mask:
-      "How the visual profile draws the cells: circle (● typed, ○ to come; the default), asterisk (* and _), "
-        + "bullet (• and ◦) or none (the words alone)."
+      "The cells drawn: circle (the default), asterisk, bullet or none."
     case .speechRate: "How fast speech-dispatcher speaks, from -100 (slowest) to 100; 0 is its usual rate."
     case .speechPitch: "How high the voice is, from -100 to 100; 0 is its usual pitch."
     case .speechVolume: "How loud the voice is, from -100 to 100; 100 is its usual volume."

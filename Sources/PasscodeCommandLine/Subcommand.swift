@@ -20,7 +20,8 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   case doctor
   /// `passcode agent`: a systemd password agent.
   case agent
-  /// `passcode askpass` (and `passcode-askpass`): a keyscript for Debian's `/etc/crypttab`.
+  /// `passcode askpass` (and `passcode-askpass`): the askpass of sudo, ssh and git, and a keyscript for Debian's
+  /// `/etc/crypttab`.
   case askpass
 
   /// The one-line summary shown in the help overview.
@@ -36,7 +37,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .pinentry: "Serve gpg-agent as a pinentry program."
     case .doctor: "Check the terminal, speech and store set-up."
     case .agent: "Answer systemd's password questions (disks, services)."
-    case .askpass: "Ask for a disk's passphrase at boot, as a crypttab keyscript."
+    case .askpass: "Answer sudo, ssh and git as their askpass, and crypttab as its keyscript."
     }
   }
 
@@ -83,12 +84,9 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
         + "many are waiting. The answer goes straight from locked memory to the asker's socket. Needs root, "
         + "and answers only the questions root asked (--list names the others)."
     case .askpass:
-      "A keyscript for /etc/crypttab (keyscript=/usr/bin/passcode-askpass, with initramfs-tools): ask for "
-        + "the passphrase of the disk CRYPTTAB_NAME (CRYPTTAB_SOURCE) on the terminal, or on the console when "
-        + "there is none, and write it to standard output only, with no line feed, for cryptsetup. When "
-        + "CRYPTTAB_TRIED is above 0, the last passphrase was wrong and the try is said. <prompt>, crypttab's "
-        + "third field, is said before the question unless it is none. This is also what runs when the "
-        + "program is called as 'passcode-askpass'."
+      "Answer sudo (sudo -A), ssh (SSH_ASKPASS) and git (GIT_ASKPASS) on the terminal, or be a crypttab "
+        + "keyscript (CRYPTTAB_NAME set), writing only the answer to standard output. It is what runs as "
+        + "'passcode-askpass'; Docs/Prompts.md has each set-up."
     }
   }
 

@@ -85,6 +85,15 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The same question came back soon after an answer: the answer was not accepted, and this is try
   /// `attempt` (2 after one answer).
   case askedAgain(attempt: Int)
+  /// An askpass caller (sudo, ssh) asks again after a wrong answer: "Wrong password. Try 2", or with no try
+  /// number when only the caller's own words ("Bad passphrase, try again") say it was wrong.
+  case triedAgain(SecretNoun, attempt: Int?)
+  /// What is typed in this entry is not a secret (git's "Username for"), so it is shown as typed.
+  case typingShown
+  /// What is typed in an entry that is not a secret, as typed: "Typed: alice" (the visual cells show it too).
+  case shownEntry(SanitizedText)
+  /// A caller's notice (ssh's "Confirm user presence") stays until the caller is done, and then ends by itself.
+  case noticeEndsByItself
   /// systemd-cryptsetup's passphrase question, from its message and `Id=`: "Passphrase for disk cryptroot
   /// (/dev/vda)"; `device` is `nil` when the name already says it.
   case diskQuestion(name: SanitizedText, device: SanitizedText?)
@@ -166,6 +175,8 @@ public enum Announcement: Equatable, Hashable, Sendable {
     case passphrase
     /// A smartcard PIN.
     case pin
+    /// A password (an askpass caller's: sudo, ssh, git).
+    case password
   }
 
   /// A caller's quality rating in words, from gpg-agent's -100...100 scale.
@@ -226,7 +237,8 @@ public enum Announcement: Equatable, Hashable, Sendable {
       true
     case .entryFull, .keyRefusedNotSubmitted, .storeProblem: true
     case .countless(.tooShort), .countless(.nothingPasted): true
-    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
+    case .questionWithdrawn, .questionExpired, .askedAgain, .triedAgain, .askerNotReading, .socketNotTrusted,
+      .lockedAgain,
       .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn, .nothingToLock:
       true
     default: false

@@ -14,12 +14,14 @@ extension Announcement {
   /// How urgently speech should deliver this announcement (Docs/Accessibility.md §4).
   package var priority: SpeechPriority {
     switch self {
-    case .progress, .deleted, .cleared, .pasted, .notAllowed, .notAllowedOutside, .entryFull, .strength, .generated:
+    case .progress, .deleted, .cleared, .pasted, .notAllowed, .notAllowedOutside, .entryFull, .strength, .generated,
+      .shownEntry:
       .text
     case .wrong, .lockedOut, .mismatch, .tooWeak, .timeLeft, .timedOut, .callerError, .secretsDiffer: .important
     case .timeLeftExtendable: .important
     case .timeExtended, .timeNotExtendable: .message
-    case .questionWithdrawn, .questionExpired, .askedAgain, .askerNotReading, .socketNotTrusted, .lockedAgain,
+    case .questionWithdrawn, .questionExpired, .askedAgain, .triedAgain, .askerNotReading, .socketNotTrusted,
+      .lockedAgain,
       .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
@@ -32,7 +34,7 @@ extension Announcement {
     case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),
       .countless(.nothingPasted):
       .text
-    case .capsLockOn, .capsLockOff, .numLockOff: .message
+    case .capsLockOn, .capsLockOff, .numLockOff, .typingShown, .noticeEndsByItself: .message
     }
   }
 }

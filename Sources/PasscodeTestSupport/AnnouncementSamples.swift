@@ -20,7 +20,7 @@ package enum AnnouncementSamples {
     for title in texts {
       all += [.prompt(title: title, length: 6, kind: .digits), .prompt(title: title, length: nil, kind: .characters)]
       all += [.callerDescription(title), .callerError(title), .questionSource(asker: title, subject: title)]
-      all += [.notice(title), .storeProblem(title)]
+      all += [.notice(title), .storeProblem(title), .shownEntry(title)]
       all += [.questionSource(asker: title, subject: nil)]
       all += [.diskQuestion(name: title, device: title), .diskQuestion(name: title, device: nil)]
       all += [.confirmationKeys(ok: title, notOK: title, cancel: title, offersCancel: true)]
@@ -52,9 +52,11 @@ package enum AnnouncementSamples {
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
     all += [.nothingToLock, .pressAnyKey]
     all += [.capsLockOn, .capsLockOff, .numLockOff]
-    for noun in [Announcement.SecretNoun.passphrase, .pin] {
+    for noun in [Announcement.SecretNoun.passphrase, .pin, .password] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
+      all += [.triedAgain(noun, attempt: nil), .triedAgain(noun, attempt: 2), .triedAgain(noun, attempt: 12)]
     }
+    all += [.typingShown, .noticeEndsByItself]
     all += [.strength(.weak), .strength(.fair), .strength(.strong)]
     all += [.countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.nothingPasted)]
     all += [.countless(.pasted(someIgnored: false)), .countless(.pasted(someIgnored: true)), .countless(.tooShort)]
@@ -78,7 +80,7 @@ package enum AnnouncementSamples {
   private static func scalars(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars) }
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  package static let kindCount = 64
+  package static let kindCount = 68
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   package static func kind(of announcement: Announcement) -> String {
@@ -121,6 +123,10 @@ package enum AnnouncementSamples {
     case .diskQuestion: "diskQuestion"
     case .diskUnlocked: "diskUnlocked"
     case .askedAgain: "askedAgain"
+    case .triedAgain: "triedAgain"
+    case .typingShown: "typingShown"
+    case .shownEntry: "shownEntry"
+    case .noticeEndsByItself: "noticeEndsByItself"
     case .askerNotReading: "askerNotReading"
     case .socketNotTrusted: "socketNotTrusted"
     case .lockedAgain: "lockedAgain"

@@ -144,6 +144,18 @@ package final class PrivateSpeechDispatcher: Sendable {
     waitFor(timeout: timeout, { self.protocolRequests() }, until: { $0.count >= count })
   }
 
+  /// Waits until at least `count` SPEAK requests have the given text (the second "Checking" of a retry),
+  /// polling every 20 ms.
+  ///
+  /// - Parameters:
+  ///   - text: The text to count.
+  ///   - count: How many requests with it to wait for.
+  ///   - timeout: The longest wait.
+  /// - Returns: The requests at the end of the wait.
+  package func waitForRequests(text: String, count: Int, timeout: Duration = .seconds(5)) -> [SSIPSpeakRequest] {
+    waitFor(timeout: timeout, { self.protocolRequests() }, until: { $0.filter { $0.text == text }.count >= count })
+  }
+
   /// Waits until the last SPEAK request has the given text, polling every 20 ms.
   ///
   /// - Parameters:

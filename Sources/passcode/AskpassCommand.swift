@@ -7,29 +7,63 @@ import PasscodeTerminal
 import PasswordAgent
 internal import SystemCalls
 
-/// `passcode askpass` (and `passcode-askpass`): a keyscript for Debian's `/etc/crypttab`, run by
-/// cryptsetup's initramfs-tools scripts as `keyscript "$CRYPTTAB_KEY" | cryptsetup --key-file=- open …`.
+/// `passcode askpass` (and `passcode-askpass`): one askpass for every caller that runs one, told apart by what
+/// each gives (``AskpassQuestion``): a Debian crypttab keyscript, sudo (`sudo -A`), ssh (`SSH_ASKPASS`) and git
+/// (`GIT_ASKPASS`). Docs/Prompts.md has each set-up.
 ///
-/// It asks for the disk's passphrase (``CrypttabQuestion``: "Passphrase for disk cryptroot (/dev/vda2)", and
-/// "Wrong passphrase. Try 2" when `CRYPTTAB_TRIED` says a try came before) with the counts, and speech when
-/// the policy speaks, on the controlling terminal, else the terminal standard input is, else `/dev/console`:
-/// standard output is the pipe to cryptsetup. The passphrase goes from the prompt's secret storage straight
-/// to standard output, with no line feed (`--key-file=-` takes every byte), and nowhere else.
+/// As a crypttab keyscript, run by cryptsetup's initramfs-tools scripts as
+/// `keyscript "$CRYPTTAB_KEY" | cryptsetup --key-file=- open …`, it asks for the disk's passphrase
+/// (``CrypttabQuestion``: "Passphrase for disk cryptroot (/dev/vda2)", and "Wrong passphrase. Try 2" when
+/// `CRYPTTAB_TRIED` says a try came before) with the counts, and speech when the policy speaks, on the
+/// controlling terminal, else the terminal standard input is, else `/dev/console`: standard output is the pipe
+/// to cryptsetup. The passphrase goes from the prompt's secret storage straight to standard output, with no
+/// line feed (`--key-file=-` takes every byte), and nowhere else.
 ///
-/// Exit status: 0 when the passphrase was written; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D) or a
-/// signal ended the prompt, and nothing was written; 3 on `--timeout`; 69 when no terminal can be asked on,
-/// or it hung up; 74 when standard output could not be written; 64 for a wrong command line.
+/// For sudo, ssh, git and any other caller that passes its question as `argv[1]`, the question (sanitised, a
+/// trailing colon not said) is asked on the controlling terminal, else the one standard input is; the answer
+/// goes to standard output with a line feed. A try after a wrong answer is said ("Wrong password. Try 2") when
+/// the caller runs the askpass again under the same parent (``AskpassTries``), or says so itself (ssh-add's "Bad
+/// passphrase, try again"). git's "Username for" is shown as typed, and said to be. ssh's
+/// `SSH_ASKPASS_PROMPT=confirm` is a yes-or-no question: Enter says yes (exit 0, nothing written), Esc no
+/// (exit 1); `SSH_ASKPASS_PROMPT=none` is a notice told until ssh ends the program.
+///
+/// Exit status: 0 when the answer was written (or a confirmation said yes, or a notice was ended); 1 when a
+/// confirmation said no; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D) or a signal ended the prompt, and
+/// nothing was written; 3 on `--timeout`; 69 when no terminal can be asked on, or it hung up; 74 when standard
+/// output could not be written; 64 for a wrong command line, or a caller's secret asked with standard output on a
+/// terminal, where it would be shown.
 struct AskpassCommand {
   let context: CommandContext
 
   /// The console, asked on when there is neither a controlling terminal nor a terminal on standard input.
   static let consolePath = "/dev/console"
   /// How long the question waits for speech to connect, as the agent's first question does.
-  private static let speechConnectionWait = 1500
+  static let speechConnectionWait = 1500
 
   func run() throws(CommandError) -> ExitCode {
-    // The passphrase's only way out is standard output: without one, asking would only lose it.
+    // The answer's only way out is standard output: without one, asking would only lose it.
     try StandardStreams.requireOutput()
+    let parent = AskpassParent.ofThisProcess()
+    let question = AskpassQuestion(
+      argument: context.invocation.askpassArgument, environment: context.environment, parentCommand: parent?.command)
+    // sudo, ssh and git read the answer from a pipe; on a terminal it would be shown (the keyscript keeps its
+    // behaviour: cryptsetup's pipe is all it has ever been given).
+    if question.caller != .crypttab, question.form == .secret, StandardStreams.outputIsTerminal {
+      throw .usage(
+        Localization.text(
+          "askpass: standard output is a terminal, where the answer would be shown; the program that asks reads it "
+            + "from a pipe (see Docs/Prompts.md)."))
+    }
+    switch (question.caller, question.form) {
+    case (.crypttab, _): return try runKeyscript()
+    case (_, .confirmation): return try confirm(question)
+    case (_, .notice): return try showNotice(question)
+    case (_, .secret), (_, .shown): return try answer(question, parent: parent)
+    }
+  }
+
+  /// The crypttab keyscript, as it was before the other callers: see the type's description.
+  private func runKeyscript() throws(CommandError) -> ExitCode {
     let question = CrypttabQuestion(
       environment: context.environment, argument: context.invocation.askpassArgument)
     let terminalPath = Self.terminalPath(tty: context.options.tty)
@@ -67,7 +101,7 @@ struct AskpassCommand {
     do {
       let heading = [.callerDescription(title)] + (argumentLine.map { [$0] } ?? [])
       outcome = try prompt.ask(configuration, heading: heading, preamble: preamble) { secret in
-        try Self.writeToStandardOutput(secret)
+        try Self.writeToStandardOutput(secret, lineFeed: false)
         return .accepted
       }
     } catch {
@@ -78,8 +112,14 @@ struct AskpassCommand {
   }
 
   /// The terminal to ask on: `--tty`, else the controlling terminal (`nil`), else the terminal on standard
-  /// input (in the initramfs, the console, which is nobody's controlling terminal), else the console.
-  static func terminalPath(tty: String?) -> String? {
+  /// input (in the initramfs, the console, which is nobody's controlling terminal), else `console`.
+  ///
+  /// - Parameters:
+  ///   - tty: `--tty`, if given.
+  ///   - console: The last resort: the console for a keyscript, `nil` (the controlling terminal, which fails
+  ///     with the usual words) for the other callers, who run as the person, at a terminal.
+  /// - Returns: The path, or `nil` for the controlling terminal.
+  static func terminalPath(tty: String?, console: String? = consolePath) -> String? {
     if let tty { return tty }
     if let controlling = try? FileDescriptor.open(
       TerminalDevice.controllingTerminalPath, .readWrite, options: [.noControllingTerminal, .closeOnExec])
@@ -87,13 +127,17 @@ struct AskpassCommand {
       controlling.closeIgnoringErrors()
       return nil
     }
-    return FileDescriptor.standardInput.terminalName ?? consolePath
+    return FileDescriptor.standardInput.terminalName ?? console
   }
 
-  /// Writes the passphrase, every byte of it and nothing more, from its secret storage to standard output.
-  private static func writeToStandardOutput(_ secret: any SecretStorage) throws(KeyscriptOutputError) {
+  /// Writes the answer, every byte of it, from its secret storage to standard output, and then a line feed
+  /// when the caller reads up to one; nothing else.
+  static func writeToStandardOutput(_ secret: any SecretStorage, lineFeed: Bool) throws(KeyscriptOutputError) {
     let result = secret.withUnsafeBytes { bytes in
-      Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAll(bytes) }
+      Result { () throws(Errno) in
+        try FileDescriptor.standardOutput.writeAll(bytes)
+        if lineFeed { try FileDescriptor.standardOutput.writeAll([UInt8(ascii: "\n")]) }
+      }
     }
     if case let .failure(error) = result { throw KeyscriptOutputError(errno: error.rawValue) }
   }

@@ -48,7 +48,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 57 {
+    switch byte() % 61 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -110,6 +110,12 @@ private struct Choices {
     case 53: return .capsLockOff
     case 54: return .numLockOff
     case 55: return .speakupKeyEchoOn
+    case 56:
+      return .triedAgain(
+        [.passphrase, .pin, .password][Int(byte()) % 3], attempt: byte() & 1 == 0 ? nil : number(0...65_535))
+    case 57: return .typingShown
+    case 58: return .noticeEndsByItself
+    case 59: return .shownEntry(text())
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

@@ -209,8 +209,8 @@ struct UsageErrorTests {
           pinentry                Serve gpg-agent as a pinentry program.
           doctor                  Check the terminal, speech and store set-up.
           agent                   Answer systemd's password questions (disks, services).
-          askpass                 Ask for a disk's passphrase at boot, as a crypttab
-                                  keyscript.
+          askpass                 Answer sudo, ssh and git as their askpass, and
+                                  crypttab as its keyscript.
 
           See 'passcode --help' for more information.
 

@@ -123,6 +123,7 @@ struct HeardSpeech {
     [
       Regex(/\d+ of \d+ digits? entered/), Regex(/\d+ characters? entered/), Regex(/\d+ (?:tries|try) left/),
       Regex(/\d+ (?:hours?|minutes?|seconds?)/), Regex(/, \d+ digits?/), Regex(/\d+ ignored/),
+      Regex(/Try \d+/),
     ]
   }
 

@@ -59,6 +59,9 @@ enum LabPreparation: Sendable, Equatable {
   case store(passcode: String?)
   /// A private gpg-agent whose pinentry is the built binary; the scenario's program is `gpg-connect-agent`.
   case gnuPGAgent
+  /// A scratch user whose password the lab user's sudo asks for (`targetpw`), through `passcode-askpass` as
+  /// `SUDO_ASKPASS`; the scenario's program is `sudo -A`. Needs root, so the lab user is another (`nobody`).
+  case sudo
 }
 
 /// A scenario: a program run in a terminal a reader reads, the keys pressed, and every phrase the reader must

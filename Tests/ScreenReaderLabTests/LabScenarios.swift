@@ -18,7 +18,7 @@ extension LabScenario {
   /// The warning of a 20 s `--timeout`, at half time.
   static let timeWarning = "10 seconds left. Press Tab for more time."
 
-  static let all: [LabScenario] = demo + stored + pinentry
+  static let all: [LabScenario] = demo + stored + pinentry + sudo
 
   static let demo: [LabScenario] = [
     LabScenario(
@@ -104,6 +104,25 @@ extension LabScenario {
         + typing("135790", length: 6, then: [checking, "Passcode accepted"]),
       exitStatus: 0),
   ]
+
+  /// sudo through `passcode-askpass`, under each reader: a wrong password, sudo's own words, the retry with its
+  /// number, the right one. Only as root, where the lab can make the user whose password is asked.
+  static let sudo: [LabScenario] = LabUser.isSeparate ? LabReader.allCases.map(sudo(readBy:)) : []
+
+  private static func sudo(readBy reader: LabReader) -> LabScenario {
+    let question = LabSudo.question(readBy: reader)
+    return LabScenario(
+      "sudo (\(reader.rawValue)): its question without the colon, a wrong password heard as try 2, then the right one",
+      ["true"], preparation: .sudo, opening: [question],
+      steps: [
+        LabStep([.text("n")], heard: ["1 character entered"]),
+        LabStep([.text("o")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Checking", "Sorry, try again.", question, "Wrong password. Try 2"]),
+        LabStep([.text("o")], heard: ["1 character entered"]),
+        LabStep([.text("k")], heard: ["2 characters entered"]),
+        LabStep([.enter], heard: ["Checking"]),
+      ], exitStatus: 0, readers: [reader])
+  }
 
   static let pinentry: [LabScenario] = [
     LabScenario(

@@ -247,6 +247,9 @@ struct LabProgram {
     case .gnuPGAgent:
       commandLine = try Self.agentCommandLine(scenario.arguments, binary: binary, in: directory)
       return
+    case .sudo:
+      commandLine = try LabSudo.commandLine(scenario.arguments, binary: binary, in: directory)
+      return
     }
     commandLine = arguments.map(Self.quoted).joined(separator: " ")
   }
@@ -335,5 +338,49 @@ struct LabProgram {
     guard try child.waitForExit(timeout: .seconds(20)) == .exited(0) else {
       throw LabError.setUp("passcode set did not succeed")
     }
+  }
+}
+
+/// The sudo scenario's set-up: a scratch user with a password, and a sudoers rule that lets the lab user run `true`
+/// as that user after typing that user's password (`targetpw`, so the lab user's own account is left as it is),
+/// with no lecture. Made again, the same, by each run; the user and the rule are removed when the test process
+/// ends.
+enum LabSudo {
+  static let user = "passcode-sudo-lab"
+  static let password = "ok"
+  /// sudo's question as passcode shows it, without its colon, as each reader speaks it: Fenrir says nothing for
+  /// the brackets (measured with Fenrir 1.9.5; Orca 43.1 reads them as written).
+  static func question(readBy reader: LabReader) -> String {
+    reader == .fenrir ? "sudo  password for \(user)" : "[sudo] password for \(user)"
+  }
+
+  /// Removes the user, whose password is known, and the rule, once, when the test process ends.
+  private static let removalAtExit: Void = {
+    atexit {
+      try? FileManager.default.removeItem(atPath: "/etc/sudoers.d/passcode-sudo-lab")
+      _ = try? SpawnedProcess.run(executable: "/usr/sbin/userdel", arguments: [LabSudo.user], timeout: .seconds(30))
+    }
+  }()
+
+  /// `sudo -A -k -u USER COMMAND`, asked through a `passcode-askpass` link, with the lab user's own runtime
+  /// directory, where the tries are counted.
+  static func commandLine(_ command: [String], binary: String, in directory: LabDirectory) throws -> String {
+    let script =
+      "id -u \"$1\" >/dev/null 2>&1 || useradd -M -s /bin/sh \"$1\"; printf '%s:%s\\n' \"$1\" \"$2\" | chpasswd && "
+      + "printf 'Defaults:%s targetpw, lecture=never\\n%s ALL=(%s) /bin/true, /usr/bin/true\\n' \"$3\" \"$3\" \"$1\" "
+      + "> /etc/sudoers.d/passcode-sudo-lab && chmod 440 /etc/sudoers.d/passcode-sudo-lab"
+    let labUser = String(cString: getpwuid(LabUser.userID).pointee.pw_name)
+    let status = try SpawnedProcess.run(
+      executable: "/bin/sh", arguments: ["-c", script, "sh", user, password, labUser], timeout: .seconds(30))
+    guard status == 0 else {
+      throw LabError.setUp("the sudo scenario's user and rule: exit \(String(describing: status))")
+    }
+    removalAtExit
+    let askpass = directory.path + "/passcode-askpass"
+    try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: binary)
+    let runtime = try directory.makeDirectory("runtime", mode: 0o700)
+    let environment = ["env", "SUDO_ASKPASS=\(askpass)", "XDG_RUNTIME_DIR=\(runtime)"]
+    let words = environment + ["sudo", "-A", "-k", "-u", user] + command.map { $0 == "true" ? "/bin/true" : $0 }
+    return words.map(LabProgram.quoted).joined(separator: " ")
   }
 }
