@@ -133,3 +133,55 @@ struct OrcaLabTests {
     expectHeard(outcome, for: scenario, reader: .orca)
   }
 }
+
+@Suite(
+  "Fenrir 1.9.5 as Debian's fenrir.service (root, the console) reads a user's passcode (screen-reader lab)",
+  .serialized,
+  .enabled(
+    if: LabTools.shouldRun(.fenrir) && (FenrirServiceLab.unavailableReason == nil || LabTools.inContinuousIntegration),
+    Comment(rawValue: FenrirServiceLab.unavailableReason ?? "Fenrir is not installed")))
+struct FenrirServiceLabTests {
+  static let scenarios = LabScenario.demo.filter { scenario in
+    ["demo: the right code unlocks", "demo: BackSpace deletes one digit", "demo: Esc cancels"].contains(scenario.name)
+  }
+
+  @Test(
+    "a root Fenrir on the console: each phrase heard once, passcode silent, the screen-reader profile's lines",
+    arguments: scenarios)
+  func scenario(_ scenario: LabScenario) throws {
+    guard requireTools(for: .fenrir) else { return }
+    let speech = try PrivateSpeechDispatcher()
+    defer { speech.stop() }
+    let directory = try LabDirectory(prefix: "passcode-fenrir-service")
+    let lab = try FenrirServiceLab(scenario, speech: speech, directory: directory)
+    defer { lab.stop() }
+    try lab.start()
+    let outcome = try lab.run.perform(scenario, on: lab)
+    let rows = lab.screenRows
+    expectHeard(outcome, for: scenario, reader: .fenrir)
+    // The screen-reader profile writes each announcement as a row of its own; the visual one redraws one row.
+    #expect(rows.contains("Enter Passcode, 4 digits") && rows.contains("1 of 4 digits entered"), "rows: \(rows)")
+  }
+
+  @Test("doctor run by the user finds the root Fenrir on the console, and says it does not read a pseudo-terminal")
+  func doctorFindsTheService() throws {
+    guard requireTools(for: .fenrir) else { return }
+    let speech = try PrivateSpeechDispatcher()
+    defer { speech.stop() }
+    let directory = try LabDirectory(prefix: "passcode-fenrir-service")
+    let lab = try FenrirServiceLab(LabScenario.demo[0], speech: speech, directory: directory)
+    defer { lab.stop() }
+    let onConsole = try lab.doctorOnConsole()
+    #expect(
+      onConsole.contains("Screen reader: Fenrir found; passcode prints lines of words for it and does not also speak."),
+      "doctor said: \(onConsole)")
+    let onPseudoTerminal = try lab.doctorOnPseudoTerminal()
+    #expect(
+      onPseudoTerminal.contains {
+        $0.hasPrefix("Screen reader: Fenrir is running, but it reads only the Linux console")
+      },
+      "doctor said: \(onPseudoTerminal)")
+    #expect(
+      onPseudoTerminal.contains("Screen reader: none found reading this session."), "doctor said: \(onPseudoTerminal)")
+  }
+}
