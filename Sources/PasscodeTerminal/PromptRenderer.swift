@@ -50,6 +50,13 @@ struct PromptRenderer: Sendable {
   /// Whether the cursor rests on an empty line (as when a program starts after a shell command), so the
   /// screen-reader profile's next line needs no newline first.
   private var cursorOnEmptyLine = true
+  /// Whether the screen-reader profile's next countless line (`--progress tick`'s "Entered", "Deleted", …)
+  /// ends with ``tickMark``: every other one does, so each key's line differs from the last.
+  private var marksNextTick = false
+  /// The mark every other countless line of the screen-reader profile ends with: a full stop, which no reader
+  /// speaks at its default punctuation level (Orca's "most", Fenrir's "some") and a braille display shows as one
+  /// cell more.
+  static let tickMark = "."
 
   /// Creates a renderer.
   ///
@@ -132,7 +139,21 @@ struct PromptRenderer: Sendable {
   /// - Returns: The bytes to write.
   mutating func announce(_ announcement: Announcement) -> String {
     guard profile != .visual else { return "" }
-    return line(SanitizedText(phrase(for: announcement).words))
+    var words = phrase(for: announcement).words
+    if profile == .screenReader, Self.isTick(announcement) {
+      // Two keys in a row would otherwise leave the same line, and so the same braille window, twice.
+      if marksNextTick { words += Self.tickMark }
+      marksNextTick.toggle()
+    }
+    return line(SanitizedText(words))
+  }
+
+  /// Whether an announcement is a countless line told for a key (`--progress tick`), which the same key again
+  /// repeats word for word; the status (Ctrl-R) is not one.
+  private static func isTick(_ announcement: Announcement) -> Bool {
+    guard case let .countless(feedback) = announcement else { return false }
+    if case .status = feedback { return false }
+    return true
   }
 
   /// Whether ``finish()`` has anything to write.

@@ -62,24 +62,25 @@ extension LabScenario {
       ], exitStatus: 3),
   ]
 
-  /// `--progress tick` (issue 25): a word per key and never a number, the length left out of the first words.
-  /// Run by tests of their own (`progressScenario`), so that they can be run alone.
+  /// `--progress tick` (issue 25): a word per key and never a number, the length left out of the first words; every
+  /// other key's line ends with a full stop (issue 35), so each differs from the last on a braille display, which
+  /// neither reader speaks. Run by tests of their own (`progressScenario`), so that they can be run alone.
   static let progress: [LabScenario] = [
     LabScenario(
       "demo --progress tick: a word per key, BackSpace, Ctrl-R, a wrong code, then the right one",
       ["demo", "--progress", "tick"], opening: ["Enter Passcode", "The passcode is two five eight zero"],
       steps: [
         LabStep([.text("2")], heard: ["Entered"]),
-        LabStep([.text("5")], heard: ["Entered"]),
+        LabStep([.text("5")], heard: ["Entered."]),
         LabStep([.backspace], heard: ["Deleted"]),
         LabStep([.control("r")], heard: ["Something typed, 6 tries left"]),
-        LabStep([.text("5")], heard: ["Entered"]),
+        LabStep([.text("5")], heard: ["Entered."]),
         LabStep([.text("8")], heard: ["Entered"]),
-        LabStep([.text("1")], heard: ["Entered", "Wrong passcode", "Ready"]),
+        LabStep([.text("1")], heard: ["Entered.", "Wrong passcode", "Ready"]),
         LabStep([.text("2")], heard: ["Entered"]),
-        LabStep([.text("5")], heard: ["Entered"]),
+        LabStep([.text("5")], heard: ["Entered."]),
         LabStep([.text("8")], heard: ["Entered"]),
-        LabStep([.text("0")], heard: ["Entered"] + unlocked),
+        LabStep([.text("0")], heard: ["Entered."] + unlocked),
         quit,
       ], exitStatus: 0)
   ]
