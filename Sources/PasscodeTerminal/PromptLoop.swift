@@ -193,8 +193,9 @@ final class PromptLoop {
     until timerDeadline: Duration?, listensForInterruption: Bool,
     deliver: (EntryEvent) throws(PromptError) -> Void
   ) throws(PromptError) -> Bool {
-    let deadline = [timerDeadline, keys.inputDeadline].compactMap { $0 }.min()
+    let deadline = [timerDeadline, keys.inputDeadline, screen.caretReturnDeadline].compactMap { $0 }.min()
     let ready = try events.wait(until: deadline, listensForInterruption: listensForInterruption)
+    try screen.returnCaretIfDue()
     if ready.contains(.signals) { try handleSignals(deliver: deliver) }
     if ready.contains(.interruption), events.isInterrupted { return true }
     if ready.contains(.notices) {

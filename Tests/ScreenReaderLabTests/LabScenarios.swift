@@ -85,6 +85,21 @@ extension LabScenario {
       ], exitStatus: 0)
   ]
 
+  /// Orca's braille (issue 35): the demo's code, the time warning (41 characters, more than a 40-cell display),
+  /// Tab, a digit, BackSpace, a wrong code, Ready and the unlocked line (45 characters). Run by Orca's braille test
+  /// on 40 and 20 cells, which expects the window to come to rest on each step's last words, from their first
+  /// cell.
+  static let orcaBraille = LabScenario(
+    "demo under Orca's braille: the time warning, Tab, BackSpace, a wrong code, then the unlocked line",
+    ["demo", "--timeout", "20"], opening: demoOpening,
+    steps: [
+      LabStep([], heard: [timeWarning], patience: .seconds(30)),
+      LabStep([.tab], heard: ["More time: 20 seconds left"]),
+      LabStep([.text("2")], heard: ["1 of 4 digits entered"]),
+      LabStep([.backspace], heard: ["Deleted, 0 of 4 digits entered"]),
+    ] + typing("2581", then: ["Wrong passcode", "Ready"]) + typing("2580", then: unlocked) + [quit],
+    exitStatus: 0, readers: [.orca])
+
   static let stored: [LabScenario] = [
     LabScenario(
       "set: a weak code, a mismatch, then the same code twice", ["set"], preparation: .store(passcode: nil),

@@ -124,6 +124,65 @@ struct OrcaLabTests {
     try Self.read(scenario)
   }
 
+  @Test(
+    "Orca's braille, through brltty's BrlAPI, shows each announcement from its first cell, and speech is unchanged",
+    arguments: [20, 32, 40, 80])
+  func braille(cells: Int) throws {
+    guard requireTools(for: .orca) else { return }
+    let desktop = try OrcaDesktop.start()
+    guard let console = desktop.brailleConsole?.console else {
+      if LabTools.inContinuousIntegration {
+        Issue.record(
+          "no console for Orca's braille: \(VirtualBrailleDisplay.unavailableReason ?? "every one is in use")")
+      }
+      return
+    }
+    let display = try VirtualBrailleDisplay(
+      console: console, table: try BrailleTextTable.northAmericanComputerBraille(), cellCount: cells,
+      servesApiOnLoopback: true)
+    defer { display.stop() }
+    let scenario = LabScenario.orcaBraille
+    let directory = try LabDirectory(prefix: "passcode-orca-braille")
+    let orca = try OrcaLab(scenario, desktop: desktop, directory: directory)
+    let run = orca.run
+    // Each step's keys go once its words were heard and the window has come to rest on them: a person reads
+    // the display between keys, and the caret goes back to the line's start only after the reading time.
+    func expectSettled(on phrase: String, since mark: Int) {
+      let wanted = String(String(phrase.prefix(cells)).reversed().drop { $0 == " " }.reversed())
+      let found = display.waitForWindow(from: mark, timeout: .seconds(5)) { $0.reads(wanted) }
+      let since = display.history[min(mark, display.history.count)...].map(\.description)
+      #expect(
+        found != nil,
+        "Orca's braille never came to rest on [\(wanted)] on \(cells) cells; windows since the keys: \(since)")
+    }
+    func drained() -> Int {
+      _ = display.waitForWindow(from: display.history.count, timeout: .milliseconds(100)) { _ in false }
+      return display.history.count
+    }
+    run.waitUntilHeard(scenario, throughStep: nil, patience: .seconds(20), terminal: orca)
+    // The opening followed the Return the lab pressed to start the program, perhaps before the display was read.
+    if let last = scenario.opening.last { expectSettled(on: last, since: 0) }
+    for (index, step) in scenario.steps.enumerated() {
+      let mark = drained()
+      try orca.press(step.keys)
+      guard let last = step.heard.last else { continue }
+      run.waitUntilHeard(scenario, throughStep: index, patience: step.patience, terminal: orca)
+      expectSettled(on: last, since: mark)
+    }
+    let end = ContinuousClock.now + .seconds(20)
+    while !run.phrases().contains(where: { $0.lowercased() == LabProgram.endMarker.lowercased() }),
+      ContinuousClock.now < end
+    {
+      usleep(50_000)
+    }
+    let heard = run.heard()
+    expectHeard(
+      LabOutcome(
+        phrases: Array(run.phrases().prefix { $0.lowercased() != LabProgram.endMarker.lowercased() }),
+        utterances: heard.utterances, fromPasscode: heard.fromPasscode, exitStatus: orca.exitStatus),
+      for: scenario, reader: .orca)
+  }
+
   private static func read(_ scenario: LabScenario) throws {
     guard requireTools(for: .orca) else { return }
     let desktop = try OrcaDesktop.start()
