@@ -128,6 +128,18 @@ struct OrcaLabTests {
     "Orca's braille, through brltty's BrlAPI, shows each announcement from its first cell, and speech is unchanged",
     arguments: [20, 32, 40, 80])
   func braille(cells: Int) throws {
+    try Self.feel(LabScenario.orcaBraille, cells: cells)
+  }
+
+  @Test("--progress tick is felt key by key on Orca's braille: each key's window differs from the last")
+  func tickBraille() throws {
+    try Self.feel(LabScenario.progress[0], cells: 40)
+  }
+
+  /// Runs a scenario under Orca with brltty's virtual display of `cells` cells on Orca's BrlAPI: after each step
+  /// the window must come to rest on the step's last words, from their first cell, and Orca must speak exactly the
+  /// scenario's phrases.
+  private static func feel(_ scenario: LabScenario, cells: Int) throws {
     guard requireTools(for: .orca) else { return }
     let desktop = try OrcaDesktop.start()
     guard let console = desktop.brailleConsole?.console else {
@@ -141,7 +153,6 @@ struct OrcaLabTests {
       console: console, table: try BrailleTextTable.northAmericanComputerBraille(), cellCount: cells,
       servesApiOnLoopback: true)
     defer { display.stop() }
-    let scenario = LabScenario.orcaBraille
     let directory = try LabDirectory(prefix: "passcode-orca-braille")
     let orca = try OrcaLab(scenario, desktop: desktop, directory: directory)
     let run = orca.run
