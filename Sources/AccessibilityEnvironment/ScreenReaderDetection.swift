@@ -13,14 +13,19 @@ package struct ScreenReaderDetection: Equatable, Sendable {
   package var speakupKeyEchoWritable = false
   /// Whether an `orca` process of the same user is running (Orca 43 started by hand does not set the property).
   package var orcaRunning: Bool
-  /// Whether a `fenrir` process (the console screen reader) of the same user is running.
+  /// Whether a `fenrir` process (the console screen reader) of the same user is running: it reads this prompt in
+  /// its pseudo-terminal mode as well as on the console.
   package var fenrirRunning: Bool
-  /// Whether an `espeakup` process (console speech for Speakup) of the same user is running.
+  /// Whether a `fenrir` process of any user is running, such as Debian's `fenrir.service`, which runs it as root
+  /// reading the active virtual console (`/dev/vcsa*`): it reads this prompt when the prompt is on a console.
+  package var consoleFenrirRunning = false
+  /// Whether an `espeakup` process (console speech for Speakup) of any user is running; it is usually a system
+  /// service.
   package var espeakupRunning: Bool
   /// Whether a `brltty` process (braille) of any user is running; it is usually a system service.
   package var brlttyRunning: Bool
-  /// Whether the prompt's terminal is a Linux virtual console. Speakup, espeakup and brltty read only the
-  /// console, so they count as reading this prompt only then; `true` when it could not be found out.
+  /// Whether the prompt's terminal is a Linux virtual console. Speakup, espeakup, brltty and another user's Fenrir
+  /// read only the console, so they count as reading this prompt only then; `true` when it could not be found out.
   package var promptOnConsole: Bool
 
   /// Creates a detection result.
@@ -31,7 +36,7 @@ package struct ScreenReaderDetection: Equatable, Sendable {
   ///   - speakupKeyEcho: Speakup's `key_echo`, or `nil` when unknown.
   ///   - orcaRunning: Whether an `orca` process of this user runs.
   ///   - fenrirRunning: Whether a `fenrir` process of this user runs.
-  ///   - espeakupRunning: Whether an `espeakup` process of this user runs.
+  ///   - espeakupRunning: Whether an `espeakup` process of any user runs.
   ///   - brlttyRunning: Whether a `brltty` process of any user runs.
   ///   - promptOnConsole: Whether the prompt's terminal is a Linux virtual console.
   package init(
@@ -79,9 +84,11 @@ package struct ScreenReaderDetection: Equatable, Sendable {
     promptOnConsole ? [] : consoleReaders
   }
 
-  /// The readers found that read only the Linux console.
+  /// The readers found that read only the Linux console, whoever runs them: a Fenrir not of this user (one of this
+  /// user counts anywhere), Speakup, espeakup and brltty.
   private var consoleReaders: [ScreenReader] {
     var readers: [ScreenReader] = []
+    if consoleFenrirRunning, !fenrirRunning { readers.append(.fenrir) }
     if speakupPresent { readers.append(.speakup) }
     if espeakupRunning { readers.append(.espeakup) }
     if brlttyRunning { readers.append(.brltty) }

@@ -1,8 +1,10 @@
 import PasscodeEngine
 internal import SystemCalls
 
-/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, and running Orca, Fenrir or
-/// espeakup processes of the same user or a brltty of any user.
+/// Finds out whether a screen reader is already reading: the AT-SPI property, Speakup, a running Orca of the same
+/// user, a Fenrir of the same user (which may host the prompt in its pseudo-terminal mode), and the console readers
+/// of any user (Fenrir, espeakup, brltty: Debian runs each as a root service, and each reads the console in front of
+/// the user whoever runs it).
 ///
 /// The filesystem roots and the bus address are injectable so tests can use fake trees and a private bus. A
 /// spawned debug-built `passcode` takes them from a test's pinned tree (``pinnedTree``), so that a test which
@@ -83,9 +85,10 @@ package struct ScreenReaderDetector: Sendable {
     let programs = runningReaderPrograms()
     var detection = ScreenReaderDetection(
       atspiEnabled: atspiScreenReaderEnabled(), speakupPresent: speakupPresent(), speakupKeyEcho: speakupKeyEcho(),
-      orcaRunning: programs.contains(.orca), fenrirRunning: programs.contains(.fenrir),
-      espeakupRunning: programs.contains(.espeakup), brlttyRunning: programs.contains(.brltty),
+      orcaRunning: programs.ofThisUser.contains(.orca), fenrirRunning: programs.ofThisUser.contains(.fenrir),
+      espeakupRunning: programs.ofAnyUser.contains(.espeakup), brlttyRunning: programs.ofAnyUser.contains(.brltty),
       promptOnConsole: promptOnConsole())
+    detection.consoleFenrirRunning = programs.ofAnyUser.contains(.fenrir)
     detection.speakupKeyEchoWritable = speakupKeyEchoWritable()
     return detection
   }
@@ -178,31 +181,33 @@ package struct ScreenReaderDetector: Sendable {
   ///
   /// - Returns: `true` when one is found.
   package func orcaRunning() -> Bool {
-    runningReaderPrograms().contains(.orca)
+    runningReaderPrograms().ofThisUser.contains(.orca)
   }
 
-  /// The screen-reader programs running, from one scan of the process table: Orca, Fenrir and espeakup of
-  /// ``userID``, brltty of any user. A process is a program when its `comm` is the program's name, its
-  /// `argv[0]` is, or its `argv[0]` is a Python interpreter and its `argv[1]` is the program (Orca and Fenrir
-  /// are Python scripts).
+  /// The screen-reader programs running, from one scan of the process table, split by owner: those of
+  /// ``userID``, and those of any user (``userID``'s included). A process is a program when its `comm` is the
+  /// program's name, its `argv[0]` is, or its `argv[0]` is a Python interpreter and its `argv[1]` is the program
+  /// (Orca and Fenrir are Python scripts; Debian's `fenrir-daemon` renames itself `fenrir`).
   ///
-  /// - Returns: The readers found, each once.
-  package func runningReaderPrograms() -> Set<ScreenReader> {
-    guard let entries = AccessibilitySystemCalls.directoryEntries(procRoot) else { return [] }
-    var found: Set<ScreenReader> = []
+  /// - Returns: The readers found, each once in each set.
+  package func runningReaderPrograms() -> (ofThisUser: Set<ScreenReader>, ofAnyUser: Set<ScreenReader>) {
+    guard let entries = AccessibilitySystemCalls.directoryEntries(procRoot) else { return ([], []) }
+    var ofThisUser: Set<ScreenReader> = []
+    var ofAnyUser: Set<ScreenReader> = []
     for entry in entries where !entry.isEmpty && entry.allSatisfy(\.isNumber) {
       let directory = procRoot + "/" + entry
       guard let program = Self.programs.first(where: { isProgram($0.name, directory) }) else { continue }
-      if program.anyUser || ProcessOwner.realUserID(statusFile: directory + "/status") == userID {
-        found.insert(program.reader)
+      ofAnyUser.insert(program.reader)
+      if ProcessOwner.realUserID(statusFile: directory + "/status") == userID {
+        ofThisUser.insert(program.reader)
       }
     }
-    return found
+    return (ofThisUser, ofAnyUser)
   }
 
-  /// The programs looked for, by process name, and whether another user's process counts.
-  private static let programs: [(name: String, reader: ScreenReader, anyUser: Bool)] = [
-    ("orca", .orca, false), ("fenrir", .fenrir, false), ("espeakup", .espeakup, false), ("brltty", .brltty, true),
+  /// The programs looked for, by process name.
+  private static let programs: [(name: String, reader: ScreenReader)] = [
+    ("orca", .orca), ("fenrir", .fenrir), ("fenrir-daemon", .fenrir), ("espeakup", .espeakup), ("brltty", .brltty),
   ]
 
   private func isProgram(_ name: String, _ directory: String) -> Bool {

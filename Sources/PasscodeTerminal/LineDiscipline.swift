@@ -11,13 +11,15 @@ import PasscodeEngine
 ///   length, and brltty shows the part of a long line around the cursor. Both are satisfied when the cursor
 ///   always rests at column 0 of the newest line.
 package enum LineDiscipline: Equatable, Sendable {
-  /// The cursor rests right after the last word (desktop readers: Orca, AT-SPI; also when none was detected).
+  /// The cursor rests right after the last word for the reading time, so Orca speaks the line, then goes back to
+  /// the line's start, so Orca's braille shows the line from its first cell (desktop readers: Orca, AT-SPI; also
+  /// when none was detected).
   case caretAfterWords
   /// The cursor rests at column 0 of the line of words (readers of the text screen: Fenrir, brltty, Speakup).
   case caretAtLineStart
 
-  /// How long the last line must stay with the caret at its end before the prompt moves off it when it ends,
-  /// or `nil` when that does not matter. Orca reads a line some milliseconds after it appears, and after
+  /// How long a line must stay with the caret at its end before the prompt moves the caret off it (to the line's
+  /// start while it waits, to a fresh line when it ends), or `nil` when that does not matter. Orca reads a line some milliseconds after it appears, and after
   /// Escape (a key that is no "cause") speaks it only if the caret is still at its end: "Cancelled" followed at
   /// once by the final newline was never spoken.
   package var readingTime: Duration? {

@@ -203,8 +203,9 @@ final class PromptLoop {
     until timerDeadline: Duration?, listensToRemote: Bool, takesRemoteRequests: Bool,
     deliver: (EntryEvent) throws(PromptError) -> Void
   ) throws(PromptError) -> Bool {
-    let deadline = [timerDeadline, keys.inputDeadline].compactMap { $0 }.min()
+    let deadline = [timerDeadline, keys.inputDeadline, screen.caretReturnDeadline].compactMap { $0 }.min()
     let ready = try events.wait(until: deadline, listensToRemote: listensToRemote)
+    try screen.returnCaretIfDue()
     if ready.contains(.signals) { try handleSignals(deliver: deliver) }
     if ready.contains(.remote) {
       if events.remote.isInterrupted { return true }

@@ -48,6 +48,16 @@ struct PromptRenderer: Sendable {
   /// Whether the cursor rests on an empty line (as when a program starts after a shell command), so the
   /// screen-reader profile's next line needs no newline first.
   private var cursorOnEmptyLine = true
+  /// Whether the screen-reader profile's next countless line (`--progress tick`'s "Entered", "Deleted", …)
+  /// ends with ``tickMark``: every other one does, so each key's line differs from the last.
+  private var marksNextTick = false
+  /// Whether the caret rests after the words of the newest line under ``LineDiscipline/caretAfterWords``, to be
+  /// taken back to the line's start (``returnCaret()``) once a reader has read the line there.
+  private(set) var caretAwaitsReturn = false
+  /// The mark every other countless line of the screen-reader profile ends with: a full stop, which no reader
+  /// speaks at its default punctuation level (Orca's "most", Fenrir's "some") and a braille display shows as one
+  /// cell more.
+  static let tickMark = "."
 
   /// Creates a renderer.
   ///
@@ -84,7 +94,9 @@ struct PromptRenderer: Sendable {
       let start = cursorOnEmptyLine ? "" : "\n"
       cursorOnEmptyLine = false
       switch lineDiscipline {
-      case .caretAfterWords: return start + text.text
+      case .caretAfterWords:
+        caretAwaitsReturn = true
+        return start + text.text
       case .caretAtLineStart: return start + text.text + "\r"
       }
     }
@@ -130,7 +142,32 @@ struct PromptRenderer: Sendable {
   /// - Returns: The bytes to write.
   mutating func announce(_ announcement: Announcement) -> String {
     guard profile != .visual else { return "" }
-    return line(SanitizedText(phrase(for: announcement).words))
+    var words = phrase(for: announcement).words
+    if profile == .screenReader, Self.isTick(announcement) {
+      // Two keys in a row would otherwise leave the same line, and so the same braille window, twice.
+      if marksNextTick { words += Self.tickMark }
+      marksNextTick.toggle()
+    }
+    return line(SanitizedText(words))
+  }
+
+  /// Whether an announcement is a countless line told for a key (`--progress tick`), which the same key again
+  /// repeats word for word; the status (Ctrl-R) is not one.
+  private static func isTick(_ announcement: Announcement) -> Bool {
+    guard case let .countless(feedback) = announcement else { return false }
+    if case .status = feedback { return false }
+    return true
+  }
+
+  /// Text that takes the caret from the end of the newest line to its start, once a reader has read the line
+  /// with the caret at its end (Orca's speech needs that): Orca's braille then shows the line from its first
+  /// cell, as brltty alone does, where it showed the display-wide page holding the caret, the line's tail.
+  ///
+  /// - Returns: A carriage return, or nothing when the caret is not after the words of a line.
+  mutating func returnCaret() -> String {
+    guard caretAwaitsReturn else { return "" }
+    caretAwaitsReturn = false
+    return "\r"
   }
 
   /// Whether ``finish()`` has anything to write.
@@ -155,6 +192,7 @@ struct PromptRenderer: Sendable {
     case .screenReader:
       guard !cursorOnEmptyLine else { return "" }
       cursorOnEmptyLine = true
+      caretAwaitsReturn = false
       return "\n"
     case .plain:
       return ""

@@ -175,6 +175,24 @@ final class PromptScreen {
     return lastWrite + readingTime
   }
 
+  /// When the caret, left after the newest line's words for a reader that reads a line only while the caret is
+  /// at its end (Orca), is to go back to the line's start (``returnCaretIfDue()``): the reading time after the
+  /// line was written; `nil` when nothing waits.
+  var caretReturnDeadline: Duration? {
+    guard capabilities.profile == .screenReader, renderer.caretAwaitsReturn,
+      let readingTime = renderer.lineDiscipline.readingTime, let lastWrite
+    else { return nil }
+    return lastWrite + readingTime
+  }
+
+  /// Takes the caret back to the start of the newest line once ``caretReturnDeadline`` has passed, so that
+  /// Orca's braille shows the line from its first cell. The write is not a line's: the reading time already
+  /// given is not given again.
+  func returnCaretIfDue() throws(PromptError) {
+    guard let caretReturnDeadline, clock.now() >= caretReturnDeadline else { return }
+    try terminal.write(renderer.returnCaret())
+  }
+
   /// Writes to the terminal, noting when.
   private func write(_ text: String) throws(PromptError) {
     guard !text.isEmpty else { return }

@@ -14,8 +14,16 @@ package final class VirtualBrailleDisplay {
   package let cellCount: Int
   /// The private directory (preferences, state, `vr.sock`, `brltty.log`).
   package let directory: String
-  /// The BrlAPI address of this brltty (`:1000+N` for console N), for `BRLAPI_HOST`, when it serves the API.
+  /// The BrlAPI address of this brltty (`:1000+N` for console N, or ``loopbackApiHost(console:)``), for
+  /// `BRLAPI_HOST`, when it serves the API.
   package let apiHost: String
+
+  /// The BrlAPI address on the loopback interface for console N (`127.0.0.1:N`, TCP port 4101+N): what a client
+  /// running as another user, such as a lab's Orca, reaches without `/var/lib/BrlAPI`.
+  ///
+  /// - Parameter number: The console's number.
+  /// - Returns: The address for `BRLAPI_HOST`.
+  package static func loopbackApiHost(console number: Int) -> String { "127.0.0.1:\(number)" }
   private let process: SpawnedProcess
 
   /// brltty's process, for a lab's pinned detection tree (``PinnedDetection/addProcess(_:)``).
@@ -50,10 +58,12 @@ package final class VirtualBrailleDisplay {
   ///   - timeout: The longest wait for brltty to listen and show its first window.
   ///   - servesApi: Whether brltty also serves BrlAPI, without authorisation, at `BRLAPI_HOST=`
   ///     ``apiHost`` (a socket in `/var/lib/BrlAPI`); otherwise it runs with no API server (`-N`).
+  ///   - servesApiOnLoopback: Whether it serves BrlAPI over TCP on the loopback interface instead
+  ///     (``loopbackApiHost(console:)``), as a lab's Orca running as another user needs.
   /// - Throws: ``SpeechTestSupportError/notReady(_:)`` when brltty does not come up.
   package init(
     console: VirtualConsole, table: BrailleTextTable, cellCount: Int = 40, timeout: Duration = .seconds(15),
-    servesApi: Bool = false
+    servesApi: Bool = false, servesApiOnLoopback: Bool = false
   ) throws {
     self.cellCount = cellCount
     self.table = table
@@ -64,8 +74,8 @@ package final class VirtualBrailleDisplay {
     guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
     directory = String(cString: made)
     let socketPath = directory + "/vr.sock"
-    apiHost = ":\(1000 + console.number)"
-    let api = servesApi ? ["-A", "host=\(apiHost),auth=none"] : ["-N"]
+    apiHost = servesApiOnLoopback ? Self.loopbackApiHost(console: console.number) : ":\(1000 + console.number)"
+    let api = servesApi || servesApiOnLoopback ? ["-A", "host=\(apiHost),auth=none"] : ["-N"]
     if servesApi {
       // A brltty killed earlier on this console (which this run holds) may have left its socket and lock file.
       for stale in ["/var/lib/BrlAPI/\(1000 + console.number)", "/var/lib/BrlAPI/.\(1000 + console.number)"] {

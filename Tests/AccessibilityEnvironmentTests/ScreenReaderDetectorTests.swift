@@ -82,12 +82,41 @@ struct ScreenReaderDetectorTests {
     #expect(detector(sys: try FakeTree(), proc: proc).detect().readers == [.fenrir])
   }
 
-  @Test("fenrir or espeakup of another user does not count")
+  @Test("a Fenrir or espeakup service of another user reads the console: it counts on a console only")
   func consoleReadersOfOtherUser() throws {
+    for (major, minor, onConsole) in [(4, 2, true), (5, 1, true), (136, 3, false)] {
+      let proc = try FakeTree()
+      // Debian's fenrir.service: fenrir-daemon as root, renamed `fenrir`.
+      try proc.addProcess(pid: 300, comm: "fenrir", cmdline: ["/usr/bin/python3", "/usr/bin/fenrir-daemon"], uid: 0)
+      try proc.addProcess(pid: 301, comm: "espeakup", cmdline: ["/usr/bin/espeakup"], uid: 0)
+      try controllingTerminal(proc, major: major, minor: minor)
+      let detection = detector(sys: try FakeTree(), proc: proc).detect()
+      #expect(!detection.fenrirRunning && detection.consoleFenrirRunning, "terminal \(major),\(minor)")
+      #expect(detection.readers == (onConsole ? [.fenrir, .espeakup] : []), "terminal \(major),\(minor)")
+      #expect(
+        detection.consoleReadersElsewhere == (onConsole ? [] : [.fenrir, .espeakup]), "terminal \(major),\(minor)")
+    }
+  }
+
+  @Test("fenrir-daemon not yet renamed is found by its script")
+  func fenrirDaemonByScript() throws {
     let proc = try FakeTree()
-    try proc.addProcess(pid: 300, comm: "fenrir", cmdline: ["/usr/bin/python3", "/usr/bin/fenrir"], uid: 0)
-    try proc.addProcess(pid: 301, comm: "espeakup", cmdline: ["/usr/bin/espeakup"], uid: 0)
-    #expect(!detector(sys: try FakeTree(), proc: proc).detect().isReading)
+    try proc.addProcess(pid: 300, comm: "python3", cmdline: ["/usr/bin/python3", "/usr/bin/fenrir-daemon"], uid: 0)
+    try controllingTerminal(proc, major: 4, minor: 3)
+    #expect(detector(sys: try FakeTree(), proc: proc).detect().readers == [.fenrir])
+  }
+
+  @Test("Fenrir of this user and a Fenrir service beside it are named once")
+  func fenrirOfBothUsersNamedOnce() throws {
+    for (major, minor) in [(4, 2), (136, 3)] {
+      let proc = try FakeTree()
+      try proc.addProcess(pid: 300, comm: "fenrir", cmdline: ["/usr/bin/fenrir-daemon"], uid: 0)
+      try proc.addProcess(pid: 301, comm: "fenrir", cmdline: ["/usr/bin/fenrir", "-e"], uid: 1000)
+      try controllingTerminal(proc, major: major, minor: minor)
+      let detection = detector(sys: try FakeTree(), proc: proc).detect()
+      #expect(detection.readers == [.fenrir], "terminal \(major),\(minor)")
+      #expect(detection.consoleReadersElsewhere.isEmpty, "terminal \(major),\(minor)")
+    }
   }
 
   @Test("brltty counts whoever runs it, since it is usually a system service")

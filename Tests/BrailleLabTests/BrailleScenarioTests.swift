@@ -44,7 +44,8 @@ struct BrailleScenarioTests {
     lab.expectNoTypedCharacterShown(["13", "1397", "2580"])
   }
 
-  @Test("demo --progress silent and tick: the display shows no count, no length and no line per silent key")
+  @Test(
+    "demo --progress silent and tick: no count, no length, no line per silent key, and a new window for each tick")
   func progressWithoutCounts() throws {
     let lab = try BrailleLab()
     defer { lab.stop() }
@@ -61,7 +62,11 @@ struct BrailleScenarioTests {
     #expect(try lab.finish() == .exited(0))
     try lab.start(["demo", "--progress", "tick"])
     lab.expectWindow("The passcode is two five eight zero")
-    try lab.play([("1", "Entered"), (Self.backspace, "Deleted"), (Self.rereadStatus, "Nothing typed, 6 tries left")])
+    // Every other key's line ends with a full stop, so each key changes the window.
+    try lab.play([
+      ("1", "Entered"), ("3", "Entered."), ("9", "Entered"), (Self.backspace, "Deleted."),
+      (Self.rereadStatus, "Something typed, 6 tries left"),
+    ])
     try lab.type(Self.escape)
     #expect(try lab.finish() == .exited(2))
     lab.expectNoTypedCharacterShown(["13", "1397", "2580"])

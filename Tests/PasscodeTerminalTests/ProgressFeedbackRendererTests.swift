@@ -37,10 +37,25 @@ struct ProgressFeedbackRendererTests {
     let plain = try written(.tick, profile: .plain, keys: twoDigits)
     #expect(plain == "Enter Passcode\nEntered\nEntered\n")
     let reader = try written(.tick, profile: .screenReader, keys: twoDigits)
-    #expect(reader == "Enter Passcode\nEntered\nEntered")
+    #expect(reader == "Enter Passcode\nEntered\nEntered.")
     for output in [visual.replacing("\u{1b}[2K", with: ""), plain, reader] {
       #expect(!output.contains { $0.isNumber })
     }
+  }
+
+  @Test("tick's lines in the screen-reader profile alternate a full stop, so each key's line differs from the last")
+  func tickLinesAlternate() throws {
+    let keys: [EntryEvent] = [
+      .character("2"), .delete, .character("5"), .repeatStatus, .character("8"), .character("1"),
+    ]
+    let reader = try written(.tick, profile: .screenReader, keys: keys)
+    let lines = reader.split(separator: "\n").map(String.init)
+    #expect(lines.count == 7, "\(lines)")
+    #expect(
+      lines.filter { !$0.hasPrefix("Something typed") } == [
+        "Enter Passcode", "Entered", "Deleted.", "Entered", "Entered.", "Entered",
+      ])
+    for (line, next) in zip(lines, lines.dropFirst()) { #expect(line != next) }
   }
 
   @Test("silent draws nothing of the entry and writes no line per key, in every profile")

@@ -144,6 +144,18 @@ struct TerminalPromptTests {
     #expect(timeline.writes.last?.time == cancelled + .milliseconds(200))
   }
 
+  @Test("after the reading time the caret goes back to the line's start, for Orca's braille, and nothing else moves")
+  func caretReturnsAfterTheReadingTime() throws {
+    let timeline = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAfterWords)
+    #expect(try timeline.ask(fourDigits, "1 +1s 2 +50ms 5 +1s ^C") == .cancelled)
+    let first = try #require(timeline.time(of: "1 of 4 digits entered"))
+    let third = try #require(timeline.time(of: "3 of 4 digits entered"))
+    let returns = timeline.writes.filter { $0.text == "\r" }.map(\.time)
+    // The second line was followed by the third within its reading time: its caret stayed for the third's words.
+    #expect(returns == [first + .milliseconds(200), third + .milliseconds(200)])
+    #expect(!timeline.writes.contains { $0.text.hasPrefix("\r") && $0.text.count > 1 })
+  }
+
   @Test("no reading time where the line discipline does not need it: a text-screen reader, visual and plain")
   func noReadingTimeElsewhere() throws {
     for timeline in [

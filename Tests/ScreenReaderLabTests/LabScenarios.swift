@@ -62,27 +62,43 @@ extension LabScenario {
       ], exitStatus: 3),
   ]
 
-  /// `--progress tick` (issue 25): a word per key and never a number, the length left out of the first words.
-  /// Run by tests of their own (`progressScenario`), so that they can be run alone.
+  /// `--progress tick` (issue 25): a word per key and never a number, the length left out of the first words; every
+  /// other key's line ends with a full stop (issue 35), so each differs from the last on a braille display, which
+  /// neither reader speaks. Run by tests of their own (`progressScenario`), so that they can be run alone.
   static let progress: [LabScenario] = [
     LabScenario(
       "demo --progress tick: a word per key, BackSpace, Ctrl-R, a wrong code, then the right one",
       ["demo", "--progress", "tick"], opening: ["Enter Passcode", "The passcode is two five eight zero"],
       steps: [
         LabStep([.text("2")], heard: ["Entered"]),
-        LabStep([.text("5")], heard: ["Entered"]),
+        LabStep([.text("5")], heard: ["Entered."]),
         LabStep([.backspace], heard: ["Deleted"]),
         LabStep([.control("r")], heard: ["Something typed, 6 tries left"]),
-        LabStep([.text("5")], heard: ["Entered"]),
+        LabStep([.text("5")], heard: ["Entered."]),
         LabStep([.text("8")], heard: ["Entered"]),
-        LabStep([.text("1")], heard: ["Entered", "Wrong passcode", "Ready"]),
+        LabStep([.text("1")], heard: ["Entered.", "Wrong passcode", "Ready"]),
         LabStep([.text("2")], heard: ["Entered"]),
-        LabStep([.text("5")], heard: ["Entered"]),
+        LabStep([.text("5")], heard: ["Entered."]),
         LabStep([.text("8")], heard: ["Entered"]),
-        LabStep([.text("0")], heard: ["Entered"] + unlocked),
+        LabStep([.text("0")], heard: ["Entered."] + unlocked),
         quit,
       ], exitStatus: 0)
   ]
+
+  /// Orca's braille (issue 35): the demo's code, the time warning (41 characters, more than a 40-cell display),
+  /// Tab, a digit, BackSpace, a wrong code, Ready and the unlocked line (45 characters). Run by Orca's braille test
+  /// on 40 and 20 cells, which expects the window to come to rest on each step's last words, from their first
+  /// cell.
+  static let orcaBraille = LabScenario(
+    "demo under Orca's braille: the time warning, Tab, BackSpace, a wrong code, then the unlocked line",
+    ["demo", "--timeout", "20"], opening: demoOpening,
+    steps: [
+      LabStep([], heard: [timeWarning], patience: .seconds(30)),
+      LabStep([.tab], heard: ["More time: 20 seconds left"]),
+      LabStep([.text("2")], heard: ["1 of 4 digits entered"]),
+      LabStep([.backspace], heard: ["Deleted, 0 of 4 digits entered"]),
+    ] + typing("2581", then: ["Wrong passcode", "Ready"]) + typing("2580", then: unlocked) + [quit],
+    exitStatus: 0, readers: [.orca])
 
   static let stored: [LabScenario] = [
     LabScenario(

@@ -21,6 +21,10 @@ final class OrcaDesktop: Sendable {
   let detection: PinnedDetection
   private let stack: SpawnedProcess
   private let keepAlive: LabDirectoryBox
+  /// A spare console held for Orca's braille while the desktop runs, where it can be had (root, kernel
+  /// consoles): Orca is told that BrlAPI is at its loopback address and that its window is on it (`WINDOWPATH`),
+  /// and a braille test starts brltty there (``VirtualBrailleDisplay``); Orca connects at its next refresh.
+  let brailleConsole: VirtualConsoleBox?
 
   private static let shared = Mutex<Result<OrcaDesktop, LabError>?>(nil)
 
@@ -58,10 +62,13 @@ final class OrcaDesktop: Sendable {
       _ = try lab.makeDirectory("run", mode: 0o700)
       speech = try PrivateSpeechDispatcher()
       try LabSpeech.share(speech)
+      brailleConsole =
+        VirtualBrailleDisplay.unavailableReason == nil ? (try? VirtualConsole()).map(VirtualConsoleBox.init) : nil
       let script = try lab.write("desktop.sh", Self.stackScript, mode: 0o755)
       let command = LabUser.command("/bin/sh", [script, lab.path, "\(getpid())"])
       stack = try SpawnedProcess(
-        executable: command.executable, arguments: command.arguments, environment: Self.environment(lab.path, speech),
+        executable: command.executable, arguments: command.arguments,
+        environment: Self.environment(lab.path, speech, braille: brailleConsole?.console.number),
         outputPath: "/dev/null")
       let end = ContinuousClock.now + .seconds(30)
       while lab.read("bus") == nil || !Self.orcaIsOn(speech) {
@@ -89,13 +96,18 @@ final class OrcaDesktop: Sendable {
     }
   }
 
-  /// The environment of everything on the desktop.
-  static func environment(_ directory: String, _ speech: PrivateSpeechDispatcher) -> [String: String] {
-    [
+  /// The environment of everything on the desktop; with a braille console, BrlAPI's loopback address for it and
+  /// the console as the desktop's (`WINDOWPATH`), which Orca's BrlAPI client asks brltty for.
+  static func environment(_ directory: String, _ speech: PrivateSpeechDispatcher, braille: Int? = nil) -> [String:
+    String]
+  {
+    let brailleVariables =
+      braille.map { ["BRLAPI_HOST": VirtualBrailleDisplay.loopbackApiHost(console: $0), "WINDOWPATH": "\($0)"] } ?? [:]
+    return [
       "PATH": "/usr/bin:/bin", "HOME": directory + "/home", "XDG_RUNTIME_DIR": directory + "/run",
       "XDG_CONFIG_HOME": directory + "/config", "XDG_CACHE_HOME": directory + "/cache", "LANG": "C.UTF-8",
       "SPEECHD_ADDRESS": speech.address, "NO_AT_BRIDGE": "0", "GTK_MODULES": "", "DBUS_SESSION_BUS_ADDRESS": "",
-    ]
+    ].merging(brailleVariables) { _, braille in braille }
   }
 
   /// The environment of a program on this desktop, its detection pinned to ``detection``.
@@ -151,6 +163,12 @@ final class OrcaDesktop: Sendable {
       stop
     ' desktop "$DIR" "$WATCH" "$XVFB"
     """#
+}
+
+/// Holds the desktop's braille console (locked against other runs) as long as the desktop.
+final class VirtualConsoleBox: @unchecked Sendable {
+  let console: VirtualConsole
+  init(_ console: VirtualConsole) { self.console = console }
 }
 
 /// Keeps a lab directory alive as long as the desktop that uses it.
