@@ -80,7 +80,7 @@ extension VMLabTests {
   }
 
   @Test(
-    "initramfs-tools: with a sound card, passcode-askpass speaks the question, the counts, \"Checking\" and the retry, never a secret character"
+    "initramfs-tools: with a sound card, passcode-askpass speaks the question, the counts, \"Checking\", the retry and \"Disk unlocked\", never a secret character"
   )
   func initramfsToolsSpeechAtBoot() throws {
     guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsTools) else { return }
@@ -103,13 +103,14 @@ extension VMLabTests {
     let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
     try enter(SpeechLabFixtures.passphrase, on: boot, notices: [Self.askpassAsked])
     let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    // passcode's local-premount script, once cryptroot is done and the root is there.
+    let saidUnlocked = try boot.waitFor("Disk unlocked", timeout: stepTimeout)
 
     #expect(!boot.plainText.contains(Self.speechNotice), "speech was said to be missing though it came")
     #expect(!boot.plainText.contains("GLib"), "GLib warned on the console")
-    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { texts in
-      texts.filter { $0 == "Checking" }.count >= 2
-    }
+    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { $0.contains("Disk unlocked") }
     expectSpokenWithoutSecrets(texts, protocolLog: protocolLog, question: Self.askpassAsked)
+    #expect(texts.last == "Disk unlocked", "\"Disk unlocked\" was not spoken last; spoken: \(texts)")
 
     // The words are played as the daemon gets to them, after the console has moved on.
     let played = CapturedAudio.waitForSound(
@@ -117,7 +118,7 @@ extension VMLabTests {
     #expect(played > .milliseconds(500), "only \(played) of sound after the question")
     var steps: [(String, Duration)] = [("the question", prompt)]
     if let firstSound { steps += [("the first sound", firstSound), ("question to first sound", firstSound - prompt)] }
-    steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked)]
+    steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked), ("said unlocked", saidUnlocked)]
     report("initramfs-tools, speech", steps)
     print("VM lab, initramfs-tools speech: \(texts.count) texts spoken: \(texts)")
   }
