@@ -6,16 +6,24 @@ extension SpeechLabFixtures {
   /// The initramfs-tools speech scenario's fixtures, made once from ``VMLab/initramfsToolsFixtures``: the
   /// initramfs whose speech-dispatcher also logs its SSIP protocol to the guest's second serial port
   /// (`initrd-it-speech.img`, made by make-initramfs-tools-lab), and a copy of the disk with ``passphrase`` added.
-  static let initramfsTools: Result<VMLabFixtures, VMLabError> = VMLab.initramfsToolsFixtures.flatMap { base in
-    Result {
-      let directory = base.directory + "/speech"
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      return VMLabFixtures(
-        directory: directory, kernel: base.kernel, initramfs: base.directory + "/initrd-it-speech.img",
-        disk: try diskWithPassphrase(copying: base.disk, into: directory), uuid: base.uuid,
-        buildTime: base.buildTime, generator: .initramfsTools)
+  static let initramfsTools = VMLab.initramfsToolsVariant("speech", initramfs: "initrd-it-speech.img")
+}
+
+extension VMLab {
+  /// A variant of ``initramfsToolsFixtures``: `initramfs`, another image make-initramfs-tools-lab made beside
+  /// the first, and a copy of the disk in the subdirectory `name` with ``SpeechLabFixtures/passphrase`` added.
+  static func initramfsToolsVariant(_ name: String, initramfs: String) -> Result<VMLabFixtures, VMLabError> {
+    initramfsToolsFixtures.flatMap { base in
+      Result {
+        let directory = base.directory + "/" + name
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return VMLabFixtures(
+          directory: directory, kernel: base.kernel, initramfs: base.directory + "/" + initramfs,
+          disk: try SpeechLabFixtures.diskWithPassphrase(copying: base.disk, into: directory), uuid: base.uuid,
+          buildTime: base.buildTime, generator: .initramfsTools)
+      }
+      .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
     }
-    .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
   }
 }
 
