@@ -295,6 +295,12 @@ set -e
 if [ "$$1" = remove ] || [ "$$1" = deconfigure ]; then
   update-alternatives --remove pinentry /usr/bin/pinentry-passcode
 fi
+if [ "$$1" = remove ] && grep -qs '^[[:space:]]*[^#].*keyscript=[^,[:space:]]*passcode-askpass' /etc/crypttab; then
+  # The initramfs in /boot still holds passcode; the next one built (a kernel upgrade builds one) would not.
+  echo "passcode: warning: /etc/crypttab still names passcode-askpass as a keyscript." >&2
+  echo "passcode: Before the next boot, take keyscript=...passcode-askpass out of /etc/crypttab and run" >&2
+  echo "passcode: 'update-initramfs -u': an initramfs built without passcode cannot ask for that disk." >&2
+fi
 if [ "$$1" = remove ]; then
   # The console units are the user's to enable; removing the package must not leave their links behind.
   if [ -d /run/systemd/system ]; then systemctl stop $(UNITS) >/dev/null 2>&1 || true; fi
