@@ -130,4 +130,53 @@ extension VMLabTests {
     report("initramfs-tools, speech", steps)
     print("VM lab, initramfs-tools speech: \(texts.count) texts spoken: \(texts)")
   }
+
+  @Test(
+    "initramfs-tools: after tries= runs out (3 wrong passphrases), cryptroot gives up, each retry said with its number"
+  )
+  func initramfsToolsTriesRunOut() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    let boot = try GuestBoot(fixtures)
+    let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
+    for attempt in 2...3 {
+      try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+      try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+      try boot.waitForAll(of: ["Wrong passphrase. Try \(attempt)", Self.askpassAsked], timeout: stepTimeout)
+    }
+    try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+    let gaveUp = try boot.waitFor(
+      "cryptsetup: ERROR: cryptroot: maximum number of tries exceeded", timeout: stepTimeout)
+    #expect(!boot.plainText.contains("Wrong passphrase. Try 4"), "a fourth try was asked")
+    #expect(!boot.plainText.contains(Self.cryptrootSetUp), "a wrong passphrase opened the disk")
+    #expect(!boot.plainText.contains(VMLab.wrongPassphrase), "the console showed a typed passphrase")
+    report("initramfs-tools, tries= runs out", [("the question", prompt), ("gave up", gaveUp)])
+  }
+
+  @Test(
+    "initramfs-tools: Boot.md's way back for one boot (break=premount, its sed, exit) gives cryptsetup's own prompt"
+  )
+  func initramfsToolsWayBackForOneBoot() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    // init opens no shell while the command line sets panic= (the lab's panic=-1 reboots instead); an empty
+    // panic= after it, the last one init reads, lets the shell open, as on a Debian system, which sets none.
+    let boot = try GuestBoot(fixtures, kernelArguments: ["break=premount", "panic="])
+    let shell = try boot.waitFor("(initramfs)", timeout: bootTimeout)
+    // Boot.md's line, as written there, typed at the initramfs's shell.
+    let text = try String(contentsOfFile: PasscodeBinary.packageRoot + "/Docs/Boot.md", encoding: .utf8)
+    let section = try #require(text.components(separatedBy: "### Going back (initramfs-tools)").dropFirst().first)
+    let sed = try #require(
+      section.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .first { $0.hasPrefix("sed -i") && $0.hasSuffix("/cryptroot/crypttab") })
+    // At break=premount cryptroot has not written /cryptroot/crypttab yet; the image holds it.
+    try boot.type(sed + "\r")
+    try boot.waitFor("(initramfs)", timeout: stepTimeout)
+    try boot.type("exit\r")
+    let asked = try boot.waitFor("Please unlock disk cryptroot", timeout: stepTimeout)
+    #expect(!boot.plainText.contains(Self.askpassAsked), "passcode-askpass asked")
+    try boot.type(VMLab.passphrase + "\r")
+    let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    report(
+      "initramfs-tools, the way back (break=premount)",
+      [("the shell", shell), ("cryptsetup asked", asked), ("unlocked", unlocked)])
+  }
 }
