@@ -179,4 +179,26 @@ extension VMLabTests {
       "initramfs-tools, the way back (break=premount)",
       [("the shell", shell), ("cryptsetup asked", asked), ("unlocked", unlocked)])
   }
+
+  @Test(
+    "initramfs-tools: with LANGUAGE=es on the kernel command line, passcode-askpass asks, retries and unlocks in Spanish"
+  )
+  func initramfsToolsSpanishAtBoot() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    // The kernel hands a name=value it does not know to init's environment, which cryptroot's keyscript inherits.
+    let boot = try GuestBoot(fixtures, kernelArguments: ["LANGUAGE=es"])
+    let prompt = try boot.waitFor("Frase de contraseña del disco cryptroot (/dev/vda)", timeout: bootTimeout)
+    try boot.type(VMLab.wrongPassphrase + "\r")
+    try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    let retry = try boot.waitFor("Frase de contraseña incorrecta. Intento 2", timeout: stepTimeout)
+    try boot.type(VMLab.passphrase + "\r")
+    try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    let unlocked = try boot.waitFor("Disco desbloqueado", timeout: stepTimeout)
+    #expect(!boot.plainText.contains("Passphrase for disk"), "an English question was shown")
+    for passphrase in [VMLab.wrongPassphrase, VMLab.passphrase] {
+      #expect(!boot.plainText.contains(passphrase), "the console showed a typed passphrase")
+    }
+    report(
+      "initramfs-tools, LANGUAGE=es", [("the question", prompt), ("asked again", retry), ("said unlocked", unlocked)])
+  }
 }
