@@ -141,7 +141,7 @@ extension VMLabTests {
     for attempt in 2...3 {
       try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
       try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
-      try boot.waitForAll(of: ["Wrong passphrase. Try \(attempt)", Self.askpassAsked], timeout: stepTimeout)
+      _ = try boot.waitForAll(of: ["Wrong passphrase. Try \(attempt)", Self.askpassAsked], timeout: stepTimeout)
     }
     try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
     let gaveUp = try boot.waitFor(
