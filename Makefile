@@ -38,7 +38,9 @@
 #                                                             keyscript=…/passcode-askpass (Docs/Boot.md)
 #   $(INITRAMFS_SCRIPTS_DIR)/init-premount/passcode           its boot scripts (Docs/initramfs-tools/scripts): they
 #   $(INITRAMFS_SCRIPTS_DIR)/init-bottom/passcode               start and stop the initramfs's speech-dispatcher,
-#                                                             and do nothing in an image the hook put no speech in
+#                                                             and do nothing in an image the hook put no speech in;
+#   $(INITRAMFS_SCRIPTS_DIR)/local-premount/passcode          and says "Disk unlocked" for a disk passcode-askpass
+#                                                             asked for, once it is open
 #   $(DATADIR)/passcode/speech-needs.sh                       what speech at boot needs, the one list the dracut
 #                                                             module and the hook both read (Docs/boot-speech)
 #
@@ -104,12 +106,12 @@ DRACUT_MODULE = $(if $(DRACUT_MODULES_DIR),$(DRACUT_MODULES_DIR)/90passcode)
 # The initramfs-tools hook, likewise only with a system PREFIX; INITRAMFS_HOOKS_DIR= leaves it out.
 INITRAMFS_HOOKS_DIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/usr/share/initramfs-tools/hooks)
 INITRAMFS_SCRIPTS_DIR ?= $(if $(INITRAMFS_HOOKS_DIR),$(patsubst %/hooks,%/scripts,$(INITRAMFS_HOOKS_DIR)))
-INITRAMFS_SCRIPTS = init-premount/passcode init-bottom/passcode
+INITRAMFS_SCRIPTS = init-premount/passcode local-premount/passcode init-bottom/passcode
 SPEECH_NEEDS_DIR = $(DATADIR)/passcode
 # Every directory `make install` puts a file in; those it has to make are recorded for `make uninstall`.
 INSTALL_DIRECTORIES = $(BINDIR) $(MAN1DIR) $(DOCDIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
   $(FISH_COMPLETION_DIR) $(SYSTEMD_UNIT_DIR) $(DRACUT_MODULE) $(INITRAMFS_HOOKS_DIR) \
-  $(if $(INITRAMFS_SCRIPTS_DIR),$(addprefix $(INITRAMFS_SCRIPTS_DIR)/,init-premount init-bottom)) $(SPEECH_NEEDS_DIR) \
+  $(if $(INITRAMFS_SCRIPTS_DIR),$(addprefix $(INITRAMFS_SCRIPTS_DIR)/,init-premount local-premount init-bottom)) $(SPEECH_NEEDS_DIR) \
   $(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
   $(foreach language,$(MAN_LANGUAGES),$(DATADIR)/man/$(language)/man1)
 DIRECTORY_RECORD = $(DOCDIR)/installed-directories
@@ -292,6 +294,12 @@ define DEB_PRERM
 set -e
 if [ "$$1" = remove ] || [ "$$1" = deconfigure ]; then
   update-alternatives --remove pinentry /usr/bin/pinentry-passcode
+fi
+if [ "$$1" = remove ] && grep -qs '^[[:space:]]*[^#].*keyscript=[^,[:space:]]*passcode-askpass' /etc/crypttab; then
+  # The initramfs in /boot still holds passcode; the next one built (a kernel upgrade builds one) would not.
+  echo "passcode: warning: /etc/crypttab still names passcode-askpass as a keyscript." >&2
+  echo "passcode: Before the next boot, take keyscript=...passcode-askpass out of /etc/crypttab and run" >&2
+  echo "passcode: 'update-initramfs -u': an initramfs built without passcode cannot ask for that disk." >&2
 fi
 if [ "$$1" = remove ]; then
   # The console units are the user's to enable; removing the package must not leave their links behind.

@@ -12,6 +12,9 @@ package struct Invocation: Equatable, Sendable {
   /// `askpass`'s one argument, as crypttab passes it (its third field, `none` for a passphrase typed at
   /// boot), untouched; `nil` when none was given, and for every other subcommand.
   package var askpassArgument: String?
+  /// `askpass --unlocked`: say "Disk unlocked" and ask nothing (passcode's initramfs-tools local-premount
+  /// script, once the disk's mapping exists); `false` for every other subcommand.
+  package var askpassSaysUnlocked = false
   /// The options, with the environment (and, after ``applying(_:configFile:)``, the config file) applied.
   package var options: CommonOptions
   /// Where each preference in ``options`` came from.

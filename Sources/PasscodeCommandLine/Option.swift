@@ -32,6 +32,8 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case console
   case identifier
   case leaveOnCancel
+  // `passcode askpass`, from passcode's initramfs-tools local-premount script.
+  case unlocked
   case help
   case version
   // Options gpg-agent may pass to a pinentry program.
@@ -77,6 +79,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .console: "--console"
     case .identifier: "--id"
     case .leaveOnCancel: "--leave-on-cancel"
+    case .unlocked: "--unlocked"
     case .help: "--help"
     case .version: "--version"
     case .display: "--display"
@@ -134,7 +137,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .identifier: "<prefix>"
     case .terminalAlert: "<mode>"
     case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug, .query,
-      .watch, .list, .leaveOnCancel:
+      .watch, .list, .leaveOnCancel, .unlocked:
       nil
     }
   }
@@ -233,6 +236,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .identifier: "Only answer or list questions whose Id starts with this."
     case .leaveOnCancel:
       "Esc leaves the question unanswered for another agent and ends this one (exit 2); its asker is not told."
+    case .unlocked: "Say \"Disk unlocked\" and exit, asking nothing: for the initramfs, once the disk is open."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

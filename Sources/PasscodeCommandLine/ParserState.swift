@@ -22,6 +22,7 @@ struct ParserState {
   /// Unknown options `pinentry` ignores, as spelled.
   private var ignoredOptions: [String] = []
   private var askpassArgument: String?
+  private var saysUnlocked = false
 
   init(arguments: [String], programName: String) {
     self.arguments = arguments
@@ -177,6 +178,7 @@ struct ParserState {
       sources[.sound] = .option(spelling: option.longName)
     case .noWait: options.noWait = true
     case .leaveOnCancel: agent.leavesQuestionOnCancel = true
+    case .unlocked: saysUnlocked = true
     case .json: options.json = true
     default: break  // gpg-agent's flags are accepted and ignored.
     }
@@ -399,6 +401,7 @@ struct ParserState {
       subcommand: subcommand, options: options, sources: sources, execCommand: execCommand ?? [], agent: agent)
     invocation.ignoredOptions = ignoredOptions
     invocation.askpassArgument = askpassArgument
+    invocation.askpassSaysUnlocked = saysUnlocked
     return invocation
   }
 }

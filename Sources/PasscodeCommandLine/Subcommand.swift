@@ -113,7 +113,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
         interactive.filter { $0 != .title } + [
           .timeout, .query, .watch, .list, .console, .identifier, .leaveOnCancel,
         ]
-    case .askpass: accepted = interactive + [.timeout]
+    case .askpass: accepted = interactive + [.timeout, .unlocked]
     }
     return Option.allCases.filter(accepted.contains)
   }

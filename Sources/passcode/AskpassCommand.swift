@@ -27,7 +27,10 @@ internal import SystemCalls
 /// `SSH_ASKPASS_PROMPT=confirm` is a yes-or-no question: Enter says yes (exit 0, nothing written), Esc no
 /// (exit 1); `SSH_ASKPASS_PROMPT=none` is a notice told until ssh ends the program.
 ///
-/// Exit status: 0 when the answer was written (or a confirmation said yes, or a notice was ended); 1 when a
+/// With `--unlocked` it only shows and speaks "Disk unlocked" (passcode's initramfs-tools local-premount script).
+///
+/// Exit status: 0 when the answer was written (or a confirmation said yes, a notice was ended, or with
+/// `--unlocked` the words told); 1 when a
 /// confirmation said no; 2 when the person cancelled (Esc, Ctrl-C, Ctrl-D) or a signal ended the prompt, and
 /// nothing was written; 3 on `--timeout`; 69 when no terminal can be asked on, or it hung up; 74 when standard
 /// output could not be written; 64 for a wrong command line, or a caller's secret asked with standard output on a
@@ -41,6 +44,7 @@ struct AskpassCommand {
   static let speechConnectionWait = 1500
 
   func run() throws(CommandError) -> ExitCode {
+    if context.invocation.askpassSaysUnlocked { return try tellUnlocked() }
     // The answer's only way out is standard output: without one, asking would only lose it.
     try StandardStreams.requireOutput()
     let parent = AskpassParent.ofThisProcess()
@@ -66,16 +70,9 @@ struct AskpassCommand {
   private func runKeyscript() throws(CommandError) -> ExitCode {
     let question = CrypttabQuestion(
       environment: context.environment, argument: context.invocation.askpassArgument)
-    let terminalPath = Self.terminalPath(tty: context.options.tty)
-    // The initramfs's speech-dispatcher may start a moment after the question (initramfs-tools starts it in
-    // the background once the sound card is there): its words wait for it in order, unreported, for the grace.
-    let speech = try context.openSpeech(terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace)
+    let (speech, prompt) = try openBootPrompt()
     defer { speech.announcer?.close() }
-    let prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)
     defer { prompt.close() }
-    if let announcer = speech.announcer {
-      announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
-    }
     let catalogue = AnnouncementCatalogue.current
     let title =
       context.options.title.map { SanitizedText($0) } ?? question.disk.map { SanitizedText(catalogue.text(for: $0)) }
@@ -109,6 +106,43 @@ struct AskpassCommand {
       throw .prompt(error)
     }
     return ExitCode(outcome)
+  }
+
+  /// `--unlocked`: shows and speaks "Disk unlocked" where the question was asked, and asks nothing. A keyscript
+  /// cannot know whether its passphrase opened the disk (cryptsetup runs it again only when it did not), so
+  /// passcode's initramfs-tools local-premount script, which runs once cryptroot's loop is over, calls this for
+  /// a mapping that exists.
+  private func tellUnlocked() throws(CommandError) -> ExitCode {
+    let (speech, prompt) = try openBootPrompt()
+    defer { speech.announcer?.close() }
+    defer { prompt.close() }
+    do {
+      try prompt.tell([.diskUnlocked])
+    } catch {
+      throw .prompt(error)
+    }
+    return .accepted
+  }
+
+  /// Opens speech and the prompt on the terminal to ask on (``terminalPath(tty:)``), and gives speech a moment to
+  /// connect. The initramfs's speech-dispatcher may start a moment after the question (initramfs-tools starts it
+  /// in the background once the sound card is there): its words wait for it in order, unreported, for the grace.
+  ///
+  /// - Returns: Both; the caller closes the prompt, then the speech.
+  private func openBootPrompt() throws(CommandError) -> (AccessibleSession, TerminalPasscodePrompt) {
+    let terminalPath = Self.terminalPath(tty: context.options.tty)
+    let speech = try context.openSpeech(terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace)
+    let prompt: TerminalPasscodePrompt
+    do {
+      prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)
+    } catch {
+      speech.announcer?.close()
+      throw error
+    }
+    if let announcer = speech.announcer {
+      announcer.waitUntilConnected(within: .milliseconds(Self.speechConnectionWait))
+    }
+    return (speech, prompt)
   }
 
   /// The terminal to ask on: `--tty`, else the controlling terminal (`nil`), else the terminal on standard

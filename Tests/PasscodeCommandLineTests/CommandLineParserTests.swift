@@ -212,6 +212,20 @@ struct CommandLineParserTests {
         == .showHelp(topic: .askpass, text: HelpText.render(topic: .askpass, programName: "passcode-askpass")))
   }
 
+  @Test("passcode-askpass --unlocked asks to say \"Disk unlocked\"; other subcommands refuse it")
+  func askpassUnlocked() throws {
+    var unlocked = run(.askpass, CommonOptions())
+    unlocked.askpassSaysUnlocked = true
+    #expect(try parse(["--unlocked"], programName: "passcode-askpass") == .run(unlocked))
+    #expect(try parse(["askpass", "--unlocked"]) == .run(unlocked))
+    guard case let .run(asking) = try parse(["none"], programName: "passcode-askpass") else {
+      Issue.record("passcode-askpass none did not run")
+      return
+    }
+    #expect(!asking.askpassSaysUnlocked)
+    #expect(throws: UsageError.self) { try parse(["agent", "--unlocked"]) }
+  }
+
   @Test("--help and -h show the help of the subcommand named before or after them")
   func help() throws {
     let checkHelp = ParseOutcome.showHelp(

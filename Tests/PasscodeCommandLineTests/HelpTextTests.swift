@@ -122,9 +122,10 @@ struct HelpTextTests {
       words.contains(
         "See 'passcode help environment' for the environment variables, 'passcode help config' for the config file")
     )
-    // What repeated the environment and the config file made 116 to 132 lines; a subcommand's own is far less.
+    // What repeated the environment and the config file made 116 to 132 lines; a subcommand's own is far less
+    // (askpass, which answers four callers and has their variables and exit statuses, is the longest, at 93).
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-    #expect(lines <= 90, "\(lines) lines")
+    #expect(lines <= 95, "\(lines) lines")
   }
 
   @Test("under pinentry-passcode and passcode-askpass the help points to passcode help, which they share")

@@ -6,16 +6,24 @@ extension SpeechLabFixtures {
   /// The initramfs-tools speech scenario's fixtures, made once from ``VMLab/initramfsToolsFixtures``: the
   /// initramfs whose speech-dispatcher also logs its SSIP protocol to the guest's second serial port
   /// (`initrd-it-speech.img`, made by make-initramfs-tools-lab), and a copy of the disk with ``passphrase`` added.
-  static let initramfsTools: Result<VMLabFixtures, VMLabError> = VMLab.initramfsToolsFixtures.flatMap { base in
-    Result {
-      let directory = base.directory + "/speech"
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      return VMLabFixtures(
-        directory: directory, kernel: base.kernel, initramfs: base.directory + "/initrd-it-speech.img",
-        disk: try diskWithPassphrase(copying: base.disk, into: directory), uuid: base.uuid,
-        buildTime: base.buildTime, generator: .initramfsTools)
+  static let initramfsTools = VMLab.initramfsToolsVariant("speech", initramfs: "initrd-it-speech.img")
+}
+
+extension VMLab {
+  /// A variant of ``initramfsToolsFixtures``: `initramfs`, another image make-initramfs-tools-lab made beside
+  /// the first, and a copy of the disk in the subdirectory `name` with ``SpeechLabFixtures/passphrase`` added.
+  static func initramfsToolsVariant(_ name: String, initramfs: String) -> Result<VMLabFixtures, VMLabError> {
+    initramfsToolsFixtures.flatMap { base in
+      Result {
+        let directory = base.directory + "/" + name
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return VMLabFixtures(
+          directory: directory, kernel: base.kernel, initramfs: base.directory + "/" + initramfs,
+          disk: try SpeechLabFixtures.diskWithPassphrase(copying: base.disk, into: directory), uuid: base.uuid,
+          buildTime: base.buildTime, generator: .initramfsTools)
+      }
+      .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
     }
-    .mapError { $0 as? VMLabError ?? VMLabError("\($0)") }
   }
 }
 
@@ -80,7 +88,7 @@ extension VMLabTests {
   }
 
   @Test(
-    "initramfs-tools: with a sound card, passcode-askpass speaks the question, the counts, \"Checking\" and the retry, never a secret character"
+    "initramfs-tools: with a sound card, passcode-askpass speaks the question, the counts, \"Checking\", the retry and \"Disk unlocked\", never a secret character"
   )
   func initramfsToolsSpeechAtBoot() throws {
     guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsTools) else { return }
@@ -103,13 +111,14 @@ extension VMLabTests {
     let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
     try enter(SpeechLabFixtures.passphrase, on: boot, notices: [Self.askpassAsked])
     let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    // passcode's local-premount script, once cryptroot is done and the root is there.
+    let saidUnlocked = try boot.waitFor("Disk unlocked", timeout: stepTimeout)
 
     #expect(!boot.plainText.contains(Self.speechNotice), "speech was said to be missing though it came")
     #expect(!boot.plainText.contains("GLib"), "GLib warned on the console")
-    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { texts in
-      texts.filter { $0 == "Checking" }.count >= 2
-    }
+    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { $0.contains("Disk unlocked") }
     expectSpokenWithoutSecrets(texts, protocolLog: protocolLog, question: Self.askpassAsked)
+    #expect(texts.last == "Disk unlocked", "\"Disk unlocked\" was not spoken last; spoken: \(texts)")
 
     // The words are played as the daemon gets to them, after the console has moved on.
     let played = CapturedAudio.waitForSound(
@@ -117,8 +126,79 @@ extension VMLabTests {
     #expect(played > .milliseconds(500), "only \(played) of sound after the question")
     var steps: [(String, Duration)] = [("the question", prompt)]
     if let firstSound { steps += [("the first sound", firstSound), ("question to first sound", firstSound - prompt)] }
-    steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked)]
+    steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked), ("said unlocked", saidUnlocked)]
     report("initramfs-tools, speech", steps)
     print("VM lab, initramfs-tools speech: \(texts.count) texts spoken: \(texts)")
+  }
+
+  @Test(
+    "initramfs-tools: after tries= runs out (3 wrong passphrases), cryptroot gives up, each retry said with its number"
+  )
+  func initramfsToolsTriesRunOut() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    let boot = try GuestBoot(fixtures)
+    let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
+    for attempt in 2...3 {
+      try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+      try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+      _ = try boot.waitForAll(of: ["Wrong passphrase. Try \(attempt)", Self.askpassAsked], timeout: stepTimeout)
+    }
+    try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+    let gaveUp = try boot.waitFor(
+      "cryptsetup: ERROR: cryptroot: maximum number of tries exceeded", timeout: stepTimeout)
+    #expect(!boot.plainText.contains("Wrong passphrase. Try 4"), "a fourth try was asked")
+    #expect(!boot.plainText.contains(Self.cryptrootSetUp), "a wrong passphrase opened the disk")
+    #expect(!boot.plainText.contains(VMLab.wrongPassphrase), "the console showed a typed passphrase")
+    report("initramfs-tools, tries= runs out", [("the question", prompt), ("gave up", gaveUp)])
+  }
+
+  @Test(
+    "initramfs-tools: Boot.md's way back for one boot (break=premount, its sed, exit) gives cryptsetup's own prompt"
+  )
+  func initramfsToolsWayBackForOneBoot() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    // init opens no shell while the command line sets panic= (the lab's panic=-1 reboots instead); an empty
+    // panic= after it, the last one init reads, lets the shell open, as on a Debian system, which sets none.
+    let boot = try GuestBoot(fixtures, kernelArguments: ["break=premount", "panic="])
+    let shell = try boot.waitFor("(initramfs)", timeout: bootTimeout)
+    // Boot.md's line, as written there, typed at the initramfs's shell.
+    let text = try String(contentsOfFile: PasscodeBinary.packageRoot + "/Docs/Boot.md", encoding: .utf8)
+    let section = try #require(text.components(separatedBy: "### Going back (initramfs-tools)").dropFirst().first)
+    let sed = try #require(
+      section.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .first { $0.hasPrefix("sed -i") && $0.hasSuffix("/cryptroot/crypttab") })
+    // At break=premount cryptroot has not written /cryptroot/crypttab yet; the image holds it.
+    try boot.type(sed + "\r")
+    try boot.waitFor("(initramfs)", timeout: stepTimeout)
+    try boot.type("exit\r")
+    let asked = try boot.waitFor("Please unlock disk cryptroot", timeout: stepTimeout)
+    #expect(!boot.plainText.contains(Self.askpassAsked), "passcode-askpass asked")
+    try boot.type(VMLab.passphrase + "\r")
+    let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    report(
+      "initramfs-tools, the way back (break=premount)",
+      [("the shell", shell), ("cryptsetup asked", asked), ("unlocked", unlocked)])
+  }
+
+  @Test(
+    "initramfs-tools: with LANGUAGE=es on the kernel command line, passcode-askpass asks, retries and unlocks in Spanish"
+  )
+  func initramfsToolsSpanishAtBoot() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    // The kernel hands a name=value it does not know to init's environment, which cryptroot's keyscript inherits.
+    let boot = try GuestBoot(fixtures, kernelArguments: ["LANGUAGE=es"])
+    let prompt = try boot.waitFor("Frase de contraseña del disco cryptroot (/dev/vda)", timeout: bootTimeout)
+    try boot.type(VMLab.wrongPassphrase + "\r")
+    try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    let retry = try boot.waitFor("Frase de contraseña incorrecta. Intento 2", timeout: stepTimeout)
+    try boot.type(VMLab.passphrase + "\r")
+    try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    let unlocked = try boot.waitFor("Disco desbloqueado", timeout: stepTimeout)
+    #expect(!boot.plainText.contains("Passphrase for disk"), "an English question was shown")
+    for passphrase in [VMLab.wrongPassphrase, VMLab.passphrase] {
+      #expect(!boot.plainText.contains(passphrase), "the console showed a typed passphrase")
+    }
+    report(
+      "initramfs-tools, LANGUAGE=es", [("the question", prompt), ("asked again", retry), ("said unlocked", unlocked)])
   }
 }

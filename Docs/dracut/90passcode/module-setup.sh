@@ -33,6 +33,8 @@
 # often shows up at the same moment as the disk's question; the agent says speech is not answering only
 # after 3 s. Without a sound card no daemon runs: the agent says so once, plays its tones on a virtual
 # console, and asks.
+#
+# brltty, when /etc/default/brltty says START_IN_INITRAMFS=yes (see passcode_install_brltty).
 
 # The binary to install, or nothing.
 passcode_binary() {
@@ -87,6 +89,65 @@ install() {
         > "$initdir$systemdsystemunitdir/systemd-ask-password-console.service.d/passcode.conf"
 
     passcode_install_speech
+    passcode_install_brltty
+}
+
+# brltty for a braille display, when asked for as Debian asks its initramfs-tools hook: START_IN_INITRAMFS=yes
+# (or true) in /etc/default/brltty ($PASSCODE_BRLTTY_DEFAULTS when set; the VM lab sets it, and
+# $PASSCODE_BRLTTY_CONF for /etc/brltty.conf). Debian's dracut has no brltty module, so this one installs
+# brltty itself: the binary, the braille drivers /etc/brltty.conf names (every one when it names none or
+# "auto"), the Linux screen driver, the tables under /etc/brltty (a text table includes others), brltty.conf
+# and the saved preferences, and passcode-brltty.service, which starts brltty in sysinit, before the disk's
+# question, and stops it before the switch to the real root (where the system's brltty takes over).
+passcode_install_brltty() {
+    local defaults=${PASSCODE_BRLTTY_DEFAULTS:-/etc/default/brltty} conf=${PASSCODE_BRLTTY_CONF:-/etc/brltty.conf}
+    local start="" brltty drivers driver library unit=passcode-brltty.service
+    [[ -r $defaults ]] && start=$(sed -n 's/^[[:space:]]*START_IN_INITRAMFS=["'"'"']*\([a-z]*\).*/\1/p' "$defaults" | tail -n 1)
+    [[ $start == yes || $start == true ]] || return 0
+    if ! brltty=$(command -v brltty) || [[ ! -d /lib/brltty ]]; then
+        dinfo "passcode: START_IN_INITRAMFS asks for brltty, which is not installed: no braille at boot"
+        return 0
+    fi
+    inst_binary "$brltty" /usr/bin/brltty || return 1
+    drivers=$(sed -n 's/^[[:space:]]*braille-driver[[:space:]]\{1,\}\([^[:space:]#]*\).*/\1/p' "$conf" 2> /dev/null | tail -n 1)
+    if [[ -z $drivers || $drivers == *auto* ]]; then
+        drivers=$(for library in /lib/brltty/libbrlttyb??.so; do
+            library=${library##*/libbrlttyb}
+            echo "${library%.so}"
+        done)
+    fi
+    for driver in ${drivers//,/ } lx; do
+        for library in /lib/brltty/libbrlttyb"$driver".so /lib/brltty/libbrlttyx"$driver".so; do
+            [[ -e $library ]] || continue
+            inst_library "$library"
+            # A driver's own libraries (ncurses for tt): inst_library copies the file alone.
+            for dependency in $(ldd "$library" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p'); do
+                inst_library "$dependency"
+            done
+        done
+    done
+    # shellcheck disable=SC2046
+    inst_multiple -o $(find /etc/brltty -type f 2> /dev/null) /var/lib/brltty/brltty.prefs
+    [[ -r $conf ]] && inst_simple "$conf" /etc/brltty.conf
+    instmods uinput pcspkr
+
+    cat > "$initdir$systemdsystemunitdir/$unit" << EOF
+# passcode (dracut module 90passcode): brltty for a braille display, before the disk's question.
+[Unit]
+Description=Braille display for the disk's question (brltty)
+Documentation=man:passcode(1) man:brltty(1)
+DefaultDependencies=no
+After=systemd-udevd.service systemd-udev-trigger.service
+Before=sysinit.target cryptsetup-pre.target
+Conflicts=shutdown.target initrd-switch-root.target
+Before=shutdown.target initrd-switch-root.target
+
+[Service]
+Type=simple
+ExecStart=/usr/bin/brltty -n -q -N -f /etc/brltty.conf
+EOF
+    inst_dir "$systemdsystemunitdir/sysinit.target.wants"
+    ln -sf "../$unit" "$initdir$systemdsystemunitdir/sysinit.target.wants/$unit"
 }
 
 # The list of what speech needs, shared with the initramfs-tools hook: $PASSCODE_SPEECH_NEEDS when set (the

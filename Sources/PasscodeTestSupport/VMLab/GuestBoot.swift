@@ -90,6 +90,12 @@ package final class GuestBoot {
     }
   }
 
+  /// Reads what the console printed within `timeout`, so that a boot whose words are read elsewhere (a braille
+  /// port) never fills its pseudo-terminal; later waits search it as usual.
+  package func drain(timeout: Duration = .zero) {
+    if let chunk = try? terminal.read(timeout: timeout) { transcript += chunk }
+  }
+
   /// Waits until every one of `texts` has appeared after the last match, in any order; the next wait searches
   /// after the last of them.
   ///

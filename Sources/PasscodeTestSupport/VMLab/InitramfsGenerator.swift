@@ -40,8 +40,8 @@ package enum InitramfsGenerator: Sendable {
         // TCG on a loaded machine can take longer than systemd's 90 s for the disk to show up.
         "systemd.default_timeout_start_sec=900",
       ]
-    // The disk's line in the initramfs's crypttab names it cryptroot; it holds no file system, so the boot
-    // stops after the unlock, when the root cannot be mounted.
+    // The disk's line in the initramfs's crypttab names it cryptroot; its ext2 root has no /sbin/init, so the
+    // boot stops after the root is mounted.
     case .initramfsTools: ["root=/dev/mapper/cryptroot"]
     }
   }
