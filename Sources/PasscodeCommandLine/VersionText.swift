@@ -2,8 +2,8 @@
 package enum VersionText {
   /// The version line for a program name, ending in a newline.
   ///
-  /// `passcode` prints `passcode 0.1.0`; as a pinentry program it prints
-  /// `pinentry-passcode (passcode) 0.1.0`, in the manner of other pinentry programs.
+  /// `passcode` prints `passcode 0.2.0`; as a pinentry program it prints
+  /// `pinentry-passcode (passcode) 0.2.0`, in the manner of other pinentry programs.
   ///
   /// - Parameter programName: The base name the program was started under.
   /// - Returns: The version text.

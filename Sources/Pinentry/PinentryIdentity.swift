@@ -1,6 +1,6 @@
 /// What the session reports about itself through `GETINFO version` and `GETINFO flavor`.
 package struct PinentryIdentity: Equatable, Sendable {
-  /// The version string, such as `0.1.0`.
+  /// The version string, such as `0.2.0`.
   package var version: String
   /// The flavor, such as `passcode`; `gpg-agent` logs it.
   package var flavor: String
@@ -16,5 +16,5 @@ package struct PinentryIdentity: Equatable, Sendable {
   }
 
   /// This package's identity.
-  package static let passcode = PinentryIdentity(version: "0.1.0", flavor: "passcode")
+  package static let passcode = PinentryIdentity(version: "0.2.0", flavor: "passcode")
 }

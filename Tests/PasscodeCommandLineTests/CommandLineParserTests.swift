@@ -250,12 +250,12 @@ struct CommandLineParserTests {
 
   @Test("--version shows the version line, before or after the subcommand")
   func version() throws {
-    #expect(try parse(["--version"]) == .showVersion("passcode 0.1.0\n"))
-    #expect(try parse(["check", "--version"]) == .showVersion("passcode 0.1.0\n"))
+    #expect(try parse(["--version"]) == .showVersion("passcode 0.2.0\n"))
+    #expect(try parse(["check", "--version"]) == .showVersion("passcode 0.2.0\n"))
     #expect(
       try parse(["--version"], programName: "pinentry-passcode")
-        == .showVersion("pinentry-passcode (passcode) 0.1.0\n"))
-    #expect(PasscodeVersion.current == "0.1.0")
+        == .showVersion("pinentry-passcode (passcode) 0.2.0\n"))
+    #expect(PasscodeVersion.current == "0.2.0")
   }
 
   @Test("-V is not a version flag")
