@@ -110,16 +110,20 @@ extension LabScenario {
         + typing("135790", length: 6, then: ["Enter the same passcode again"])
         + typing("135790", length: 6, then: [checking, "Passcode accepted", "Passcode set."]),
       exitStatus: 0),
-    LabScenario(
-      "check: wrong codes into a lockout, Ready, then the right code", ["check"],
-      preparation: .store(passcode: "135790"), opening: ["Enter Passcode, 6 digits"],
-      steps: typing("000000", length: 6, then: [checking, "Wrong passcode, 2 tries left", "Ready"])
-        + typing("000000", length: 6, then: [checking, "Wrong passcode, 1 try left", "Ready"])
-        + typing("000000", length: 6, then: [checking, "Too many tries. Try again in 2 seconds"])
-        + [LabStep([], heard: ["Ready"], patience: .seconds(20))]
-        + typing("135790", length: 6, then: [checking, "Passcode accepted"]),
-      exitStatus: 0),
+    checkIntoLockout,
   ]
+
+  /// `check` with a stored code: wrong codes into a lockout, Ready, then the right one (spoken, and felt on Orca's
+  /// braille).
+  static let checkIntoLockout = LabScenario(
+    "check: wrong codes into a lockout, Ready, then the right code", ["check"],
+    preparation: .store(passcode: "135790"), opening: ["Enter Passcode, 6 digits"],
+    steps: typing("000000", length: 6, then: [checking, "Wrong passcode, 2 tries left", "Ready"])
+      + typing("000000", length: 6, then: [checking, "Wrong passcode, 1 try left", "Ready"])
+      + typing("000000", length: 6, then: [checking, "Too many tries. Try again in 2 seconds"])
+      + [LabStep([], heard: ["Ready"], patience: .seconds(20))]
+      + typing("135790", length: 6, then: [checking, "Passcode accepted"]),
+    exitStatus: 0)
 
   /// sudo through `passcode-askpass`, under each reader: a wrong password, sudo's own words, the retry with its
   /// number, the right one. Only as root, where the lab can make the user whose password is asked.

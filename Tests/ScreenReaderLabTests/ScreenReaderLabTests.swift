@@ -131,6 +131,13 @@ struct OrcaLabTests {
     try Self.feel(LabScenario.orcaBraille, cells: cells)
   }
 
+  @Test(
+    "check under Orca's braille: each wrong code, the lockout, Ready and the verdict felt from the first cell",
+    arguments: [20, 40])
+  func checkBraille(cells: Int) throws {
+    try Self.feel(LabScenario.checkIntoLockout, cells: cells)
+  }
+
   @Test("--progress tick is felt key by key on Orca's braille: each key's window differs from the last")
   func tickBraille() throws {
     try Self.feel(LabScenario.progress[0], cells: 40)
