@@ -96,9 +96,8 @@ final class FenrirLab: LabTerminal {
   }
 
   /// Debian's default settings with the pty drivers, speech-dispatcher, no sound, no remote control, and the
-  /// wrapper as the shell. Fenrir reads the file with interpolation, so a `%` in a value is written `%%`.
+  /// wrapper as the shell.
   static func settings(shell: String, directory: String) throws -> String {
-    let defaults = try String(contentsOfFile: "/etc/fenrirscreenreader/settings/settings.conf", encoding: .utf8)
     let changes: [String: [String: String]] = [
       "screen": ["driver": "ptyDriver"],
       "keyboard": ["driver": "ptyDriver", "keyboardLayout": "pty"],
@@ -109,6 +108,13 @@ final class FenrirLab: LabTerminal {
         "shell": shell, "debugFile": directory + "/fenrir-debug.log", "clipboardExportPath": directory + "/clipboard",
       ],
     ]
+    return try debianSettings(changing: changes)
+  }
+
+  /// Debian's default settings file (`/etc/fenrirscreenreader/settings/settings.conf`) with `changes` made, by
+  /// section and key. Fenrir reads the file with interpolation, so a `%` in a value is written `%%`.
+  static func debianSettings(changing changes: [String: [String: String]]) throws -> String {
+    let defaults = try String(contentsOfFile: "/etc/fenrirscreenreader/settings/settings.conf", encoding: .utf8)
     var section = ""
     var lines: [String] = []
     for line in defaults.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

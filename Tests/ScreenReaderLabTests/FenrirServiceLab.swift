@@ -214,26 +214,13 @@ final class FenrirServiceLab: LabTerminal {
   /// Debian's settings with speech through speech-dispatcher, no sound icons, no remote control and a debug file
   /// in the run's directory; the screen driver stays `vcsaDriver`, the input driver `evdevDriver`.
   static func settings(directory: String) throws -> String {
-    let defaults = try String(contentsOfFile: "/etc/fenrirscreenreader/settings/settings.conf", encoding: .utf8)
     let changes: [String: [String: String]] = [
       "speech": ["driver": "speechdDriver"],
       "sound": ["enabled": "False"],
       "remote": ["enable": "False"],
       "general": ["debugFile": directory + "/fenrir-debug.log"],
     ]
-    var section = ""
-    var lines: [String] = []
-    for line in defaults.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if line.hasPrefix("["), line.hasSuffix("]") { section = String(line.dropFirst().dropLast()) }
-      if let equals = line.firstIndex(of: "="), !line.hasPrefix("#"),
-        let value = changes[section]?[String(line[..<equals])]
-      {
-        lines.append(String(line[..<equals]) + "=" + value.replacing("%", with: "%%"))
-      } else {
-        lines.append(line)
-      }
-    }
-    return lines.joined(separator: "\n")
+    return try FenrirLab.debianSettings(changing: changes)
   }
 }
 
