@@ -32,6 +32,9 @@ extension SignalRelayTests {
       self.terminal = terminal
       let started = BackgroundThread.start { [self] in
         let result = Result { try steps(self.terminal) }
+        // A step that failed (words that never came) hangs the terminal up, so the prompt ends with an error the
+        // test reports, instead of the `await` waiting for ever.
+        if case .failure = result { self.terminal.closeMaster() }
         finished.withLock { $0 = result }
       }
       precondition(started, "no thread for the person")
