@@ -23,7 +23,8 @@ extension SignalRelayTests {
     return code
   }()
 
-  /// The person at the terminal, on a thread of its own: runs `steps` against the terminal's master side.
+  /// The person at the terminal, on a thread of its own: waits for the question, then runs `steps` against the
+  /// terminal's master side.
   private final class Person: @unchecked Sendable {
     private let terminal: PseudoTerminal
     private let finished = Mutex<Result<Void, any Error>?>(nil)
@@ -31,7 +32,12 @@ extension SignalRelayTests {
     init(at terminal: PseudoTerminal, _ steps: @escaping @Sendable (PseudoTerminal) throws -> Void) {
       self.terminal = terminal
       let started = BackgroundThread.start { [self] in
-        let result = Result { try steps(self.terminal) }
+        let result = Result {
+          // Keys typed before the prompt is asking are thrown away when it enters raw mode (`TCSAFLUSH`), so the
+          // person types only once the question ("… 4 digits …") is on the screen, as a person would.
+          _ = try Self.read(self.terminal, through: "digits")
+          try steps(self.terminal)
+        }
         // A step that failed (words that never came) hangs the terminal up, so the prompt ends with an error the
         // test reports, instead of the `await` waiting for ever.
         if case .failure = result { self.terminal.closeMaster() }
@@ -40,8 +46,22 @@ extension SignalRelayTests {
       precondition(started, "no thread for the person")
     }
 
+    /// Runs `ask` (the prompt's `await`), then waits for the steps to end. When both fail, the steps' error is the
+    /// one thrown: a hang-up the prompt reports is then only the consequence of the step that failed.
+    func answering<Outcome>(_ ask: () async throws -> Outcome) async throws -> Outcome {
+      let outcome: Outcome
+      do {
+        outcome = try await ask()
+      } catch {
+        try finish()
+        throw error
+      }
+      try finish()
+      return outcome
+    }
+
     /// Waits (on this thread, briefly: the prompt has ended) for the steps to end, and rethrows what they threw.
-    func finish() throws {
+    private func finish() throws {
       while true {
         if let result = finished.withLock({ $0 }) { return try result.get() }
         BootTimeClock.wait(until: BootTimeClock.now + .milliseconds(10))
@@ -67,12 +87,13 @@ extension SignalRelayTests {
       shown.withLock { $0 = first }
       try terminal.write("2580")
     }
-    let outcome = try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
-      checked.withLock { $0 += 1 }
-      try await Task.sleep(for: .milliseconds(300))  // a server's round trip: "Checking" is said meanwhile
-      return secret.constantTimeEquals(Self.expectedCode) ? .accepted : .rejected(failureCount: 1)
+    let outcome = try await person.answering {
+      try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
+        checked.withLock { $0 += 1 }
+        try await Task.sleep(for: .milliseconds(300))  // a server's round trip: "Checking" is said meanwhile
+        return secret.constantTimeEquals(Self.expectedCode) ? .accepted : .rejected(failureCount: 1)
+      }
     }
-    try person.finish()
     #expect(outcome == .accepted)
     #expect(checked.withLock { $0 } == 2)
     let first = shown.withLock { $0 }
@@ -96,8 +117,7 @@ extension SignalRelayTests {
       asking.cancel()
       _ = try Person.read(terminal, through: "Cancelled")
     }
-    #expect(try await asking.value == .cancelled)
-    try person.finish()
+    #expect(try await person.answering { try await asking.value } == .cancelled)
   }
 
   @Test("another thread clears and cancels through the remote, and follows the progress as counts")
@@ -119,11 +139,12 @@ extension SignalRelayTests {
       progressAfterOneDigit.withLock { $0 = remote.progress }
       remote.cancel()
     }
-    let outcome = try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in
-      await Task.yield()
-      return .accepted
+    let outcome = try await person.answering {
+      try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in
+        await Task.yield()
+        return .accepted
+      }
     }
-    try person.finish()
     #expect(outcome == .cancelled)
     #expect(progressAfterOneDigit.withLock { $0 } == EntryProgress(count: 1, length: 4))
     #expect(counts.withLock { $0 } == [0, 1, 2, 0, 1, 0], "\(counts.withLock { $0 })")
