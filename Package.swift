@@ -16,8 +16,7 @@ let package = Package(
     .systemLibrary(name: "CGio"),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CProcessControl"),
-    // The spawner's and the traced run's shims (posix_spawn's close-from, ptrace), for the tests and
-    // passcode-bench only: the shipped program never links them.
+    // The traced run's shims (ptrace), for the tests and passcode-bench only: the shipped program never links them.
     .systemLibrary(name: "CTestProcessControl"),
     // gettext, part of glibc: nothing to link.
     .systemLibrary(name: "CLibintl"),
@@ -39,11 +38,13 @@ let package = Package(
     .target(name: "AnnouncementWords", dependencies: ["PasscodeEngine", "PasscodeLocalization"]),
     // The engine's secret storage in locked, wiped memory.
     .target(name: "LockedSecretStorage", dependencies: ["PasscodeEngine", "SystemCalls"]),
+    // GIO's GDBus and GVariant, loaded with dlopen on first use: the one layer that calls them.
+    .target(name: "GDBus", dependencies: ["CGio", "SystemCalls"]),
     // What surrounds the prompt (package access only, not a product): the screen readers reading, whether the
     // session is remote, the speech policy, and doctor's braille report.
     .target(
       name: "AccessibilityEnvironment",
-      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "CGio", "SystemCalls"]),
+      dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences", "GDBus", "SystemCalls"]),
     // speech-dispatcher: the engine's announcer over libspeechd.
     .target(
       name: "PasscodeSpeech",
@@ -80,6 +81,9 @@ let package = Package(
       name: "PasscodeCommandLine", dependencies: ["PasscodeEngine", "PasscodeLocalization", "PasscodePreferences"]),
     .target(name: "Pinentry", dependencies: ["PasscodeEngine", "LockedSecretStorage", "CAssuan", "SystemCalls"]),
     .target(name: "PasswordAgent", dependencies: ["PasscodeEngine", "SystemCalls"]),
+    // polkit's authentication agent: its D-Bus object, the requests polkitd makes, and the conversation with
+    // polkit's own helper (package access only).
+    .target(name: "PolkitAgent", dependencies: ["GDBus", "SystemCalls"]),
     // `passcode doctor`'s findings, pure functions of a snapshot the command gathers (package access only).
     .target(
       name: "PasscodeDoctor",
@@ -92,7 +96,7 @@ let package = Package(
       dependencies: [
         "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "AccessibilityEnvironment", "PasscodeSpeech",
         "PasscodeVault", "PasscodeTerminal", "PasscodeCommandLine", "PasscodePreferences", "Pinentry", "PasswordAgent",
-        "PasscodeDoctor",
+        "PolkitAgent", "PasscodeDoctor",
         "PasscodeLocalization", "AccessiblePrompt", "SystemCalls",
       ]),
 
@@ -162,6 +166,7 @@ let package = Package(
       dependencies: [
         "PasswordAgent", "PasscodeEngine", "AnnouncementWords", "LockedSecretStorage", "PasscodeTestSupport",
       ]),
+    .testTarget(name: "PolkitAgentTests", dependencies: ["PolkitAgent", "GDBus", "PasscodeTestSupport"]),
     .testTarget(name: "ScreenReaderLabTests", dependencies: ["PasscodeTestSupport"]),
     .testTarget(name: "VMLabTests", dependencies: ["PasscodeTestSupport"]),
     // The library's session and the command's (`passcode`'s own `CommandContext`) for the same person.

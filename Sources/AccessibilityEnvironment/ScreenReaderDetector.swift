@@ -1,3 +1,4 @@
+internal import GDBus
 import PasscodeEngine
 internal import SystemCalls
 

@@ -2,16 +2,24 @@
 #define PASSCODE_CPROCESSCONTROL_SHIM_H
 
 // The few calls the SystemCalls layer needs that Swift's Glibc module cannot reach: prctl(2) is variadic,
-// TIOCGPTN is a function-like macro Swift does not import, and pipe2 and gettid are GNU extensions that
-// glibc's headers declare only under _GNU_SOURCE. Defining that here would change shared structures (fd_set)
-// against the other C modules, so the two prototypes are declared as glibc's manual pages give them. (The
-// spawner's and the traced run's shims, for the tests and passcode-bench only, are CTestProcessControl's.)
+// TIOCGPTN is a function-like macro Swift does not import, and pipe2, gettid and
+// posix_spawn_file_actions_addclosefrom_np are GNU extensions that glibc's headers declare only under
+// _GNU_SOURCE. Defining that here would change shared structures (fd_set) against the other C modules, so the
+// prototypes are declared as glibc's manual pages give them. (The traced run's shims, for the tests and
+// passcode-bench only, are CTestProcessControl's.)
+#include <spawn.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/types.h>
 
 extern int pipe2(int descriptors[2], int flags);
 extern pid_t gettid(void);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int lowest);
+
+/// Adds "close every descriptor from `lowest` up" to spawn file actions; 0, or an error number.
+static inline int passcode_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
 
 /// Returns the process's dumpable flag (0 or 1), or -1 with errno set.
 static inline int passcode_get_dumpable(void) {

@@ -1,23 +1,12 @@
 #ifndef PASSCODE_CTESTPROCESSCONTROL_SHIM_H
 #define PASSCODE_CTESTPROCESSCONTROL_SHIM_H
 
-// The calls the test support's spawner and traced run need that Swift's Glibc module cannot reach, for the
-// tests and passcode-bench only (the shipped program never links them): ptrace(2) is variadic, and
-// posix_spawn_file_actions_addclosefrom_np is a GNU extension that glibc's headers declare only under
-// _GNU_SOURCE. Defining that here would change shared structures (fd_set) against the other C modules, so the
-// prototype is declared as glibc's manual page gives it.
+// The calls the test support's traced run needs that Swift's Glibc module cannot reach, for the tests and
+// passcode-bench only (the shipped program never links them): ptrace(2) is variadic.
 #include <signal.h>
-#include <spawn.h>
 #include <stddef.h>
 #include <sys/ptrace.h>
 #include <sys/types.h>
-
-extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int lowest);
-
-/// Adds "close every descriptor from `lowest` up" to spawn file actions; 0, or an error number.
-static inline int passcode_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest) {
-  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
-}
 
 /// ptrace(2) PTRACE_TRACEME: asks to be traced by the parent (in the child between fork and exec); 0, or -1
 /// with errno set.

@@ -69,6 +69,9 @@ package enum HelpText {
     if shown == .exec {
       items += ["[--]", Localization.text("<command>"), "[" + Localization.text("<argument>") + " ...]"]
     }
+    if shown == .polkitAgent {
+      items += ["[[--]", Localization.text("<command>"), "[" + Localization.text("<argument>") + " ...]]"]
+    }
     if shown == .askpass { items.append("[" + Localization.text("<prompt>") + "]") }
     let firstPrefix = prefix + path + " "
     return HelpLayout.wrap(items, firstPrefix: firstPrefix, indent: firstPrefix.count)
@@ -107,10 +110,14 @@ package enum HelpText {
     var lines = HelpLayout.paragraph(
       Localization.text(subcommand.overview), firstPrefix: Localization.text("OVERVIEW: "))
     lines += [""] + usageLines(prefix: Localization.text("USAGE: "), subcommand: subcommand, programName: programName)
-    if subcommand == .exec {
+    if subcommand == .exec || subcommand == .polkitAgent {
       lines += ["", Localization.text("ARGUMENTS:")]
       lines += HelpLayout.row(
-        label: Localization.text("<command>"), help: Localization.text("The program to run, looked up in PATH."))
+        label: Localization.text("<command>"),
+        help: Localization.text(
+          subcommand == .exec
+            ? "The program to run, looked up in PATH."
+            : "A program to run with this agent registered for it, such as pkexec; looked up in PATH."))
       lines += HelpLayout.row(
         label: Localization.text("<argument>"), help: Localization.text("Its arguments, passed on untouched."))
     }
@@ -179,6 +186,8 @@ package enum HelpText {
         + "another agent instead, and exit 2."
     case .askpass:
       cancel = "Cancel: nothing is written (exit 2). On ssh's yes-or-no question: no (exit 1)."
+    case .polkitAgent:
+      cancel = "Cancel the authentication: polkit is told, and the agent waits for the next one."
     default: cancel = "Cancel (exit 2)."
     }
     var rows = [
@@ -253,7 +262,7 @@ package enum HelpText {
 
   private static func exitStatusSection(for subcommand: Subcommand?) -> [String] {
     var rows: [(String, String)] = []
-    if subcommand == .exec {
+    if subcommand == .exec || subcommand == .polkitAgent {
       rows.append((Localization.text("<status>"), "The command's own exit status, once it has run."))
     }
     for code in exitCodes(for: subcommand) {
@@ -281,6 +290,7 @@ package enum HelpText {
     case .doctor: return [.accepted, .usage, .setupProblem]
     case .agent: return [.accepted, .cancelled, .timedOut, .usage, .noTerminal, .storageError, .permissionDenied]
     case .askpass: return [.accepted, .wrongNoTriesLeft, .cancelled, .timedOut, .usage, .noTerminal, .storageError]
+    case .polkitAgent: return [.accepted, .usage, .noTerminal, .setupProblem, .cannotExecute, .commandNotFound]
     }
   }
 
@@ -292,6 +302,12 @@ package enum HelpText {
     case (.accepted, .remove): return "The passcode was removed."
     case (.accepted, .pinentry): return "gpg-agent ended the session."
     case (.accepted, .doctor): return "Nothing found stops a prompt from working."
+    case (.accepted, .polkitAgent): return "Without a command: ended by a signal, as pkttyagent is."
+    case (.noTerminal, .polkitAgent): return "No terminal to ask on."
+    case (.setupProblem, .polkitAgent):
+      return "The system bus or polkitd could not be reached, or polkitd refused the registration."
+    case (.cannotExecute, .polkitAgent): return "The command was found but could not be run."
+    case (.commandNotFound, .polkitAgent): return "The command was not found."
     case (.setupProblem, _): return "doctor: something found would stop a prompt from working."
     case (.accepted, .agent): return "Every question was answered or withdrawn by its asker."
     case (.cancelled, .agent): return "A question was cancelled by the user, or left for another agent."

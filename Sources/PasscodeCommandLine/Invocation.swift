@@ -4,11 +4,13 @@ import PasscodePreferences
 package struct Invocation: Equatable, Sendable {
   /// The subcommand.
   package var subcommand: Subcommand
-  /// `exec`'s command: the program, then its arguments, untouched; never empty for `exec`, and empty for
-  /// every other subcommand.
+  /// `exec`'s command, or the one `polkit-agent` runs: the program, then its arguments, untouched; never empty
+  /// for `exec`, and empty for every other subcommand.
   package var execCommand: [String]
   /// What `agent` was asked to do; the defaults for every other subcommand.
   package var agent: AgentOptions
+  /// What `polkit-agent` was asked to do; the defaults for every other subcommand.
+  package var polkit = PolkitAgentOptions()
   /// `askpass`'s one argument, as crypttab passes it (its third field, `none` for a passphrase typed at
   /// boot), untouched; `nil` when none was given, and for every other subcommand.
   package var askpassArgument: String?

@@ -34,6 +34,10 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   case leaveOnCancel
   // `passcode askpass`, from passcode's initramfs-tools local-premount script.
   case unlocked
+  // `passcode polkit-agent`, spelled as pkttyagent.
+  case process
+  case fallback
+  case notifyFD
   case help
   case version
   // Options gpg-agent may pass to a pinentry program.
@@ -80,6 +84,9 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .identifier: "--id"
     case .leaveOnCancel: "--leave-on-cancel"
     case .unlocked: "--unlocked"
+    case .process: "--process"
+    case .fallback: "--fallback"
+    case .notifyFD: "--notify-fd"
     case .help: "--help"
     case .version: "--version"
     case .display: "--display"
@@ -99,6 +106,7 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
   var shortName: String? {
     switch self {
     case .help: "-h"
+    case .process: "-p"
     case .timeout: "-o"
     case .display: "-D"
     case .ttyName: "-T"
@@ -136,8 +144,10 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .console: "<tty>"
     case .identifier: "<prefix>"
     case .terminalAlert: "<mode>"
+    case .process: "<pid[,start]>"
+    case .notifyFD: "<fd>"
     case .reduceMotion, .screenReader, .sound, .noSound, .noWait, .json, .help, .version, .noGlobalGrab, .debug, .query,
-      .watch, .list, .leaveOnCancel, .unlocked:
+      .watch, .list, .leaveOnCancel, .unlocked, .fallback:
       nil
     }
   }
@@ -237,6 +247,9 @@ enum Option: CaseIterable, Equatable, Hashable, Sendable {
     case .leaveOnCancel:
       "Esc leaves the question unanswered for another agent and ends this one (exit 2); its asker is not told."
     case .unlocked: "Say \"Disk unlocked\" and exit, asking nothing: for the initramfs, once the disk is open."
+    case .process: "Register for this process (its start time is read when not given); default: the parent."
+    case .fallback: "Let an agent already registered for the process answer instead (as systemd asks)."
+    case .notifyFD: "Close this descriptor once registered, so the program that started the agent can go on."
     case .help: "Show help information."
     case .version: "Show the version."
     case .display: "Accepted from gpg-agent and ignored."

@@ -23,6 +23,7 @@ struct ParserState {
   private var ignoredOptions: [String] = []
   private var askpassArgument: String?
   private var saysUnlocked = false
+  private var polkit = PolkitAgentOptions()
 
   init(arguments: [String], programName: String) {
     self.arguments = arguments
@@ -54,7 +55,7 @@ struct ParserState {
         subcommand = named
         continue
       }
-      if subcommand == .exec {
+      if subcommand == .exec || subcommand == .polkitAgent {
         execCommand = Array(arguments[(index - 1)...])
         break
       }
@@ -179,6 +180,7 @@ struct ParserState {
     case .noWait: options.noWait = true
     case .leaveOnCancel: agent.leavesQuestionOnCancel = true
     case .unlocked: saysUnlocked = true
+    case .fallback: polkit.fallback = true
     case .json: options.json = true
     default: break  // gpg-agent's flags are accepted and ignored.
     }
@@ -286,6 +288,16 @@ struct ParserState {
     case .identifier:
       guard !value.isEmpty else { throw invalid(Localization.text("Please provide the start of a question's Id.")) }
       agent.identifierPrefix = value
+    case .process:
+      guard let process = PolkitAgentOptions.Process(value) else {
+        throw invalid(Localization.text("Please provide a process ID, or an ID and its start time: PID,START."))
+      }
+      polkit.process = process
+    case .notifyFD:
+      guard let descriptor = Self.wholeNumber(value), descriptor > 2, let number = Int32(exactly: descriptor) else {
+        throw invalid(Localization.text("Please provide an open file descriptor, 3 or more."))
+      }
+      polkit.notifyDescriptor = number
     default: break  // gpg-agent's other options are accepted and ignored.
     }
   }
@@ -393,6 +405,9 @@ struct ParserState {
     }
     try checkAllowedListing(for: subcommand)
     if subcommand == .exec, execCommand == nil { throw UsageError(.missingCommand, subcommand: .exec) }
+    if subcommand == .polkitAgent, polkit.process != nil, let command = execCommand?.first {
+      throw UsageError(.conflictingOptions(first: Option.process.longName, second: command), subcommand: subcommand)
+    }
     var options = options
     var sources = sources
     try EnvironmentSettings.apply(
@@ -402,6 +417,7 @@ struct ParserState {
     invocation.ignoredOptions = ignoredOptions
     invocation.askpassArgument = askpassArgument
     invocation.askpassSaysUnlocked = saysUnlocked
+    invocation.polkit = polkit
     return invocation
   }
 }

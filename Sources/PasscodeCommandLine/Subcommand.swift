@@ -23,6 +23,8 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// `passcode askpass` (and `passcode-askpass`): the askpass of sudo, ssh and git, and a keyscript for Debian's
   /// `/etc/crypttab`.
   case askpass
+  /// `passcode polkit-agent`: polkit's authentication agent on the terminal, as `pkttyagent`.
+  case polkitAgent = "polkit-agent"
 
   /// The one-line summary shown in the help overview.
   package var summary: String {
@@ -38,6 +40,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
     case .doctor: "Check the terminal, speech and store set-up."
     case .agent: "Answer systemd's password questions (disks, services)."
     case .askpass: "Answer sudo, ssh and git as their askpass, and crypttab as its keyscript."
+    case .polkitAgent: "Answer polkit (pkexec, systemctl, run0) on the terminal, as pkttyagent."
     }
   }
 
@@ -87,6 +90,12 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
       "Answer sudo (sudo -A), ssh (SSH_ASKPASS) and git (GIT_ASKPASS) on the terminal, or be a crypttab "
         + "keyscript (CRYPTTAB_NAME set), writing only the answer to standard output. It is what runs as "
         + "'passcode-askpass'; Docs/Prompts.md has each set-up."
+    case .polkitAgent:
+      "polkit's authentication agent on this terminal, in place of pkttyagent: registered for the process "
+        + "that started it (or --process), it says the action's message and who is asked, asks for the "
+        + "password accessibly, passes it to polkit's own helper and says a wrong one with its try number. "
+        + "With a command, it registers for itself, runs the command (pkexec names its parent) and exits "
+        + "with the command's status. Docs/Prompts.md has the set-up."
     }
   }
 
@@ -114,6 +123,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
           .timeout, .query, .watch, .list, .console, .identifier, .leaveOnCancel,
         ]
     case .askpass: accepted = interactive + [.timeout, .unlocked]
+    case .polkitAgent: accepted = interactive.filter { $0 != .title } + [.timeout, .process, .fallback, .notifyFD]
     }
     return Option.allCases.filter(accepted.contains)
   }
@@ -121,7 +131,7 @@ package enum Subcommand: String, CaseIterable, Equatable, Hashable, Sendable {
   /// Whether the subcommand asks for keys on a terminal.
   var isInteractive: Bool {
     switch self {
-    case .demo, .set, .check, .lock, .exec, .remove, .pinentry, .agent, .askpass: true
+    case .demo, .set, .check, .lock, .exec, .remove, .pinentry, .agent, .askpass, .polkitAgent: true
     case .status, .doctor: false
     }
   }

@@ -114,6 +114,14 @@ public final class TerminalPasscodePrompt {
     if settings.closesAnnouncer { settings.announcer?.close() }
   }
 
+  /// Discards what was typed and not read, so that the program the terminal goes back to (a shell) gets none of
+  /// it: the polkit agent calls it before ``close()``, since keys typed after an authentication ended may be a
+  /// password. Failure is ignored: the terminal then had nothing to discard, or is gone.
+  package func discardUnreadInput() {
+    guard !isClosed else { return }
+    try? session.device.descriptor.discardPendingInput()
+  }
+
   /// Tells words between entries (a command's result, such as "Passcode set.", or why a question ended), through
   /// the same driver and interpreter as an entry's words: a line of their own in the profile's form, and speech.
   ///

@@ -54,7 +54,7 @@ package final class ChildProcess {
       .duplicate(.standardInput, as: .standardError),
     ]
     do {
-      processIdentifier = try spawn.run().rawValue
+      processIdentifier = try spawn.runPinned().rawValue
     } catch  where [.noSuchFileOrDirectory, .permissionDenied, Errno(rawValue: 8)].contains(error) {
       // ENOENT, EACCES and ENOEXEC (8): glibc reports a failed exec from posix_spawn instead of a child.
       processIdentifier = -1

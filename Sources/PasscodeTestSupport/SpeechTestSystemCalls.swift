@@ -26,7 +26,7 @@ enum SpeechTestSystemCalls {
       .duplicate(.standardOutput, as: .standardError),
     ]
     do {
-      return try spawn.run().rawValue
+      return try spawn.runPinned().rawValue
     } catch {
       throw SpeechTestSupportError.systemCall("posix_spawnp \(executable)", errno: error.rawValue)
     }

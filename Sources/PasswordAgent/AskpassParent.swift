@@ -20,10 +20,21 @@ package struct AskpassParent: Equatable, Sendable {
     let command = read("\(procRoot)/\(identifier)/comm").map {
       String(String(decoding: $0, as: UTF8.self).trimmingWhitespace())
     }
-    let startTime = statusFields(of: "\(identifier)", procRoot: procRoot).flatMap { fields in
+    return AskpassParent(
+      identifier: identifier, command: command, startTime: startTime(of: identifier, procRoot: procRoot))
+  }
+
+  /// When a process started, in clock ticks since boot (`/proc/PID/stat`'s 22nd field), or `nil` when `/proc`
+  /// cannot tell.
+  ///
+  /// - Parameters:
+  ///   - identifier: The process's ID.
+  ///   - procRoot: Where `/proc` is.
+  /// - Returns: The start time.
+  package static func startTime(of identifier: Int32, procRoot: String = "/proc") -> UInt64? {
+    statusFields(of: "\(identifier)", procRoot: procRoot).flatMap { fields in
       fields.count > 19 ? UInt64(fields[19]) : nil
     }
-    return AskpassParent(identifier: identifier, command: command, startTime: startTime)
   }
 
   /// The fields of `/proc/PID/stat` after the command name (which may hold spaces and parentheses): 0 is

@@ -107,7 +107,15 @@ package struct ProcessCredentials: Hashable, Sendable {
   ///
   /// - Returns: The name, or `nil` when the database has no entry.
   package static func realUserName() -> String? {
-    guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+    userName(of: getuid())
+  }
+
+  /// A user's login name in the password database. The corresponding C function is `getpwuid`.
+  ///
+  /// - Parameter user: The user's ID.
+  /// - Returns: The name, or `nil` when the database has no entry.
+  package static func userName(of user: UInt32) -> String? {
+    guard let entry = getpwuid(user), let name = entry.pointee.pw_name else { return nil }
     return String(cString: name)
   }
 

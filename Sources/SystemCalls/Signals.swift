@@ -401,6 +401,9 @@ package struct ProcessIdentifier: RawRepresentable, Hashable, Sendable {
   /// This process. The corresponding C function is `getpid`.
   package static var current: ProcessIdentifier { ProcessIdentifier(rawValue: getpid()) }
 
+  /// This process's parent. The corresponding C function is `getppid`.
+  package static var parent: ProcessIdentifier { ProcessIdentifier(rawValue: getppid()) }
+
   /// The calling thread's kernel identifier, as `/proc/self/task` names it. The corresponding C function is
   /// `gettid`.
   package static var currentThread: ProcessIdentifier { ProcessIdentifier(rawValue: passcode_thread_identifier()) }

@@ -90,7 +90,7 @@ enum BenchSystemCalls {
       .duplicate(FileDescriptor(rawValue: outputPipe.write), as: .standardOutput),
       .open(.standardError, path: "/dev/null", .writeOnly, [], permissions: 0),
     ]
-    let child = Result { () throws(Errno) in try spawn.run() }
+    let child = Result { () throws(Errno) in try spawn.runPinned() }
     close(outputPipe.write)
     switch child {
     case .success(let child): return (child.rawValue, outputPipe.read)
@@ -124,7 +124,7 @@ enum BenchSystemCalls {
         .duplicate(.standardInput, as: .standardError),
       ]
     do {
-      return try spawn.run().rawValue
+      return try spawn.runPinned().rawValue
     } catch {
       throw .systemCall("posix_spawn \(path)", errno: error.rawValue)
     }

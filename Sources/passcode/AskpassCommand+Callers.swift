@@ -49,18 +49,7 @@ extension AskpassCommand {
     throws(CommandError) -> ExitCode
   {
     let title = title(question)
-    var configuration: EntryConfiguration
-    do {
-      configuration = try EntryConfiguration(
-        title: title, length: .variable(1...EntryConfiguration.variableLengthLimit), allowed: .printable,
-        isSecure: question.form == .secret, reduceMotion: context.options.reduceMotion,
-        // The caller counts its own tries, if it counts them; this prompt has no lockout.
-        lockoutSchedule: .never, timeout: context.options.timeout.map { .seconds($0) })
-    } catch {
-      throw .configuration(error)
-    }
-    // Whether a secret was right is the caller's to find out; a name is only passed on.
-    configuration.acceptedAnnouncement = question.form == .secret ? .checking : .answerSent
+    let configuration = try context.callerQuestion(title: title, isSecret: question.form == .secret)
     let outcome: EntryOutcome
     do {
       // A shown answer is said as typed; a secret never is.

@@ -82,18 +82,8 @@ struct AskpassCommand {
     var preamble: [Announcement] = []
     if let attempt = question.attempt { preamble.append(.askedAgain(attempt: attempt)) }
     if let argumentLine { preamble.append(argumentLine) }
-    var configuration: EntryConfiguration
-    do {
-      configuration = try EntryConfiguration(
-        title: title, length: .variable(1...EntryConfiguration.variableLengthLimit), allowed: .printable,
-        isSecure: true, reduceMotion: context.options.reduceMotion,
-        // cryptsetup counts the tries (crypttab's tries=, 3 by default); this prompt has no lockout.
-        lockoutSchedule: .never, timeout: context.options.timeout.map { .seconds($0) })
-    } catch {
-      throw .configuration(error)
-    }
-    // Whether the passphrase was right is cryptsetup's to find out: the keyscript is run again if not.
-    configuration.acceptedAnnouncement = .checking
+    // cryptsetup counts the tries (crypttab's tries=, 3 by default), and runs the keyscript again after a wrong one.
+    let configuration = try context.callerQuestion(title: title, isSecret: true)
     let outcome: EntryOutcome
     do {
       let heading = [.callerDescription(title)] + (argumentLine.map { [$0] } ?? [])

@@ -235,6 +235,31 @@ struct CommandContext {
       throw .configuration(error)
     }
   }
+
+  /// The entry for another program's question (sudo's, ssh's, git's, cryptsetup's, PAM's through polkit): any
+  /// printable characters, of any length up to the limit, with no lockout of passcode's own (the caller counts
+  /// and delays its tries), `--reduce-motion` and `--timeout` as given, and "Checking" when a secret is sent, "Sent"
+  /// when a shown answer is.
+  ///
+  /// - Parameters:
+  ///   - title: The question.
+  ///   - isSecret: Whether the answer is a secret, or shown as typed.
+  /// - Returns: The validated configuration.
+  /// - Throws: ``CommandError/configuration(_:)`` when the options make an invalid prompt.
+  func callerQuestion(title: SanitizedText, isSecret: Bool) throws(CommandError) -> EntryConfiguration {
+    var configuration: EntryConfiguration
+    do {
+      configuration = try EntryConfiguration(
+        title: title, length: .variable(1...EntryConfiguration.variableLengthLimit), allowed: .printable,
+        isSecure: isSecret, reduceMotion: options.reduceMotion, lockoutSchedule: .never,
+        timeout: options.timeout.map { .seconds($0) })
+    } catch {
+      throw .configuration(error)
+    }
+    // Whether a secret was right is the caller's to find out; a shown answer is only passed on.
+    configuration.acceptedAnnouncement = isSecret ? .checking : .answerSent
+    return configuration
+  }
 }
 
 /// A prompt and the announcer behind it, closed together.

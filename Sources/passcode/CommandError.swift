@@ -4,6 +4,7 @@ import PasscodeLocalization
 import PasscodeTerminal
 import PasscodeVault
 import PasswordAgent
+import PolkitAgent
 
 /// Why a subcommand failed; only `main` turns it into an exit status.
 enum CommandError: Error, CustomStringConvertible {
@@ -21,6 +22,8 @@ enum CommandError: Error, CustomStringConvertible {
   case cannotExecute(command: String, errno: Int32)
   /// `agent` could not watch the question directory or send an answer.
   case agent(AgentError)
+  /// `polkit-agent` could not reach the system bus or polkitd, or polkitd refused the registration.
+  case polkit(PolkitAgentError)
 
   var description: String {
     switch self {
@@ -39,6 +42,7 @@ enum CommandError: Error, CustomStringConvertible {
           "{command}: cannot run it ({reason})",
           ["command": SanitizedText(quoting: command).text, "reason": ProcessReplacement.describe(errno)])
     case let .agent(error): Localization.text("agent: {reason}", ["reason": AgentErrorWords.reason(error)])
+    case let .polkit(error): Self.describe(error)
     }
   }
 
@@ -58,6 +62,25 @@ enum CommandError: Error, CustomStringConvertible {
     case .usage: .usage
     case .outputFailed: .storageError
     case let .cannotExecute(_, errno): errno == ProcessReplacement.notFound ? .commandNotFound : .cannotExecute
+    case .polkit: .setupProblem
+    }
+  }
+
+  /// The polkit agent's failure in the person's language; GLib's and polkitd's own words, outside text, are
+  /// sanitised.
+  private static func describe(_ error: PolkitAgentError) -> String {
+    switch error {
+    case let .noGIO(reason):
+      Localization.text(
+        "polkit-agent: GIO could not be loaded ({reason}).", ["reason": SanitizedText(quoting: reason).text])
+    case let .noSystemBus(reason):
+      Localization.text(
+        "polkit-agent: the system bus could not be reached ({reason}).",
+        ["reason": SanitizedText(quoting: reason).text])
+    case let .registrationRefused(reason):
+      Localization.text(
+        "polkit-agent: polkitd did not take the registration ({reason}).",
+        ["reason": SanitizedText(quoting: reason).text])
     }
   }
 

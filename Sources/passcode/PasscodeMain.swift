@@ -64,6 +64,8 @@ enum PasscodeMain {
     case .pinentry: return PinentryCommand(context: context).run()
     case .agent: return try AgentCommand(context: context, agent: invocation.agent).run()
     case .askpass: return try AskpassCommand(context: context).run()
+    case .polkitAgent:
+      return try PolkitAgentCommand(context: context, options: invocation.polkit, command: invocation.execCommand).run()
     }
   }
 

@@ -28,24 +28,16 @@ private enum CallerPrograms {
   static let canSwitchUser = getuid() == 0 && sudo != nil && runuser != nil && useradd != nil
 }
 
-/// Types a text one key at a time, each after its count.
-private func type(_ text: String, in session: DemoSession) throws {
-  for (index, character) in text.enumerated() {
-    try session.type(String(character))
-    try session.waitFor(index == 0 ? "1 character entered" : "\(index + 1) characters entered")
-  }
-}
-
 /// Answers the caller's question wrong ("zebra"), waits for the caller's own words after it and passcode's retry,
 /// answers it right and waits for `ending`.
 private func answerWrongThenRight(
   _ session: DemoSession, callerSays: String, retry: String, right: String, until ending: String
 ) throws {
-  try type("zebra", in: session)
+  try session.typeCounting("zebra")
   try session.type("\r")
   try session.waitFor(callerSays)
   try session.waitFor(retry)
-  try type(right, in: session)
+  try session.typeCounting(right)
   try session.type("\r")
   try session.waitFor(ending)
 }
@@ -135,7 +127,7 @@ struct AskpassSSHAndGitEndToEndTests {
         + sign + "echo \"second signature $?\"; kill $AGENT",
       directory: directory, daemon: daemon)
     try session.waitFor("Enter passphrase for")
-    try type(Self.passphrase, in: session)
+    try session.typeCounting(Self.passphrase)
     try session.type("\r")
     let question = try session.waitFor("Enter: Yes. Esc: No.")
     #expect(question.contains("Allow use of key test key? Key fingerprint SHA256:"), "\(question)")
@@ -203,11 +195,11 @@ struct AskpassSSHAndGitEndToEndTests {
       directory: directory, daemon: daemon)
     try session.waitFor("Username for 'https://example.com'")
     try session.waitFor("What you type here is shown on screen")
-    try type("alice", in: session)
+    try session.typeCounting("alice")
     try session.waitFor("Typed: alice")
     try session.type("\r")
     try session.waitFor("Password for 'https://alice@example.com'")
-    try type("Quokka", in: session)
+    try session.typeCounting("Quokka")
     try session.type("\r")
     try session.waitFor("git said 0")
     #expect(try session.finish() == .exited(0))

@@ -69,18 +69,10 @@ struct AskpassEndToEndTests {
     return try DemoSession([], environment: variables, shell: script)
   }
 
-  /// Types the passphrase one key at a time, each after the count for the one before.
-  private func typePassphrase(_ text: String, in session: DemoSession) throws {
-    for (index, character) in text.enumerated() {
-      try session.type(String(character))
-      try session.waitFor(index == 0 ? "1 character entered" : "\(index + 1) characters entered")
-    }
-  }
-
   /// Waits for the disk's question, types `text` key by key and Enter, and waits for `ending`.
   private func answer(_ text: String, in session: DemoSession, until ending: String) throws {
     try session.waitFor("Passphrase for disk cryptroot (/dev/vda2)")
-    try typePassphrase(text, in: session)
+    try session.typeCounting(text)
     try session.type("\r")
     try session.waitFor(ending)
   }
@@ -129,7 +121,7 @@ struct AskpassEndToEndTests {
     let session = try session(image, tried: 1)
     let opening = try session.waitFor("Wrong passphrase. Try 2")
     #expect(opening.contains("Passphrase for disk cryptroot (/dev/vda2)"))
-    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.typeCounting(LUKSImage.passphrase)
     try session.type("\r")
     try session.waitFor("cryptsetup said 0")
     #expect(try session.finish() == .exited(0))
@@ -144,7 +136,7 @@ struct AskpassEndToEndTests {
     let script = "\"$0\" askpass none > \"$DIR/stdout\"; echo \"askpass said $?\""
     let session = try session(image, script: script)
     try session.waitFor("Passphrase for disk cryptroot (/dev/vda2)")
-    try typePassphrase("abc", in: session)
+    try session.typeCounting("abc")
     try session.type(key)
     try session.waitFor("Cancelled")
     try session.waitFor("askpass said 2")

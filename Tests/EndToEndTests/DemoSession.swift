@@ -93,6 +93,15 @@ final class DemoSession {
     try terminal.write(text)
   }
 
+  /// Types a text one key at a time, each after the count of characters the key before made ("1 character
+  /// entered", "2 characters entered"): a person typing a password into an entry of any length.
+  func typeCounting(_ text: String) throws {
+    for (index, character) in text.enumerated() {
+      try type(String(character))
+      try waitFor(index == 0 ? "1 character entered" : "\(index + 1) characters entered")
+    }
+  }
+
   /// Types a flood of bytes, writing only what the terminal takes and reading the output meanwhile
   /// (`PseudoTerminal.flood`), so that neither side blocks on a full buffer however much the keys make it say.
   ///

@@ -10,7 +10,6 @@ struct SystemCallFunnelTests {
   private static let allowed: [String: String] = [
     "PasscodeSpeech/SpeechDispatcherCalls.swift": "libspeechd's wrapper frees and copies the C strings it owns",
     // The test support's own calls, which the shipped program does without (`testOnlyTypes`).
-    "PasscodeTestSupport/Spawn.swift": "the tests' and passcode-bench's spawner, posix_spawn and its attributes",
     "PasscodeTestSupport/TracedExit.swift": "passcode-bench's traced run: fork, ptrace, execve, getrusage",
     "PasscodeTestSupport/PseudoTerminalPair.swift": "the tests' pseudo-terminals, openpty",
   ]
@@ -98,12 +97,13 @@ struct SystemCallFunnelTests {
       })
   }
 
-  /// The code only the tests and `passcode-bench` use, which lives in the test support: the spawner, the traced
-  /// run and its `getrusage`, and the pseudo-terminal pair. (`UnixSocket` stays in `SystemCalls`:
-  /// `ConnectionProbe` connects with it to see whether speech-dispatcher listens.)
-  private static let testOnlyTypes = ["Spawn", "TracedExit", "ResourceUsage", "PseudoTerminalPair"]
+  /// The code only the tests and `passcode-bench` use, which lives in the test support: the traced run and its
+  /// `getrusage`, and the pseudo-terminal pair. (`UnixSocket` stays in `SystemCalls`: `ConnectionProbe` connects
+  /// with it to see whether speech-dispatcher listens; so does `Spawn`, which the polkit agent starts polkit's
+  /// helper with.)
+  private static let testOnlyTypes = ["TracedExit", "ResourceUsage", "PseudoTerminalPair"]
 
-  @Test("no shipped target declares the test support's spawner, traced run or pseudo-terminal pair, nor calls ptrace")
+  @Test("no shipped target declares the test support's traced run or pseudo-terminal pair, nor calls ptrace")
   func shippedTargetsHoldNoTestOnlyCode() throws {
     let declarations = try Self.declarations(of: Self.testOnlyTypes)
     #expect(

@@ -226,6 +226,22 @@ struct CommandLineParserTests {
     #expect(throws: UsageError.self) { try parse(["agent", "--unlocked"]) }
   }
 
+  @Test("polkit-agent takes pkttyagent's options, and a command with its arguments untouched after them")
+  func polkitAgent() throws {
+    var registered = run(.polkitAgent)
+    registered.polkit = PolkitAgentOptions(
+      process: PolkitAgentOptions.Process(identifier: 42, startTime: 777), fallback: true, notifyDescriptor: 5)
+    #expect(try parse(["polkit-agent", "-p", "42,777", "--fallback", "--notify-fd", "5"]) == .run(registered))
+    var plain = run(.polkitAgent)
+    plain.polkit.process = PolkitAgentOptions.Process(identifier: 42)
+    #expect(try parse(["polkit-agent", "--process=42"]) == .run(plain))
+    #expect(
+      try parse(["polkit-agent", "--timeout", "9", "pkexec", "--user", "root", "true"])
+        == .run(run(.polkitAgent, CommonOptions(timeout: 9), exec: ["pkexec", "--user", "root", "true"])))
+    #expect(try parse(["polkit-agent", "--", "-odd"]) == .run(run(.polkitAgent, exec: ["-odd"])))
+    #expect(try parse(["polkit-agent"]) == .run(run(.polkitAgent)))
+  }
+
   @Test("--help and -h show the help of the subcommand named before or after them")
   func help() throws {
     let checkHelp = ParseOutcome.showHelp(

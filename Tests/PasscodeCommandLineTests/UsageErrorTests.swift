@@ -181,6 +181,19 @@ struct UsageErrorTests {
     ErrorCase(arguments: ["stauts"], message: "Error: Unknown subcommand 'stauts'. Did you mean 'status'?"),
     ErrorCase(arguments: ["hlep"], message: "Error: Unknown subcommand 'hlep'. Did you mean 'help'?"),
     ErrorCase(arguments: ["frobnicate"], message: "Error: Unknown subcommand 'frobnicate'"),
+    .invalid(
+      ["polkit-agent", "--process", "12x"], value: "12x", for: "--process <pid[,start]>",
+      "Please provide a process ID, or an ID and its start time: PID,START."),
+    .invalid(
+      ["polkit-agent", "-p", "0,5"], value: "0,5", for: "--process <pid[,start]>",
+      "Please provide a process ID, or an ID and its start time: PID,START."),
+    .invalid(
+      ["polkit-agent", "--notify-fd", "1"], value: "1", for: "--notify-fd <fd>",
+      "Please provide an open file descriptor, 3 or more."),
+    ErrorCase(
+      arguments: ["polkit-agent", "--process", "42", "pkexec", "true"],
+      message: "Error: The options '--process' and 'pkexec' cannot be used together"),
+    .notApplicable(["askpass", "--fallback"], option: "--fallback", subcommand: "askpass"),
     ErrorCase(arguments: ["help", "exce"], message: "Error: Unknown subcommand 'exce'. Did you mean 'exec'?"),
   ]
 
@@ -211,6 +224,8 @@ struct UsageErrorTests {
           agent                   Answer systemd's password questions (disks, services).
           askpass                 Answer sudo, ssh and git as their askpass, and
                                   crypttab as its keyscript.
+          polkit-agent            Answer polkit (pkexec, systemctl, run0) on the
+                                  terminal, as pkttyagent.
 
           See 'passcode --help' for more information.
 

@@ -30,7 +30,7 @@ struct SpawnTests {
       #expect(SignalSet.threadMask.contains(.terminate))
       var spawn = Spawn(executable: "sleep", arguments: ["60"], environment: ["PATH": "/usr/bin:/bin"])
       spawn.searchesPath = true
-      return try spawn.run()
+      return try spawn.runPinned()
     }
     defer {
       try? child.send(.kill)
@@ -50,7 +50,7 @@ struct SpawnTests {
       .open(.standardInput, path: "/dev/null", .readOnly, [], permissions: 0),
       .duplicate(output.writeEnd, as: .standardOutput),
     ]
-    let child = try spawn.run()
+    let child = try spawn.runPinned()
     output.writeEnd.closeIgnoringErrors()
     let printed = try output.readEnd.readToEnd()
     output.readEnd.closeIgnoringErrors()
@@ -68,7 +68,7 @@ struct SpawnTests {
     var spawn = Spawn(
       executable: "/bin/sh", arguments: ["-c", "ls /proc/self/fd | wc -l"], environment: [:])
     spawn.fileActions = [.duplicate(output.writeEnd, as: .standardOutput)]
-    let child = try spawn.run()
+    let child = try spawn.runPinned()
     output.writeEnd.closeIgnoringErrors()
     let printed = String(decoding: try output.readEnd.readToEnd(), as: UTF8.self)
     output.readEnd.closeIgnoringErrors()
@@ -79,7 +79,7 @@ struct SpawnTests {
 
   @Test("a signal that ends the child is decoded from the wait status")
   func signalledChild() throws {
-    let child = try Spawn(executable: "/bin/sleep", arguments: ["60"], environment: [:]).run()
+    let child = try Spawn(executable: "/bin/sleep", arguments: ["60"], environment: [:]).runPinned()
     try child.send(.terminate)
     let status = try child.waitForExit()
     #expect(status.terminatingSignal == .terminate)

@@ -1,9 +1,9 @@
-internal import CTestProcessControl
+internal import CProcessControl
 internal import Glibc
-package import SystemCalls
 
-/// Starting another program with `posix_spawn`: the tests' and passcode-bench's only spawner (the shipped
-/// program starts none; it only replaces itself, with `SystemCalls`' `ProcessImage`).
+/// Starting another program with `posix_spawn`: the package's one spawner, for the polkit agent's helper and the
+/// command it runs, and for the tests and passcode-bench (whose test support pins detection in the child's
+/// environment first: `runPinned()`).
 ///
 /// The child always starts with no signal blocked and every changeable signal at its default action,
 /// whatever the spawning thread had: background threads block every signal and the prompt ignores `SIGPIPE`,
@@ -23,8 +23,7 @@ package struct Spawn: Sendable {
   package var executable: String
   /// The arguments after the program's name (which is passed as `argv[0]`).
   package var arguments: [String]
-  /// The child's whole environment, but for ``PinnedDetection/nothingRunning``'s entry, which ``run()`` adds when
-  /// it names no pinned detection tree of its own.
+  /// The child's whole environment.
   package var environment: [String: String]
   /// Whether ``executable`` is looked up in `PATH` (`posix_spawnp`).
   package var searchesPath = false
@@ -56,7 +55,7 @@ package struct Spawn: Sendable {
   ///   `ENOENT` or `EACCES`.
   package func run() throws(Errno) -> ProcessIdentifier {
     let argumentPointers = CStringVector([executable] + arguments)
-    let environmentPointers = CStringVector(environment: PinnedDetection.pinning(environment))
+    let environmentPointers = CStringVector(environment: environment)
     defer {
       argumentPointers.free()
       environmentPointers.free()

@@ -1,16 +1,18 @@
 import Foundation
-import Glibc
-import PasscodeTestSupport
 
-/// A private `dbus-daemon --session` with a tiny Python service that plays the a11y bus launcher.
-final class PrivateSessionBus {
-  let base: String
+/// A private `dbus-daemon --session`, with a Python service of a test's on it: the a11y bus launcher for
+/// detection's tests, a polkitd stand-in for the polkit agent's.
+package final class PrivateSessionBus {
+  /// The directory with the bus's socket, configuration and logs.
+  package let base: String
   private var daemon: SpawnedProcess?
-  private var service: SpawnedProcess?
+  private var services: [SpawnedProcess] = []
 
-  var address: String { "unix:path=\(base)/bus" }
+  /// The bus's address.
+  package var address: String { "unix:path=\(base)/bus" }
 
-  init() throws {
+  /// Starts the bus.
+  package init() throws {
     var template = Array("/tmp/passcode-bus.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw SpeechTestSupportError.systemCall("mkdtemp", errno: errno) }
     base = String(cString: made)
@@ -37,7 +39,7 @@ final class PrivateSessionBus {
   }
 
   /// Starts the fake a11y bus launcher answering `ScreenReaderEnabled` with `enabled`.
-  func startA11yService(screenReaderEnabled enabled: Bool) throws {
+  package func startA11yService(screenReaderEnabled enabled: Bool) throws {
     let script = #"""
       import sys
       import dbus, dbus.service, dbus.mainloop.glib
@@ -57,15 +59,31 @@ final class PrivateSessionBus {
       open(sys.argv[3], "w").close()
       GLib.MainLoop().run()
       """#
-    try script.write(toFile: base + "/a11y.py", atomically: true, encoding: .utf8)
-    service = try SpawnedProcess(
-      executable: "/usr/bin/python3",
-      arguments: [base + "/a11y.py", address, enabled ? "true" : "false", base + "/a11y.ready"],
-      outputPath: base + "/a11y.log")
-    try waitForFile(base + "/a11y.ready", what: "a11y test service")
+    try startService(named: "a11y", script: script, arguments: [enabled ? "true" : "false"])
   }
 
-  private func waitForFile(_ path: String, what: String) throws {
+  /// Starts a Python service on the bus: `python3 NAME.py ADDRESS ARGUMENTS… READY-FILE`, which creates the
+  /// ready file (its last argument) once it serves.
+  ///
+  /// - Parameters:
+  ///   - name: The script's name, for its files in ``base``.
+  ///   - script: The Python program.
+  ///   - arguments: Its arguments between the bus address and the ready file.
+  /// - Throws: When it cannot be started, or is not ready within five seconds.
+  package func startService(named name: String, script: String, arguments: [String] = []) throws {
+    try script.write(toFile: base + "/\(name).py", atomically: true, encoding: .utf8)
+    services.append(
+      try SpawnedProcess(
+        executable: "/usr/bin/python3",
+        arguments: [base + "/\(name).py", address] + arguments + [base + "/\(name).ready"],
+        outputPath: base + "/\(name).log"))
+    try waitForFile(base + "/\(name).ready", what: "\(name) test service")
+  }
+
+  /// Waits up to five seconds for a file to exist.
+  ///
+  /// - Throws: ``SpeechTestSupportError/notReady(_:)`` when it does not.
+  package func waitForFile(_ path: String, what: String) throws {
     let end = ContinuousClock.now + .seconds(5)
     while !FileManager.default.fileExists(atPath: path) {
       guard ContinuousClock.now < end else { throw SpeechTestSupportError.notReady(what) }
@@ -74,7 +92,7 @@ final class PrivateSessionBus {
   }
 
   deinit {
-    for process in [service, daemon].compactMap({ $0 }) {
+    for process in services.reversed() + [daemon].compactMap({ $0 }) {
       process.signal(SIGTERM)
       _ = process.waitForExit(timeout: .seconds(2))
     }
