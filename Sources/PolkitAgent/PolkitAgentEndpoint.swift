@@ -217,7 +217,7 @@ package final class PolkitAgentEndpoint: @unchecked Sendable {
 /// authenticated), cancelled or failed.
 package final class PendingAuthentication: @unchecked Sendable {
   /// How an authentication ends, as polkitd is told.
-  package enum Ending: Sendable {
+  package enum Ending: Equatable, Sendable {
     /// The helper authenticated the person (nothing is returned: the helper told polkitd).
     case succeeded
     /// The person cancelled (`org.freedesktop.PolicyKit1.Error.Cancelled`).
@@ -278,12 +278,22 @@ package final class PendingAuthentication: @unchecked Sendable {
   }
 }
 
-/// Why the agent could not start.
-package enum PolkitAgentError: Error, Equatable, Sendable {
+/// Why the agent could not start. Its words are outside text (the loader's, GLib's, polkitd's): the command
+/// sanitises them before a person sees them.
+package enum PolkitAgentError: Error, Equatable, Sendable, CustomStringConvertible {
   /// GIO could not be loaded; carries the loader's words.
   case noGIO(String)
   /// The system bus could not be reached; carries GLib's words.
   case noSystemBus(String)
   /// polkitd did not take the registration; carries its words.
   case registrationRefused(String)
+
+  /// What failed, in English, with the outside words as they came.
+  package var description: String {
+    switch self {
+    case let .noGIO(reason): "GIO could not be loaded: \(reason)"
+    case let .noSystemBus(reason): "the system bus could not be reached: \(reason)"
+    case let .registrationRefused(reason): "polkitd did not take the registration: \(reason)"
+    }
+  }
 }

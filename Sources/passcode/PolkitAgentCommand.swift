@@ -61,6 +61,11 @@ struct PolkitAgentCommand {
     // systemd and pkexec wait for this descriptor to close: the agent is registered.
     if let descriptor = options.notifyDescriptor { FileDescriptor(rawValue: descriptor).closeIgnoringErrors() }
     let child = command.isEmpty ? nil : try start(command)
+    if child != nil {
+      // As system(3) does while its command runs: Ctrl-C and Ctrl-\ are the command's (an editor pkexec runs), and
+      // must not end the agent under it. A prompt takes them as keys, and puts this back when it closes.
+      for signal in [Signal.interrupt, .quit] { _ = try? SignalAction.ignore.install(for: signal) }
+    }
     while true {
       if let pending = endpoint.nextAuthentication(within: Self.commandCheckInterval) {
         try authenticate(pending)
@@ -132,29 +137,43 @@ struct PolkitAgentCommand {
     let remote = prompt.remote
     pending.onCancelByPolkit { remote.interrupt() }
     speech.announcer?.waitUntilConnected(within: .milliseconds(AskpassCommand.speechConnectionWait))
-    let action = AskpassQuestion.spokenText(request.message)
-    guard let userName = try choose(among: Array(users), for: action, prompt: prompt) else {
-      if !pending.isCancelledByPolkit { pending.answer(.cancelled) }
-      return
+    do {
+      pending.answer(try converse(about: request, among: Array(users), on: prompt) { pending.isCancelledByPolkit })
+    } catch {
+      // A signal, or a terminal that failed: polkitd is told before the agent ends.
+      pending.answer(.cancelled)
+      throw error
     }
+  }
+
+  /// The whole conversation of one authentication on an open prompt: who answers, then up to three tries.
+  ///
+  /// - Parameters:
+  ///   - request: What polkitd asks.
+  ///   - users: Who may answer, by name, the person first.
+  ///   - prompt: The prompt that asks.
+  ///   - isCancelledByPolkit: Whether polkitd has cancelled the authentication meanwhile.
+  /// - Returns: How it ended, for polkitd (an answer after polkitd's cancel is not sent).
+  /// - Throws: ``CommandError`` when the terminal fails or a signal ends the prompt.
+  private func converse(
+    about request: AuthenticationRequest, among users: [String], on prompt: TerminalPasscodePrompt,
+    isCancelledByPolkit: () -> Bool
+  ) throws(CommandError) -> PendingAuthentication.Ending {
+    let action = AskpassQuestion.spokenText(request.message)
+    guard let userName = try choose(among: users, for: action, prompt: prompt) else { return .cancelled }
     // The action's message is each question's title; who is asked is said once, and kept above the entry by the
     // visual profile.
     let heading = [Announcement.callerDescription(Self.askedUser(userName))]
     var preamble = heading
     for attempt in 1...Self.triesPerAuthentication {
       if attempt > 1 { preamble = [.triedAgain(.password, attempt: attempt)] }
-      let ending = try converse(
-        user: userName, request: request, action: action, prompt: prompt, heading: heading, preamble: &preamble)
-      if pending.isCancelledByPolkit { return }
-      switch ending {
-      case .succeeded, .cancelled:
-        pending.answer(ending)
-        return
-      case .failed: continue
-      }
+      let ending = try tryOnce(
+        as: userName, request: request, action: action, prompt: prompt, heading: heading, preamble: &preamble)
+      if isCancelledByPolkit() { return .cancelled }
+      if ending != .failed { return ending }
     }
     try? prompt.tell([.notice(SanitizedText(Localization.text("Authentication failed.")))])
-    pending.answer(.failed)
+    return .failed
   }
 
   /// The most users a list offers: one digit each.
@@ -210,8 +229,8 @@ struct PolkitAgentCommand {
 
   /// One try: polkit's helper for the user, each of PAM's questions asked and answered, until it says how it
   /// ended.
-  private func converse(
-    user: String, request: AuthenticationRequest, action: SanitizedText?, prompt: TerminalPasscodePrompt,
+  private func tryOnce(
+    as user: String, request: AuthenticationRequest, action: SanitizedText?, prompt: TerminalPasscodePrompt,
     heading: [Announcement], preamble: inout [Announcement]
   ) throws(CommandError) -> PendingAuthentication.Ending {
     let helper: PolkitHelperSession

@@ -181,6 +181,18 @@ struct PolkitAgentEndToEndTests {
     #expect(!session.text.contains("Quokka"), "the terminal showed a password")
   }
 
+  @Test("Ctrl-C while its command runs is the command's: the agent stays, and exits with the command's status")
+  func interruptIsTheCommands() throws {
+    let run = try Run()
+    // The command ignores SIGINT and sends it to its whole process group, the agent's, as Ctrl-C does.
+    let session = try run.session(
+      asUser: "\"$0\" polkit-agent sh -c 'trap \"\" INT; kill -INT 0; echo interrupted; exit 7'",
+      then: "echo \"agent said $?\"")
+    try session.waitFor("interrupted")
+    try session.waitFor("agent said 7")
+    #expect(try session.finish() == .exited(0))
+  }
+
   @Test("several administrators: the list is said and shown, a key not on it is refused, a number picks the user")
   func administratorsList() throws {
     let run = try Run(administrators: true)
