@@ -241,24 +241,24 @@ struct PolkitAgentCommand {
       return .cancelled
     }
     defer { helper.end() }
+    // PAM's messages are said with its next question, after the action and who is asked, or on their own when
+    // no question follows (an account that is locked).
+    var messages: [Announcement] = []
     while true {
-      switch helper.nextMessage() {
-      case let .secretRequest(text):
+      let message = helper.nextMessage()
+      switch message {
+      case let .secretRequest(text), let .shownRequest(text):
         let outcome = try ask(
-          AskpassQuestion.spokenText(text), of: action, secret: true, helper: helper, prompt: prompt,
-          heading: heading, preamble: preamble)
+          AskpassQuestion.spokenText(text), of: action, secret: message == .secretRequest(text), helper: helper,
+          prompt: prompt, heading: heading, preamble: preamble + messages)
         preamble = []
-        guard outcome == .accepted else { return .cancelled }
-      case let .shownRequest(text):
-        let outcome = try ask(
-          AskpassQuestion.spokenText(text), of: action, secret: false, helper: helper, prompt: prompt,
-          heading: heading, preamble: preamble)
-        preamble = []
+        messages = []
         guard outcome == .accepted else { return .cancelled }
       case let .error(text), let .information(text):
-        if let words = AskpassQuestion.spokenText(text) { try? prompt.tell([.notice(words)]) }
-      case .succeeded: return .succeeded
-      case .failed, .unrecognised: return .failed
+        if let words = AskpassQuestion.spokenText(text) { messages.append(.notice(words)) }
+      case .succeeded, .failed, .unrecognised:
+        if !messages.isEmpty { try? prompt.tell(messages) }
+        return message == .succeeded ? .succeeded : .failed
       }
     }
   }

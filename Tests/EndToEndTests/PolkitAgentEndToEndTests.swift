@@ -8,6 +8,10 @@ private enum PolkitLab {
   static let user = "passcode-polkit-test"
   static let password = "Quokka right 42"
   static let rulePath = "/etc/polkit-1/rules.d/49-passcode-polkit-test.rules"
+  /// polkit's PAM service, which Debian does not ship (PAM then uses `other`): the lab makes one that says a
+  /// message before the password (`pam_echo`), and removes it, only when there is none.
+  static let pamServicePath = "/etc/pam.d/polkit-1"
+  static let pamMessage = "PAM says: the password of your account"
   static let systemBusSocket = "/run/dbus/system_bus_socket"
 
   static var isAvailable: Bool {
@@ -42,6 +46,11 @@ private enum PolkitLab {
         """
     let hadPolkitd = polkitdRuns
     try rule.write(toFile: rulePath, atomically: true, encoding: .utf8)
+    if !FileManager.default.fileExists(atPath: pamServicePath) {
+      try "auth optional pam_echo.so \(pamMessage)\n@include common-auth\n@include common-account\n".write(
+        toFile: pamServicePath, atomically: true, encoding: .utf8)
+      madePAMService = true
+    }
     let script =
       "id -u \"$1\" >/dev/null 2>&1 || useradd -M -s /bin/sh \"$1\"; printf '%s:%s\\n' \"$1\" \"$2\" | chpasswd && "
       + "if ! [ -S \(systemBusSocket) ] || ! dbus-send --system --print-reply --dest=org.freedesktop.DBus / "
@@ -63,9 +72,16 @@ private enum PolkitLab {
     } ?? false
   }
 
-  /// Removes the rule and the user, whose password is known.
+  /// Whether ``prepare(administrators:)`` made polkit's PAM service, which ``clean()`` then removes.
+  nonisolated(unsafe) private static var madePAMService = false
+  /// Whether this run's PAM service is the lab's own, whose message the tests wait for.
+  static var madeOwnPAMService: Bool { madePAMService }
+
+  /// Removes the rule, the PAM service the lab made, and the user, whose password is known.
   static func clean() {
     try? FileManager.default.removeItem(atPath: rulePath)
+    if madePAMService { try? FileManager.default.removeItem(atPath: pamServicePath) }
+    madePAMService = false
     _ = try? SpawnedProcess.run(executable: "/usr/sbin/userdel", arguments: [user], timeout: .seconds(30))
   }
 }
@@ -129,6 +145,8 @@ struct PolkitAgentEndToEndTests {
     let session = try run.pkexecSession()
     try session.waitFor("Authentication is needed to run")
     try session.waitFor("Authenticating as \(PolkitLab.user)")
+    // PAM's message comes with its question, after the action and who is asked.
+    if PolkitLab.madeOwnPAMService { try session.waitFor(PolkitLab.pamMessage) }
     try session.waitFor("Password")
     try session.typeCounting("zebra")
     try session.type("\r")
@@ -146,6 +164,9 @@ struct PolkitAgentEndToEndTests {
     #expect(texts.contains { $0.contains("Authentication is needed to run") }, "spoken: \(texts)")
     #expect(texts.contains { $0.contains("Authenticating as \(PolkitLab.user)") }, "spoken: \(texts)")
     #expect(texts.contains { $0.contains("Wrong password. Try 2") }, "spoken: \(texts)")
+    if PolkitLab.madeOwnPAMService {
+      #expect(texts.contains { $0.contains(PolkitLab.pamMessage) }, "PAM's message was not said: \(texts)")
+    }
     for count in ["5 characters entered", "15 characters entered"] {
       #expect(texts.contains(count), "not spoken: \(count); spoken: \(texts)")
     }
