@@ -35,6 +35,9 @@ package struct SessionPreferences: Equatable, Sendable {
   package var terminalPath: String?
   /// How long a speech-dispatcher that has not answered yet goes unreported (the agent at boot).
   package var startupGrace: Duration = .zero
+  /// Whether the prompts ask at boot (a crypttab keyscript, the console agent), where no command can be run:
+  /// the notice that speech is not answering then says what the person gets, not what to run.
+  package var isAtBoot = false
   /// Whether the config file was refused because others could change it: every prompt then says so.
   package var settingsNotTrusted = false
 
@@ -122,9 +125,10 @@ package final class AccessibleSession: Sendable {
     configuration.voice = plan.preferences.voice
     configuration.startupGrace = plan.preferences.startupGrace
     let firstOutage = OneTimeFlag()
+    let notice = SpeechDecision.unreachableNotice(atBoot: plan.preferences.isAtBoot)
     announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
       // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
-      if firstOutage.takeFirst() { notices.post(.notice(SanitizedText(SpeechDecision.unreachableNotice))) }
+      if firstOutage.takeFirst() { notices.post(.notice(SanitizedText(notice))) }
     }
   }
 

@@ -82,6 +82,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The user cancelled, and the question was left unanswered for another agent (`passcode agent
   /// --leave-on-cancel`): its asker is not told, and keeps waiting.
   case questionLeft
+  /// The question left for another agent (``questionLeft``) goes to systemd's own agent next, which asks
+  /// without speech or counts (`passcode agent --leave-on-cancel`, at boot under dracut).
+  case systemdAgentAsksNext
   /// The same question came back soon after an answer: the answer was not accepted, and this is try
   /// `attempt` (2 after one answer).
   case askedAgain(attempt: Int)

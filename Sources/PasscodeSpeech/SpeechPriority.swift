@@ -25,7 +25,8 @@ extension Announcement {
       .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked,
+      .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .systemdAgentAsksNext, .questionSource,
+      .diskQuestion, .diskUnlocked,
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .keyRefusedNotSubmitted, .passcodeSet, .storeProblem, .nothingToLock, .pressAnyKey: .message

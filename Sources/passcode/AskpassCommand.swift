@@ -131,7 +131,9 @@ struct AskpassCommand {
   /// - Returns: Both; the caller closes the prompt, then the speech.
   private func openBootPrompt() throws(CommandError) -> (AccessibleSession, TerminalPasscodePrompt) {
     let terminalPath = Self.terminalPath(tty: context.options.tty)
-    let speech = try context.openSpeech(terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace)
+    // A keyscript asks at boot (cryptroot in the initramfs), where no command can be run.
+    let speech = try context.openSpeech(
+      terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace, atBoot: true)
     let prompt: TerminalPasscodePrompt
     do {
       prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)

@@ -166,6 +166,26 @@ struct AskpassEndToEndTests {
     #expect(image.keyscriptStatus() == 0)
   }
 
+  @Test(
+    "with speech wanted and no daemon, the keyscript's notice fits the boot: no speech, words on screen, no command")
+  func bootWordsWithoutSpeech() throws {
+    let image = try LUKSImage()
+    defer { image.remove() }
+    let missing = "unix_socket:/tmp/passcode-no-such-daemon-\(getpid()).sock"
+    let session = try session(
+      image, environment: ["SPEECHD_ADDRESS": missing, "PASSCODE_SPEECH": "on"])
+    try session.waitFor("Passphrase for disk cryptroot (/dev/vda2)")
+    // After the boot's grace for a daemon that starts late (3 seconds).
+    try session.waitFor(
+      "No speech at this boot: speech-dispatcher is not answering; the words are on the screen only",
+      timeout: .seconds(20))
+    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.type("\r")
+    try session.waitFor("cryptsetup said 0")
+    #expect(try session.finish() == .exited(0))
+    #expect(!session.text.contains("passcode doctor"), "a person at boot was told to run a command")
+  }
+
   @Test("speech says the question, the retry, the counts and Checking, and never a typed character")
   func speech() throws {
     let daemon = try PrivateSpeechDispatcher()
