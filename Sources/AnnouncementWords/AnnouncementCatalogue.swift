@@ -110,6 +110,7 @@ package struct AnnouncementCatalogue: Sendable {
     "questionExpired": "Question timed out",
     "questionLeft": "Question left for another agent",
     "systemdAgentAsksNext": "systemd's own prompt asks next, without speech or counts",
+    "keysIgnoredWhileChecking": "Keys typed while checking were ignored",
     "askedAgain": "Wrong passphrase. Try {attempt}",
     "triedAgain.passphrase": "Wrong passphrase",
     "triedAgain.password": "Wrong password",
@@ -256,6 +257,7 @@ package struct AnnouncementCatalogue: Sendable {
     case .questionExpired: fill("questionExpired", [:])
     case .questionLeft: fill("questionLeft", [:])
     case .systemdAgentAsksNext: fill("systemdAgentAsksNext", [:])
+    case .keysIgnoredWhileChecking: fill("keysIgnoredWhileChecking", [:])
     case let .askedAgain(attempt), let .triedAgain(.passphrase, attempt?): fill("askedAgain", ["attempt": "\(attempt)"])
     case let .triedAgain(noun, nil): fill("triedAgain.\(key(noun))", [:])
     case let .triedAgain(noun, attempt?): fill("triedAgain.\(key(noun)).attempt", ["attempt": "\(attempt)"])

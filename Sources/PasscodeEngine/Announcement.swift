@@ -85,6 +85,9 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The question left for another agent (``questionLeft``) goes to systemd's own agent next, which asks
   /// without speech or counts (`passcode agent --leave-on-cancel`, at boot under dracut).
   case systemdAgentAsksNext
+  /// Keys typed while a code was checked, or while its rejection showed, were thrown away: they belong to no
+  /// entry, and are not taken into the next one.
+  case keysIgnoredWhileChecking
   /// The same question came back soon after an answer: the answer was not accepted, and this is try
   /// `attempt` (2 after one answer).
   case askedAgain(attempt: Int)

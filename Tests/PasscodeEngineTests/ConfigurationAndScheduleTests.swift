@@ -133,6 +133,7 @@ struct ConfigurationAndScheduleTests {
       (.questionExpired, "Question timed out", .important),
       (.questionLeft, "Question left for another agent", .message),
       (.systemdAgentAsksNext, "systemd's own prompt asks next, without speech or counts", .message),
+      (.keysIgnoredWhileChecking, "Keys typed while checking were ignored", .message),
       (.askedAgain(attempt: 2), "Wrong passphrase. Try 2", .important),
       (.diskQuestion(name: "cryptroot", device: "/dev/vda"), "Passphrase for disk cryptroot (/dev/vda)", .message),
       (.diskQuestion(name: "luks-1234", device: nil), "Passphrase for disk luks-1234", .message),
