@@ -84,6 +84,23 @@ package struct TerminalAttributes: Sendable {
       && storage.c_iflag & tcflag_t(ICRNL | IXON) == 0
   }
 
+  /// These settings with echo (`ECHO`, `ECHONL`) on or off, and everything else as it is.
+  ///
+  /// - Parameter on: Whether the terminal echoes what is typed.
+  /// - Returns: The settings.
+  package func withEcho(_ on: Bool) -> TerminalAttributes {
+    var derived = self
+    if on {
+      derived.storage.c_lflag |= tcflag_t(ECHO)
+    } else {
+      derived.storage.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    }
+    return derived
+  }
+
+  /// Whether the terminal echoes what is typed (`ECHO`).
+  package var echoes: Bool { storage.c_lflag & tcflag_t(ECHO) != 0 }
+
   /// Whether echo and canonical (line-by-line) input are both off.
   package var echoesNothingAndReadsBytes: Bool { storage.c_lflag & tcflag_t(ECHO | ICANON) == 0 }
 

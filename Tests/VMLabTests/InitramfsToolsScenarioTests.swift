@@ -65,6 +65,42 @@ extension VMLabTests {
       [("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked)])
   }
 
+  @Test(
+    "initramfs-tools: keys typed while cryptsetup checks a wrong passphrase are neither shown nor taken into the retry; the console echoes again once the disk is open"
+  )
+  func initramfsToolsKeysTypedWhileChecking() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    let boot = try GuestBoot(fixtures)
+    let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
+    try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+    // At once after "Checking": the keyscript has written the passphrase, and cryptsetup is checking it; then
+    // once cryptsetup has refused it, before the keyscript is run again (cryptroot sleeps a second).
+    let checking = boot.plainText.endIndex
+    try boot.type("77")
+    let refused = try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    try boot.type("88")
+    let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
+    let meanwhile = String(boot.plainText[checking...])
+    print("VM lab, keys typed while checking: the console meanwhile:\n\(meanwhile)")
+    for typedAhead in ["77", "88"] {
+      #expect(!meanwhile.contains(typedAhead), "the console showed keys typed while cryptsetup checked")
+    }
+    // Had the keys landed in the retry's entry, its first key would be counted as the fourth.
+    try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
+    let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
+    // The disk's questions are over ("Disk unlocked", local-premount): the console echoes again, as the real
+    // root's init (the lab's waits 5 seconds) and any shell expect.
+    let rootReached = try boot.waitFor("the root's /sbin/init runs", timeout: stepTimeout)
+    try boot.type("qzq")
+    let echoed = try boot.waitFor("qzq", timeout: .seconds(10))
+    report(
+      "initramfs-tools, keys typed while checking",
+      [
+        ("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked),
+        ("the root's init", rootReached), ("echoed again", echoed),
+      ])
+  }
+
   @Test("initramfs-tools: Esc at passcode-askpass's prompt is a failed try: it is asked again, as try 2, and unlocks")
   func initramfsToolsEscapeCountsAsATry() throws {
     guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
