@@ -7,6 +7,9 @@ extension SpeechLabFixtures {
   /// initramfs whose speech-dispatcher also logs its SSIP protocol to the guest's second serial port
   /// (`initrd-it-speech.img`, made by make-initramfs-tools-lab), and a copy of the disk with ``passphrase`` added.
   static let initramfsTools = VMLab.initramfsToolsVariant("speech", initramfs: "initrd-it-speech.img")
+  /// The initramfs-tools image whose passcode cannot run (`initrd-it-broken.img`: both names a script that exits
+  /// 1), and a copy of the disk.
+  static let initramfsToolsBroken = VMLab.initramfsToolsVariant("broken", initramfs: "initrd-it-broken.img")
 }
 
 extension VMLab {
@@ -170,6 +173,31 @@ extension VMLabTests {
     steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked), ("said unlocked", saidUnlocked)]
     report("initramfs-tools, speech", steps)
     print("VM lab, initramfs-tools speech: \(texts.count) texts spoken: \(texts)")
+  }
+
+  @Test(
+    "initramfs-tools: a passcode that cannot run fails each try at once; the boot stops in the shell, where Boot.md's cryptsetup open unlocks the disk"
+  )
+  func initramfsToolsPasscodeCannotRun() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsToolsBroken) else { return }
+    // An empty panic= lets init open its shell, as on a Debian system (the lab's panic=-1 reboots instead);
+    // rootdelay= shortens init's wait for a root device that will not come (180 s by default).
+    let boot = try GuestBoot(fixtures, kernelArguments: ["panic=", "rootdelay=5"])
+    let gaveUp = try boot.waitFor(
+      "cryptsetup: ERROR: cryptroot: maximum number of tries exceeded", timeout: bootTimeout)
+    let shell = try boot.waitFor("(initramfs)", timeout: stepTimeout)
+    #expect(!boot.plainText.contains("Passphrase for disk"), "the broken passcode asked")
+    // Boot.md's words for this case, with the lab's device.
+    try boot.type("cryptsetup open /dev/vda cryptroot\r")
+    let asked = try boot.waitFor("Enter passphrase for", timeout: stepTimeout)
+    try boot.type(VMLab.passphrase + "\r")
+    try boot.waitFor("(initramfs)", timeout: stepTimeout)
+    try boot.type("exit\r")
+    let rootReached = try boot.waitFor("the root's /sbin/init runs", timeout: stepTimeout)
+    #expect(!boot.plainText.contains(VMLab.passphrase), "the console showed the passphrase")
+    report(
+      "initramfs-tools, passcode cannot run",
+      [("gave up", gaveUp), ("shell", shell), ("cryptsetup asked", asked), ("the root's init", rootReached)])
   }
 
   @Test(
