@@ -156,26 +156,32 @@ package final class AccessibleSession: Sendable {
       remote: remote, makeSecretStorage: makeSecretStorage)
   }
 
-  /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: Speakup's key
-  /// echo, when it is on and cannot be turned off (not root), and a config file others could change.
+  /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: keys typed
+  /// before it that were thrown away, Speakup's key echo, when it is on and cannot be turned off (not root), and a
+  /// config file others could change.
   ///
   /// - Parameter settings: The prompt's settings, from ``promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``.
   /// - Returns: The prompt.
   /// - Throws: ``PromptError`` when the terminal cannot be opened or set up.
   package func openPrompt(_ settings: PromptSettings) throws(PromptError) -> TerminalPasscodePrompt {
     let prompt = try TerminalPasscodePrompt(settings: settings)
-    let notices = startupNotices(speakupKeyEcho: prompt.speakupKeyEcho)
+    let notices = startupNotices(
+      speakupKeyEcho: prompt.speakupKeyEcho, discardedTypedAhead: prompt.discardedTypedAhead)
     if !notices.isEmpty { try? prompt.tell(notices) }
     return prompt
   }
 
-  /// What a prompt of this session says before its first question, as data: Speakup's key echo, when it is on
-  /// and could not be turned off (not root), then a config file others could change.
+  /// What a prompt of this session says before its first question, as data: keys typed before it that were
+  /// thrown away, Speakup's key echo, when it is on and could not be turned off (not root), then a config file
+  /// others could change.
   ///
-  /// - Parameter speakupKeyEcho: What the prompt found about Speakup's key echo as it took the terminal.
+  /// - Parameters:
+  ///   - speakupKeyEcho: What the prompt found about Speakup's key echo as it took the terminal.
+  ///   - discardedTypedAhead: Whether keys typed before the prompt took the terminal were thrown away.
   /// - Returns: The notices, in order; empty when there is nothing to say.
-  package func startupNotices(speakupKeyEcho: SpeakupKeyEcho) -> [Announcement] {
+  package func startupNotices(speakupKeyEcho: SpeakupKeyEcho, discardedTypedAhead: Bool = false) -> [Announcement] {
     var notices: [Announcement] = []
+    if discardedTypedAhead { notices.append(.keysTypedBeforeIgnored) }
     if speakupKeyEcho.needsWarning { notices.append(.speakupKeyEchoOn) }
     if preferences.settingsNotTrusted { notices.append(.settingsNotTrusted) }
     return notices

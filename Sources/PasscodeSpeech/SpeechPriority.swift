@@ -30,7 +30,7 @@ extension Announcement {
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .keyRefusedNotSubmitted, .passcodeSet, .storeProblem, .nothingToLock, .pressAnyKey: .message
-    case .keysIgnoredWhileChecking: .message
+    case .keysIgnoredWhileChecking, .keysTypedBeforeIgnored: .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     case .countless(.tooShort), .countless(.status): .message
     case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),

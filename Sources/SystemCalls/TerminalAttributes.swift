@@ -199,6 +199,14 @@ extension FileDescriptor {
     try nothingOrErrno { tcflush(rawValue, TCIFLUSH) }
   }
 
+  /// How many bytes of input the terminal received and nobody read yet (with line input off, every one; with it
+  /// on, only whole lines); 0 when it cannot tell. The corresponding C function is `ioctl` with `FIONREAD`.
+  package func pendingInputCount() -> Int {
+    var count: CInt = 0
+    guard (try? nothingOrErrno { ioctl(rawValue, UInt(FIONREAD), &count) }) != nil else { return 0 }
+    return Int(count)
+  }
+
   /// Restarts output that a Ctrl-S (XOFF) stopped. Failure is ignored: the terminal then had nothing to
   /// restart. The corresponding C function is `tcflow` with `TCOON`.
   package func resumeOutput() {

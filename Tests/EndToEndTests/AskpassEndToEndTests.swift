@@ -153,6 +153,26 @@ struct AskpassEndToEndTests {
     #expect(try session.terminalRestored())
   }
 
+  @Test(
+    "keys typed before the keyscript takes the console (while cryptsetup checked the last try) are thrown away, and it says so"
+  )
+  func keysTypedBeforeTheQuestion() throws {
+    let image = try LUKSImage()
+    defer { image.remove() }
+    let script = "echo waiting; read -r gate; " + Self.pipeline
+    let session = try session(image, tried: 1, script: script)
+    try session.waitFor("waiting")
+    // The shell reads a line; what follows it stays in the terminal for the keyscript to find.
+    try session.type("go\nzz")
+    try session.waitFor("Keys typed before this question were ignored")
+    try session.waitFor("Wrong passphrase. Try 2")
+    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.type("\r")
+    try session.waitFor("cryptsetup said 0")
+    #expect(try session.finish() == .exited(0))
+    #expect(image.keyscriptStatus() == 0, "the keys typed before were taken into the passphrase")
+  }
+
   @Test("with no controlling terminal (a new session), it asks on the terminal standard input is")
   func noControllingTerminal() throws {
     let image = try LUKSImage()

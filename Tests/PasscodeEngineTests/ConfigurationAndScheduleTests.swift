@@ -134,6 +134,7 @@ struct ConfigurationAndScheduleTests {
       (.questionLeft, "Question left for another agent", .message),
       (.systemdAgentAsksNext, "systemd's own prompt asks next, without speech or counts", .message),
       (.keysIgnoredWhileChecking, "Keys typed while checking were ignored", .message),
+      (.keysTypedBeforeIgnored, "Keys typed before this question were ignored", .message),
       (.askedAgain(attempt: 2), "Wrong passphrase. Try 2", .important),
       (.diskQuestion(name: "cryptroot", device: "/dev/vda"), "Passphrase for disk cryptroot (/dev/vda)", .message),
       (.diskQuestion(name: "luks-1234", device: nil), "Passphrase for disk luks-1234", .message),

@@ -69,7 +69,7 @@ extension VMLabTests {
   }
 
   @Test(
-    "initramfs-tools: keys typed while cryptsetup checks a wrong passphrase are neither shown nor taken into the retry; the console echoes again once the disk is open"
+    "initramfs-tools: keys typed while cryptsetup checks a wrong passphrase are neither shown nor taken into the retry, which says they were ignored; the console echoes again once the disk is open"
   )
   func initramfsToolsKeysTypedWhileChecking() throws {
     guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
@@ -88,6 +88,8 @@ extension VMLabTests {
     for typedAhead in ["77", "88"] {
       #expect(!meanwhile.contains(typedAhead), "the console showed keys typed while cryptsetup checked")
     }
+    // The retry's keyscript found them waiting, threw them away, and said so.
+    #expect(meanwhile.contains("Keys typed before this question were ignored"), "keys were dropped unsaid")
     // Had the keys landed in the retry's entry, its first key would be counted as the fourth.
     try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
     let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
