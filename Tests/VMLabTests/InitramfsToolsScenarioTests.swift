@@ -182,9 +182,9 @@ extension VMLabTests {
   )
   func initramfsToolsPasscodeCannotRun() throws {
     guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsToolsBroken) else { return }
-    // An empty panic= lets init open its shell, as on a Debian system (the lab's panic=-1 reboots instead);
-    // rootdelay= shortens init's wait for a root device that will not come (180 s by default).
-    let boot = try GuestBoot(fixtures, kernelArguments: ["panic=", "rootdelay=5"])
+    // An empty panic= lets init open its shell, as on a Debian system (the lab's panic=-1 reboots instead), once
+    // it has waited for the root device (30 s; cryptroot, run again from local-block meanwhile, fails again).
+    let boot = try GuestBoot(fixtures, kernelArguments: ["panic="])
     let gaveUp = try boot.waitFor(
       "cryptsetup: ERROR: cryptroot: maximum number of tries exceeded", timeout: bootTimeout)
     let shell = try boot.waitFor("(initramfs)", timeout: stepTimeout)
