@@ -46,60 +46,44 @@ extension VMLabTests {
   /// cryptroot's script's words after the keyscript's answer did not open the disk.
   static let cryptrootFailed = "cryptsetup: ERROR: cryptroot: cryptsetup failed"
 
-  @Test("initramfs-tools: passcode-askpass asks, says \"Wrong passphrase. Try 2\" on the retry, and unlocks the disk")
+  @Test(
+    "initramfs-tools: passcode-askpass asks, says \"Wrong passphrase. Try 2\" on the retry, and unlocks the disk; keys typed between the tries are neither shown nor counted, and said to be ignored; the console echoes again once the disk is open"
+  )
   func initramfsToolsKeyscriptUnlocksAfterAWrongTry() throws {
     guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
     let boot = try GuestBoot(fixtures)
     let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
     #expect(!boot.plainText.contains("Please unlock disk"), "cryptsetup's own askpass asked")
     try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+    // Keys typed ahead: at once after "Checking" (the keyscript has written the passphrase, and cryptsetup is
+    // checking it), then once cryptsetup has refused it, before the keyscript runs again (cryptroot sleeps 1 s).
+    let checking = boot.plainText.endIndex
+    try boot.type("77")
     let refused = try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    try boot.type("88")
     // cryptroot runs the keyscript again with CRYPTTAB_TRIED=1: the retry phrase, and the question again.
     let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
     #expect(!boot.plainText.contains(Self.cryptrootSetUp), "a wrong passphrase opened the disk")
+    let meanwhile = String(boot.plainText[checking...])
+    for typedAhead in ["77", "88"] {
+      #expect(!meanwhile.contains(typedAhead), "the console showed keys typed while cryptsetup checked: \(meanwhile)")
+    }
+    // The retry's keyscript found them waiting, threw them away, and said so.
+    #expect(meanwhile.contains("Keys typed before this question were ignored"), "keys were dropped unsaid")
+    // Had the keys landed in the retry's entry, its first key would be counted as the third or fifth.
     try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
     let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
     for passphrase in [VMLab.wrongPassphrase, VMLab.passphrase] {
       #expect(!boot.plainText.contains(passphrase), "the console showed a typed passphrase")
     }
-    print("VM lab, initramfs-tools: the fixtures made in \(fixtures.buildTime.formatted(.units(allowed: [.seconds])))")
-    report(
-      "initramfs-tools, wrong, then right",
-      [("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked)])
-  }
-
-  @Test(
-    "initramfs-tools: keys typed while cryptsetup checks a wrong passphrase are neither shown nor taken into the retry, which says they were ignored; the console echoes again once the disk is open"
-  )
-  func initramfsToolsKeysTypedWhileChecking() throws {
-    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
-    let boot = try GuestBoot(fixtures)
-    let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
-    try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
-    // At once after "Checking": the keyscript has written the passphrase, and cryptsetup is checking it; then
-    // once cryptsetup has refused it, before the keyscript is run again (cryptroot sleeps a second).
-    let checking = boot.plainText.endIndex
-    try boot.type("77")
-    let refused = try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
-    try boot.type("88")
-    let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
-    let meanwhile = String(boot.plainText[checking...])
-    print("VM lab, keys typed while checking: the console meanwhile:\n\(meanwhile)")
-    for typedAhead in ["77", "88"] {
-      #expect(!meanwhile.contains(typedAhead), "the console showed keys typed while cryptsetup checked")
-    }
-    // The retry's keyscript found them waiting, threw them away, and said so.
-    #expect(meanwhile.contains("Keys typed before this question were ignored"), "keys were dropped unsaid")
-    // Had the keys landed in the retry's entry, its first key would be counted as the fourth.
-    try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
-    let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
     // The disk's questions are over ("Disk unlocked", local-premount): the console echoes again, as the real
     // root's init (the lab's waits 5 seconds) and any shell expect.
     let rootReached = try boot.waitFor("the root's /sbin/init runs", timeout: stepTimeout)
     try boot.type("qzq")
     let echoed = try boot.waitFor("qzq", timeout: .seconds(10))
+    print("VM lab, initramfs-tools: the fixtures made in \(fixtures.buildTime.formatted(.units(allowed: [.seconds])))")
     report(
-      "initramfs-tools, keys typed while checking",
+      "initramfs-tools, wrong, then right",
       [
         ("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked),
         ("the root's init", rootReached), ("echoed again", echoed),
