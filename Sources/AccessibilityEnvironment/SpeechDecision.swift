@@ -82,9 +82,17 @@ package struct SpeechDecision: Equatable, Sendable {
   /// Whether announcements are spoken.
   package var speaks: Bool { channel != .printOnly }
 
-  /// The one notice shown when speech was chosen but speech-dispatcher does not answer.
-  package static var unreachableNotice: String {
-    Localization.text("speech-dispatcher is not answering; run 'passcode doctor'")
+  /// The one notice shown when speech was chosen but speech-dispatcher does not answer. At boot (a crypttab
+  /// keyscript, the console agent) no command can be run, so the words say what the person gets instead of
+  /// naming `passcode doctor`.
+  ///
+  /// - Parameter atBoot: Whether the session asks at boot (``SessionPreferences``'s `isAtBoot`).
+  /// - Returns: The notice, in the person's language.
+  package static func unreachableNotice(atBoot: Bool) -> String {
+    atBoot
+      ? Localization.text(
+        "No speech at this boot: speech-dispatcher is not answering; the words are on the screen only")
+      : Localization.text("speech-dispatcher is not answering; run 'passcode doctor'")
   }
 
   /// Whether the decision for these inputs depends on whether a daemon answers (rules 6 and 7), so the

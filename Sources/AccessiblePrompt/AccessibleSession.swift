@@ -35,6 +35,9 @@ package struct SessionPreferences: Equatable, Sendable {
   package var terminalPath: String?
   /// How long a speech-dispatcher that has not answered yet goes unreported (the agent at boot).
   package var startupGrace: Duration = .zero
+  /// Whether the prompts ask at boot (a crypttab keyscript, the console agent), where no command can be run:
+  /// the notice that speech is not answering then says what the person gets, not what to run.
+  package var isAtBoot = false
   /// Whether the config file was refused because others could change it: every prompt then says so.
   package var settingsNotTrusted = false
 
@@ -122,9 +125,10 @@ package final class AccessibleSession: Sendable {
     configuration.voice = plan.preferences.voice
     configuration.startupGrace = plan.preferences.startupGrace
     let firstOutage = OneTimeFlag()
+    let notice = SpeechDecision.unreachableNotice(atBoot: plan.preferences.isAtBoot)
     announcer = SpeechDispatcherAnnouncer(configuration: configuration) { _ in
       // The reason is libspeechd's own text, for doctor; the notice is fixed words, once a session.
-      if firstOutage.takeFirst() { notices.post(.notice(SanitizedText(SpeechDecision.unreachableNotice))) }
+      if firstOutage.takeFirst() { notices.post(.notice(SanitizedText(notice))) }
     }
   }
 
@@ -152,26 +156,32 @@ package final class AccessibleSession: Sendable {
       remote: remote, makeSecretStorage: makeSecretStorage)
   }
 
-  /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: Speakup's key
-  /// echo, when it is on and cannot be turned off (not root), and a config file others could change.
+  /// Opens a prompt of this session in raw mode, and starts it with the notices that concern it: keys typed
+  /// before it that were thrown away, Speakup's key echo, when it is on and cannot be turned off (not root), and a
+  /// config file others could change.
   ///
   /// - Parameter settings: The prompt's settings, from ``promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``.
   /// - Returns: The prompt.
   /// - Throws: ``PromptError`` when the terminal cannot be opened or set up.
   package func openPrompt(_ settings: PromptSettings) throws(PromptError) -> TerminalPasscodePrompt {
     let prompt = try TerminalPasscodePrompt(settings: settings)
-    let notices = startupNotices(speakupKeyEcho: prompt.speakupKeyEcho)
+    let notices = startupNotices(
+      speakupKeyEcho: prompt.speakupKeyEcho, discardedTypedAhead: prompt.discardedTypedAhead)
     if !notices.isEmpty { try? prompt.tell(notices) }
     return prompt
   }
 
-  /// What a prompt of this session says before its first question, as data: Speakup's key echo, when it is on
-  /// and could not be turned off (not root), then a config file others could change.
+  /// What a prompt of this session says before its first question, as data: keys typed before it that were
+  /// thrown away, Speakup's key echo, when it is on and could not be turned off (not root), then a config file
+  /// others could change.
   ///
-  /// - Parameter speakupKeyEcho: What the prompt found about Speakup's key echo as it took the terminal.
+  /// - Parameters:
+  ///   - speakupKeyEcho: What the prompt found about Speakup's key echo as it took the terminal.
+  ///   - discardedTypedAhead: Whether keys typed before the prompt took the terminal were thrown away.
   /// - Returns: The notices, in order; empty when there is nothing to say.
-  package func startupNotices(speakupKeyEcho: SpeakupKeyEcho) -> [Announcement] {
+  package func startupNotices(speakupKeyEcho: SpeakupKeyEcho, discardedTypedAhead: Bool = false) -> [Announcement] {
     var notices: [Announcement] = []
+    if discardedTypedAhead { notices.append(.keysTypedBeforeIgnored) }
     if speakupKeyEcho.needsWarning { notices.append(.speakupKeyEchoOn) }
     if preferences.settingsNotTrusted { notices.append(.settingsNotTrusted) }
     return notices

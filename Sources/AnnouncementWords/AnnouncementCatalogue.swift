@@ -109,6 +109,9 @@ package struct AnnouncementCatalogue: Sendable {
     "questionWithdrawn": "Question withdrawn",
     "questionExpired": "Question timed out",
     "questionLeft": "Question left for another agent",
+    "systemdAgentAsksNext": "systemd's own prompt asks next, without speech or counts",
+    "keysIgnoredWhileChecking": "Keys typed while checking were ignored",
+    "keysTypedBeforeIgnored": "Keys typed before this question were ignored",
     "askedAgain": "Wrong passphrase. Try {attempt}",
     "triedAgain.passphrase": "Wrong passphrase",
     "triedAgain.password": "Wrong password",
@@ -254,6 +257,9 @@ package struct AnnouncementCatalogue: Sendable {
     case .questionWithdrawn: fill("questionWithdrawn", [:])
     case .questionExpired: fill("questionExpired", [:])
     case .questionLeft: fill("questionLeft", [:])
+    case .systemdAgentAsksNext: fill("systemdAgentAsksNext", [:])
+    case .keysIgnoredWhileChecking: fill("keysIgnoredWhileChecking", [:])
+    case .keysTypedBeforeIgnored: fill("keysTypedBeforeIgnored", [:])
     case let .askedAgain(attempt), let .triedAgain(.passphrase, attempt?): fill("askedAgain", ["attempt": "\(attempt)"])
     case let .triedAgain(noun, nil): fill("triedAgain.\(key(noun))", [:])
     case let .triedAgain(noun, attempt?): fill("triedAgain.\(key(noun)).attempt", ["attempt": "\(attempt)"])

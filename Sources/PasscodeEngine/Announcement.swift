@@ -82,6 +82,15 @@ public enum Announcement: Equatable, Hashable, Sendable {
   /// The user cancelled, and the question was left unanswered for another agent (`passcode agent
   /// --leave-on-cancel`): its asker is not told, and keeps waiting.
   case questionLeft
+  /// The question left for another agent (``questionLeft``) goes to systemd's own agent next, which asks
+  /// without speech or counts (`passcode agent --leave-on-cancel`, at boot under dracut).
+  case systemdAgentAsksNext
+  /// Keys typed while a code was checked, or while its rejection showed, were thrown away: they belong to no
+  /// entry, and are not taken into the next one.
+  case keysIgnoredWhileChecking
+  /// Keys typed before the prompt took the terminal (while a disk's passphrase was checked between two
+  /// questions, before the console was opened) were thrown away: none is taken into this entry.
+  case keysTypedBeforeIgnored
   /// The same question came back soon after an answer: the answer was not accepted, and this is try
   /// `attempt` (2 after one answer).
   case askedAgain(attempt: Int)

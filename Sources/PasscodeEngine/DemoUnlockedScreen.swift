@@ -28,7 +28,7 @@ package struct DemoUnlockedScreen: PromptMachine, Sendable {
     case let .notice(words): return [.aside(words)]
     case .character, .unsupportedKey, .delete, .clear, .repeatStatus, .moreTime, .keypadNavigation, .relock:
       return [.aside(.demoKeys)]
-    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry: return []
+    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry, .keysDiscarded: return []
     }
   }
 }

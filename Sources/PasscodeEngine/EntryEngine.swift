@@ -47,6 +47,12 @@ package struct EntryEngine: Sendable {
   private var lockKeyHints = LockKeyHints()
   /// What the user was told last, which the display's status line shows. Only ``tell(_:)`` sets it.
   private var message: Announcement?
+  /// Whether keys typed while a code was checked, or while its rejection showed, were thrown away and the user
+  /// not told yet (``Announcement/keysIgnoredWhileChecking``, told when keys are taken again).
+  private var keysIgnoredWhileChecking = false
+  /// Whether the last batch of effects ended a check (a verdict, the rejection's end) with a flush: keys that
+  /// flush threw away (``EntryEvent/keysDiscarded``, the next event) were typed during the check.
+  private var checkJustEnded = false
 
   /// Creates an engine.
   ///
@@ -203,6 +209,8 @@ package struct EntryEngine: Sendable {
     default:
       break
     }
+    let afterCheck = checkJustEnded
+    checkJustEnded = false
     switch event {
     case let .character(scalar): return acceptInput { $0.insert(scalar) }
     case .unsupportedKey: return acceptInput { $0.refuseKey($0.notAllowed) }
@@ -225,7 +233,8 @@ package struct EntryEngine: Sendable {
     case .repeatStatus: return repeatStatus()
     case .moreTime: return moreTime()
     case .relock: return relock()
-    case let .callerWords(announcement): return acceptInput { $0.tell(announcement) }
+    case let .callerWords(announcement): return acceptInput(isKey: false) { $0.tell(announcement) }
+    case .keysDiscarded: return keysDiscarded(afterCheck: afterCheck)
     case let .notice(words): return [.aside(words)]
     case .lendEntry:
       guard case .entering = state else { return [] }
@@ -279,7 +288,10 @@ package struct EntryEngine: Sendable {
     return tell(announcement)
   }
 
-  private mutating func acceptInput(_ body: (inout Self) -> [EntryEffect]) -> [EntryEffect] {
+  /// Takes a key (or the caller's words) while keys are taken; otherwise drops it. A key typed while a code is
+  /// checked or its rejection shows is thrown away, and the user is told when keys are taken again: it
+  /// belongs to no entry, and must not land in the next (rule 4: nothing is dropped unsaid).
+  private mutating func acceptInput(isKey: Bool = true, _ body: (inout Self) -> [EntryEffect]) -> [EntryEffect] {
     switch state {
     case .entering:
       let effects = body(&self)
@@ -287,10 +299,38 @@ package struct EntryEngine: Sendable {
       if case .finished = state { return effects }
       return effects + restartTimeout()
     case .verifying:
+      if isKey { keysIgnoredWhileChecking = true }
       return []
+    case .rejecting:
+      if isKey { keysIgnoredWhileChecking = true }
+      return [.flushInput]
     default:
       return [.flushInput]
     }
+  }
+
+  /// A flush threw away keys the engine never saw (``EntryEvent/keysDiscarded``): during a check they are told
+  /// when keys are taken again; right after one (the flush that ended it), at once.
+  private mutating func keysDiscarded(afterCheck: Bool) -> [EntryEffect] {
+    switch state {
+    case .verifying, .rejecting:
+      keysIgnoredWhileChecking = true
+      return []
+    case .entering, .lockedOut:
+      guard afterCheck else { return [] }
+      keysIgnoredWhileChecking = true
+      return tellKeysIgnored()
+    default:
+      return []
+    }
+  }
+
+  /// Tells, once, that keys typed during the check were thrown away, when some were: apart from the status, so
+  /// the words after it ("Ready") stay on the status line.
+  private mutating func tellKeysIgnored() -> [EntryEffect] {
+    guard keysIgnoredWhileChecking else { return [] }
+    keysIgnoredWhileChecking = false
+    return [.aside(.keysIgnoredWhileChecking)]
   }
 
   private mutating func insert(_ scalar: Unicode.Scalar) -> [EntryEffect] {
@@ -424,6 +464,7 @@ package struct EntryEngine: Sendable {
     switch verdict {
     case .accepted:
       failureCount = 0
+      effects += tellKeysIgnored()
       // The cue goes with the words, before the end.
       var closing = finish(.accepted, announcing: configuration.acceptedAnnouncement)
       closing.insert(.cue(.success), at: closing.endIndex - 1)
@@ -437,7 +478,8 @@ package struct EntryEngine: Sendable {
       secret.wipe()
       enteredCount = 0
       effects += beginLockout(remaining: remaining)
-      return effects + [.flushInput] + restartTimeout()
+      checkJustEnded = true
+      return effects + [.flushInput] + tellKeysIgnored() + restartTimeout()
     case let .retry(reason):
       secret.wipe()
       enteredCount = 0
@@ -452,6 +494,8 @@ package struct EntryEngine: Sendable {
       let announcement = configuration.retryAnnouncements[reason] ?? standard
       // Flush before announcing: a key typed as soon as the words appear belongs to the next entry.
       effects.append(.flushInput)
+      checkJustEnded = true
+      effects += tellKeysIgnored()
       effects += tell(announcement)
       if reason != .confirmNew { effects.append(.cue(.error)) }
       return effects + restartTimeout()
@@ -522,7 +566,8 @@ package struct EntryEngine: Sendable {
       guard case let .rejecting(_, lockout) = state else { return [] }
       enteredCount = 0
       state = lockout.map(State.lockedOut) ?? .entering(keyRefused: false)
-      let effects: [EntryEffect] = [.flushInput]
+      checkJustEnded = true
+      let effects: [EntryEffect] = [.flushInput] + tellKeysIgnored()
       if let limit = attemptLimit, attemptsThisRun >= limit {
         return effects + finish(.attemptsExhausted, announcing: nil)
       }

@@ -48,6 +48,10 @@ package enum EntryEvent: Sendable {
   /// far is wiped and the user told ``Announcement/lockedAgain``. A running lockout goes on; a verification
   /// under way keeps its code and its verdict.
   case relock
+  /// A flush (``PromptEffect/flushInput``) threw away keys typed ahead, which no machine saw; sent right after
+  /// the effects that flushed. An entry says so when they were typed during a check
+  /// (``Announcement/keysIgnoredWhileChecking``).
+  case keysDiscarded
 
   /// Whether the event can change the entry typed so far.
   package var changesEntry: Bool {

@@ -40,7 +40,9 @@ package protocol PromptOutput {
   /// Lends the entry to the caller's companion for one call (``PromptEffect/lendEntry(_:)``).
   mutating func lendEntry(_ entry: any SecretStorage) throws(Failure)
   /// Throws away input typed but not delivered yet.
-  mutating func flushInput() throws(Failure)
+  ///
+  /// - Returns: Whether any key was thrown away; the driver then tells the machine (``EntryEvent/keysDiscarded``).
+  mutating func flushInput() throws(Failure) -> Bool
   /// The screen is over; what follows starts on a line of its own.
   mutating func finish() throws(Failure)
 }
@@ -121,6 +123,7 @@ package struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
   private mutating func perform(_ effects: [PromptEffect<Machine.Outcome>]) throws(Output.Failure) {
     // One instant for the whole batch, so timers scheduled together keep their order.
     let now = clock.now()
+    var discardedKeys = false
     for effect in effects {
       switch effect {
       case let .render(display): try output.render(display)
@@ -132,7 +135,7 @@ package struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
       case let .lendEntry(entry): try output.lendEntry(entry)
       case let .schedule(timer, delay): timers.schedule(timer, at: now + delay)
       case let .cancelTimer(timer): timers.cancel(timer)
-      case .flushInput: try output.flushInput()
+      case .flushInput: discardedKeys = try output.flushInput() || discardedKeys
       case let .finish(ending):
         outcome = ending
         isOver = true
@@ -140,6 +143,8 @@ package struct PromptDriver<Machine: PromptMachine, Output: PromptOutput> {
         try output.finish()
       }
     }
+    // The machine learns of keys it never saw once the batch that flushed them is done.
+    if discardedKeys, !isOver { try perform(machine.handle(.keysDiscarded)) }
   }
 }
 

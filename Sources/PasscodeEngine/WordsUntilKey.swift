@@ -33,7 +33,7 @@ package struct WordsUntilKey: PromptMachine, Sendable {
       .keypadNavigation:
       return [.finish(())]
     case let .notice(words): return [.aside(words)]
-    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry, .relock: return []
+    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry, .keysDiscarded, .relock: return []
     }
   }
 }

@@ -25,10 +25,12 @@ extension Announcement {
       .failuresNotRecorded, .settingsNotTrusted, .speakupKeyEchoOn:
       .important
     case .prompt, .callerDescription, .tooShort, .checking, .countdown, .ready, .accepted, .confirmNew, .cancelled,
-      .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .questionSource, .diskQuestion, .diskUnlocked,
+      .status, .questionsWaiting, .noQuestionsPending, .questionLeft, .systemdAgentAsksNext, .questionSource,
+      .diskQuestion, .diskUnlocked,
       .answerSent, .demoCode, .demoUnlocked, .demoKeys, .notice:
       .message
     case .keyRefusedNotSubmitted, .passcodeSet, .storeProblem, .nothingToLock, .pressAnyKey: .message
+    case .keysIgnoredWhileChecking, .keysTypedBeforeIgnored: .message
     case .secretEntered, .repeatSecret, .confirmationKeys, .longHintKey, .generateKey: .message
     case .countless(.tooShort), .countless(.status): .message
     case .countless(.entered), .countless(.deleted), .countless(.cleared), .countless(.pasted),

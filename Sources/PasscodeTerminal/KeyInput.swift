@@ -80,28 +80,39 @@ final class KeyInput {
   ///   - terminal: The terminal.
   ///   - now: The loop's clock now.
   ///   - keeps: Whether a key survives.
+  /// - Returns: Whether any key was thrown away (the caller tells the person, rule 4).
   /// - Throws: ``PromptError/terminal(_:)`` when reading fails.
-  func discard(from terminal: any PromptTerminal, now: Duration, keeping keeps: (Key) -> Bool) throws(PromptError) {
-    var kept = sift(keeping: keeps)
+  @discardableResult
+  func discard(from terminal: any PromptTerminal, now: Duration, keeping keeps: (Key) -> Bool) throws(PromptError)
+    -> Bool
+  {
+    var (kept, thrownAway) = sift(keeping: keeps)
     var drained = 0
     while drained < Self.drainLimit, terminal.hasInputWaiting(), try read(from: terminal, now: now) {
       drained += Self.readSize
-      kept += sift(keeping: keeps)
+      let more = sift(keeping: keeps)
+      kept += more.kept
+      thrownAway += more.thrownAway
     }
-    if drained >= Self.drainLimit { terminal.flushInput() }
+    if drained >= Self.drainLimit {
+      terminal.flushInput()
+      thrownAway += 1
+    }
     for key in kept { pending.append(key) }
+    return thrownAway > 0
   }
 
   /// The most input ``discard(from:now:keeping:)`` reads before it flushes the rest.
   static let drainLimit = 64 * readSize
 
-  /// Takes every waiting key out, wiping the slots, and returns those `keeps` picks.
-  private func sift(keeping keeps: (Key) -> Bool) -> [Key] {
+  /// Takes every waiting key out, wiping the slots, and returns those `keeps` picks and how many it threw away.
+  private func sift(keeping keeps: (Key) -> Bool) -> (kept: [Key], thrownAway: Int) {
     var kept: [Key] = []
+    var thrownAway = 0
     while let key = pending.removeFirst() {
-      if keeps(key) { kept.append(key) }
+      if keeps(key) { kept.append(key) } else { thrownAway += 1 }
     }
-    return kept
+    return (kept, thrownAway)
   }
 
   /// Throws away every waiting key.

@@ -96,8 +96,8 @@ final class PromptInterpreter: PromptOutput {
   }
 
   /// The engine flushes before it speaks ("a key typed as soon as the words appear belongs to the next entry"):
-  /// done here at once, so what follows in the batch comes after it.
-  func flushInput() throws(PromptError) {
+  /// done here at once, so what follows in the batch comes after it. Returns whether keys were thrown away.
+  func flushInput() throws(PromptError) -> Bool {
     try keys.discard(from: terminal, now: clock.now(), keeping: keyPolicy.survivesFlush)
   }
 

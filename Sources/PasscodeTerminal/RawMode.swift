@@ -26,7 +26,12 @@ package final class RawMode {
   private let savedSettings: TerminalAttributes
   private let rawSettings: TerminalAttributes
 
-  /// Saves the terminal's settings and enters raw mode with `TCSAFLUSH`, discarding anything typed before.
+  /// Whether keys typed before raw mode began were waiting, and were thrown away as it began
+  /// (``discardedTypedAhead``): the prompt tells the person (rule 4).
+  package private(set) var discardedTypedAhead = false
+
+  /// Saves the terminal's settings and enters raw mode, discarding anything typed before (and noting whether
+  /// there was any, ``discardedTypedAhead``).
   ///
   /// - Parameters:
   ///   - terminal: The terminal, usually ``TerminalDevice/descriptor``.
@@ -49,19 +54,25 @@ package final class RawMode {
     EmergencyTerminalRestore.arm(savedSettings, for: terminal)
     isActive = true
     do {
-      try applyRawSettings()
+      discardedTypedAhead = try applyRawSettings()
     } catch {
       try? restore()
       throw error
     }
   }
 
-  /// Applies the raw settings with `TCSAFLUSH` (what was typed before goes), checks that they took, and turns
-  /// bracketed paste on.
-  private func applyRawSettings() throws(TerminalError) {
+  /// Applies the raw settings once output is written, then throws away what was typed before (as `TCSAFLUSH`
+  /// would), checks that they took, and turns bracketed paste on. Input is counted between the two: with line
+  /// input off, a line begun and not ended counts too.
+  ///
+  /// - Returns: Whether typed input was thrown away.
+  @discardableResult
+  private func applyRawSettings() throws(TerminalError) -> Bool {
     // Output stopped by a Ctrl-S typed before the prompt would block every write; restart it.
     terminal.resumeOutput()
-    try apply(rawSettings, .afterOutputDiscardingInput)
+    try apply(rawSettings, .afterOutput)
+    let discarded = terminal.pendingInputCount() > 0
+    try flushInput()
     // tcsetattr succeeds when any change took; check that the ones that matter did.
     guard try currentSettings().hasRawInput else {
       throw TerminalError(operation: .setAttributes, errno: .invalidArgument)
@@ -69,6 +80,7 @@ package final class RawMode {
     if writesEscapes {
       try write(Self.bracketedPasteOn)
     }
+    return discarded
   }
 
   /// Applies the raw settings again when the terminal's differ from them: after a stop from outside

@@ -103,6 +103,9 @@ public final class TerminalPasscodePrompt {
   /// What the prompt found about Speakup's key echo when it took the terminal, and what it did: off for the
   /// length of the prompt when it could, or left on (``SpeakupKeyEcho/needsWarning``: say so before the first key).
   package var speakupKeyEcho: SpeakupKeyEcho { session.keyEcho.state }
+  /// Whether keys typed before the prompt took the terminal (while a disk's passphrase was checked, before the
+  /// console was opened) were thrown away as raw mode began: the session tells the person.
+  package var discardedTypedAhead: Bool { session.discardedTypedAhead }
 
   /// Restores the terminal's saved settings and signal handling. Safe to call more than once.
   public func close() {

@@ -23,6 +23,8 @@ final class TerminalSession: PromptTerminal {
   private(set) var isHungUp = false
   /// Whether the terminal is a Linux virtual console, whose lock keys can be read: decided once.
   private let isVirtualConsole: Bool
+  /// Whether keys typed before the session took the terminal were thrown away as raw mode began.
+  let discardedTypedAhead: Bool
 
   /// Takes the terminal: ignores `SIGPIPE`, installs the signal relay, enters raw mode, installs the crash
   /// guard and turns Speakup's key echo off.
@@ -45,8 +47,10 @@ final class TerminalSession: PromptTerminal {
     try SignalRelay.ignoreSIGPIPE()
     signals = try SignalRelay(terminal: device.descriptor)
     do {
-      rawMode = try RawMode(
+      let rawMode = try RawMode(
         terminal: device.descriptor, writesEscapes: writesEscapes, resetsAttributes: resetsAttributes)
+      self.rawMode = rawMode
+      discardedTypedAhead = rawMode.discardedTypedAhead
     } catch {
       signals.uninstall()
       throw error

@@ -47,10 +47,12 @@ package enum AnnouncementSamples {
     all.append(.timeNotExtendable)
     all += [.questionWithdrawn, .questionExpired, .askedAgain(attempt: 2), .demoCode(length: 4), .demoCode(length: 12)]
     all += [.askerNotReading, .socketNotTrusted, .lockedAgain, .failuresNotRecorded, .settingsNotTrusted]
-    all += [.questionLeft, .diskUnlocked, .speakupKeyEchoOn, .entryFull, .keyRefusedNotSubmitted]
+    all += [
+      .questionLeft, .systemdAgentAsksNext, .diskUnlocked, .speakupKeyEchoOn, .entryFull, .keyRefusedNotSubmitted,
+    ]
     all += [.noQuestionsPending(others: 0), .noQuestionsPending(others: 1), .noQuestionsPending(others: 12)]
     all += [.demoUnlocked, .demoKeys, .longHintKey, .generateKey, .generated]
-    all += [.nothingToLock, .pressAnyKey]
+    all += [.nothingToLock, .pressAnyKey, .keysIgnoredWhileChecking, .keysTypedBeforeIgnored]
     all += [.capsLockOn, .capsLockOff, .numLockOff]
     for noun in [Announcement.SecretNoun.passphrase, .pin, .password] {
       all += [.secretEntered(noun), .repeatSecret(noun), .secretsDiffer(noun)]
@@ -80,7 +82,7 @@ package enum AnnouncementSamples {
   private static func scalars(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars) }
 
   /// The number of kinds ``kind(of:)`` tells apart.
-  package static let kindCount = 68
+  package static let kindCount = 71
 
   /// The kind of an announcement, as a name; the switch has no default, so a new kind must be named here.
   package static func kind(of announcement: Announcement) -> String {
@@ -120,6 +122,9 @@ package enum AnnouncementSamples {
     case .questionWithdrawn: "questionWithdrawn"
     case .questionExpired: "questionExpired"
     case .questionLeft: "questionLeft"
+    case .systemdAgentAsksNext: "systemdAgentAsksNext"
+    case .keysIgnoredWhileChecking: "keysIgnoredWhileChecking"
+    case .keysTypedBeforeIgnored: "keysTypedBeforeIgnored"
     case .diskQuestion: "diskQuestion"
     case .diskUnlocked: "diskUnlocked"
     case .askedAgain: "askedAgain"

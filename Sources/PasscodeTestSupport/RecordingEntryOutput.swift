@@ -28,6 +28,8 @@ package struct RecordingEntryOutput: PromptOutput {
   package private(set) var records: [Record] = []
   /// The storage of a verification started and not answered yet.
   package var pendingVerification: (any SecretStorage)?
+  /// Whether a flush reports that it threw keys away, as a terminal holding keys typed ahead does.
+  package var flushDiscardsKeys = false
 
   /// Creates an empty record.
   package init() {}
@@ -48,7 +50,12 @@ package struct RecordingEntryOutput: PromptOutput {
   /// Records a cue.
   package mutating func cue(_ cue: SoundCue) { records.append(.cue(cue)) }
   /// Records a flush.
-  package mutating func flushInput() { records.append(.flushInput) }
+  ///
+  /// - Returns: ``flushDiscardsKeys``.
+  package mutating func flushInput() -> Bool {
+    records.append(.flushInput)
+    return flushDiscardsKeys
+  }
   /// Records the entry lent to the companion.
   package mutating func lendEntry(_ entry: any SecretStorage) { records.append(.lendEntry) }
   /// Records the end.

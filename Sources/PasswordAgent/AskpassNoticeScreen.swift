@@ -32,7 +32,7 @@ package struct AskpassNoticeScreen: PromptMachine, Sendable {
     case let .notice(words): return [.aside(words)]
     case .character, .unsupportedKey, .delete, .clear, .repeatStatus, .moreTime, .keypadNavigation, .relock, .submit:
       return start()
-    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry: return []
+    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry, .keysDiscarded: return []
     }
   }
 }

@@ -16,6 +16,9 @@ package struct CrypttabQuestion: Equatable, Sendable {
   package var triesBefore: Int
   /// The argument, crypttab's third field (`none` for a passphrase typed at boot), raw.
   package var argument: String?
+  /// crypttab's `tries=`, from `CRYPTTAB_OPTIONS`: how many tries cryptroot makes, 0 for no limit; 3 when not
+  /// given, as cryptroot's default.
+  package var triesAllowed: Int
 
   /// Reads the question from a keyscript's environment and argument.
   ///
@@ -36,6 +39,19 @@ package struct CrypttabQuestion: Equatable, Sendable {
       triesBefore = 0
     }
     self.argument = argument
+    triesAllowed = 3
+    for option in (value("CRYPTTAB_OPTIONS") ?? "").split(separator: ",") where option.hasPrefix("tries=") {
+      let number = option.dropFirst("tries=".count)
+      if !number.isEmpty, number.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+        triesAllowed = min(Int(number) ?? Self.triesLimit, Self.triesLimit)
+      }
+    }
+  }
+
+  /// Whether cryptroot runs the keyscript again when this try's answer does not open the disk: every try but
+  /// the last of `tries=`.
+  package var mayBeAskedAgain: Bool {
+    triesAllowed == 0 || triesBefore + 1 < triesAllowed
   }
 
   /// The disk's question, "Passphrase for disk cryptroot (/dev/vda2)", by the rule systemd-cryptsetup's

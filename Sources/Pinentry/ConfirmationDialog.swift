@@ -60,7 +60,7 @@ package struct ConfirmationDialog: PromptMachine, Sendable {
     case let .notice(words): return [.aside(words)]
     case .character, .unsupportedKey, .delete, .clear, .repeatStatus, .moreTime, .keypadNavigation, .relock:
       return [.aside(keys)]
-    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry: return []
+    case .verdict, .timerFired, .callerWords, .capsLock, .lendEntry, .keysDiscarded: return []
     }
   }
 

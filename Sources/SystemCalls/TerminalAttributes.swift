@@ -84,6 +84,23 @@ package struct TerminalAttributes: Sendable {
       && storage.c_iflag & tcflag_t(ICRNL | IXON) == 0
   }
 
+  /// These settings with echo (`ECHO`, `ECHONL`) on or off, and everything else as it is.
+  ///
+  /// - Parameter on: Whether the terminal echoes what is typed.
+  /// - Returns: The settings.
+  package func withEcho(_ on: Bool) -> TerminalAttributes {
+    var derived = self
+    if on {
+      derived.storage.c_lflag |= tcflag_t(ECHO)
+    } else {
+      derived.storage.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    }
+    return derived
+  }
+
+  /// Whether the terminal echoes what is typed (`ECHO`).
+  package var echoes: Bool { storage.c_lflag & tcflag_t(ECHO) != 0 }
+
   /// Whether echo and canonical (line-by-line) input are both off.
   package var echoesNothingAndReadsBytes: Bool { storage.c_lflag & tcflag_t(ECHO | ICANON) == 0 }
 
@@ -180,6 +197,14 @@ extension FileDescriptor {
   /// - Throws: The call's ``Errno``.
   package func discardPendingInput() throws(Errno) {
     try nothingOrErrno { tcflush(rawValue, TCIFLUSH) }
+  }
+
+  /// How many bytes of input the terminal received and nobody read yet (with line input off, every one; with it
+  /// on, only whole lines); 0 when it cannot tell. The corresponding C function is `ioctl` with `FIONREAD`.
+  package func pendingInputCount() -> Int {
+    var count: CInt = 0
+    guard (try? nothingOrErrno { ioctl(rawValue, UInt(FIONREAD), &count) }) != nil else { return 0 }
+    return Int(count)
   }
 
   /// Restarts output that a Ctrl-S (XOFF) stopped. Failure is ignored: the terminal then had nothing to

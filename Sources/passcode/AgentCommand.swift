@@ -132,7 +132,9 @@ struct AgentCommand {
 
   private func answer(_ directory: AskPasswordDirectory) throws(CommandError) -> ExitCode {
     guard AnswerSender.mayAnswer else { throw .agent(.permissionDenied(socketPath: directory.path)) }
-    let speech = try context.openSpeech(startupGrace: CommandContext.bootSpeechStartupGrace)
+    // The console agent asks at boot (and at shutdown), before anyone is logged in to run a command.
+    let speech = try context.openSpeech(
+      startupGrace: CommandContext.bootSpeechStartupGrace, atBoot: agent.consolePath != nil)
     defer { speech.announcer?.close() }
     let remote: PromptRemote
     do {
@@ -323,7 +325,9 @@ struct AgentCommand {
       try tell(reason == .expired ? .questionExpired : .questionWithdrawn, on: prompt, speech: speech)
       return (.withdrawn, reason == .expired ? .timedOut : .accepted)
     case .cancelled where agent.leavesQuestionOnCancel, .attemptsExhausted where agent.leavesQuestionOnCancel:
-      try tell(.questionLeft, on: prompt, speech: speech)
+      // The unit's OnFailure= starts systemd's own agent, which asks without speech or counts: said first, on
+      // the screen (and so in braille) and in speech, so the change is no surprise.
+      try tell([.questionLeft, .systemdAgentAsksNext], on: prompt, speech: speech)
       return (.left, .cancelled)
     case .cancelled, .attemptsExhausted:
       do throws(AgentError) {
@@ -348,8 +352,15 @@ struct AgentCommand {
   private func tell(_ announcement: Announcement, on prompt: TerminalPasscodePrompt, speech: AccessibleSession)
     throws(CommandError)
   {
+    try tell([announcement], on: prompt, speech: speech)
+  }
+
+  /// Shows and speaks `announcements`, in order.
+  private func tell(_ announcements: [Announcement], on prompt: TerminalPasscodePrompt, speech: AccessibleSession)
+    throws(CommandError)
+  {
     do {
-      try prompt.tell([announcement])
+      try prompt.tell(announcements)
     } catch {
       throw .prompt(error)
     }

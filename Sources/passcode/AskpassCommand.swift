@@ -70,6 +70,11 @@ struct AskpassCommand {
   private func runKeyscript() throws(CommandError) -> ExitCode {
     let question = CrypttabQuestion(
       environment: context.environment, argument: context.invocation.askpassArgument)
+    // Declared first, so it runs after the prompt has given the console back.
+    var consoleEcho: Bool?
+    defer {
+      if let consoleEcho { Self.setConsoleEcho(consoleEcho, terminalPath: Self.terminalPath(tty: context.options.tty)) }
+    }
     let (speech, prompt) = try openBootPrompt()
     defer { speech.announcer?.close() }
     defer { prompt.close() }
@@ -92,10 +97,40 @@ struct AskpassCommand {
         return .accepted
       }
     } catch {
+      consoleEcho = Self.isInInitramfs ? true : nil
       if case let .verifierFailed(failure as KeyscriptOutputError) = error { throw .outputFailed(errno: failure.errno) }
       throw .prompt(error)
     }
+    if Self.isInInitramfs {
+      // An answer, or none (Esc), leads to another try unless this was the last: keep the console quiet until it.
+      let anotherTryMayFollow = question.mayBeAskedAgain && (outcome == .accepted || outcome == .cancelled)
+      consoleEcho = !anotherTryMayFollow
+    }
     return ExitCode(outcome)
+  }
+
+  /// Whether this runs in an initramfs-tools initramfs, where cryptroot runs the keyscript.
+  static var isInInitramfs: Bool { FileSystem.exists(initramfsToolsConfiguration) }
+  /// The file every initramfs-tools initramfs has.
+  static let initramfsToolsConfiguration = "/conf/initramfs.conf"
+
+  /// Between two tries of the disk's question nothing asks on the console: cryptsetup checks the answer, and
+  /// cryptroot waits a second before running the keyscript again. The console's own line discipline would echo
+  /// keys typed then, so a passphrase typed again too soon would be shown (seen in the VM lab). In the initramfs,
+  /// while another try can follow, the keyscript leaves the console's echo off; the last try turns it on again,
+  /// and so does `--unlocked` once the disk is open. The next try's raw mode throws those keys away.
+  ///
+  /// - Parameters:
+  ///   - on: Whether the console echoes.
+  ///   - terminalPath: The terminal asked on; `nil` for the controlling one.
+  static func setConsoleEcho(_ on: Bool, terminalPath: String?) {
+    let path = terminalPath ?? TerminalDevice.controllingTerminalPath
+    guard
+      let terminal = try? FileDescriptor.open(path, .readWrite, options: [.noControllingTerminal, .closeOnExec])
+    else { return }
+    defer { terminal.closeIgnoringErrors() }
+    guard let settings = try? TerminalAttributes(of: terminal), settings.echoes != on else { return }
+    try? settings.withEcho(on).apply(to: terminal, .afterOutput)
   }
 
   /// `--unlocked`: shows and speaks "Disk unlocked" where the question was asked, and asks nothing. A keyscript
@@ -103,6 +138,10 @@ struct AskpassCommand {
   /// passcode's initramfs-tools local-premount script, which runs once cryptroot's loop is over, calls this for
   /// a mapping that exists.
   private func tellUnlocked() throws(CommandError) -> ExitCode {
+    // The disk's questions are over: the console echoes again (``setConsoleEcho(_:terminalPath:)``).
+    defer {
+      if Self.isInInitramfs { Self.setConsoleEcho(true, terminalPath: Self.terminalPath(tty: context.options.tty)) }
+    }
     let (speech, prompt) = try openBootPrompt()
     defer { speech.announcer?.close() }
     defer { prompt.close() }
@@ -121,7 +160,9 @@ struct AskpassCommand {
   /// - Returns: Both; the caller closes the prompt, then the speech.
   private func openBootPrompt() throws(CommandError) -> (AccessibleSession, TerminalPasscodePrompt) {
     let terminalPath = Self.terminalPath(tty: context.options.tty)
-    let speech = try context.openSpeech(terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace)
+    // A keyscript asks at boot (cryptroot in the initramfs), where no command can be run.
+    let speech = try context.openSpeech(
+      terminalPath: terminalPath, startupGrace: CommandContext.bootSpeechStartupGrace, atBoot: true)
     let prompt: TerminalPasscodePrompt
     do {
       prompt = try context.openPrompt(speech: speech, terminalPath: terminalPath, outputIsTerminal: true)

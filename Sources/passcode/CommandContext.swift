@@ -59,8 +59,11 @@ struct CommandContext {
   ///   - terminalPath: The terminal the prompts ask on, when it is not `--tty` or the controlling one.
   ///   - startupGrace: How long a daemon not answering yet goes unreported
   ///     (``SpeechDispatcherConfiguration/startupGrace``).
+  ///   - atBoot: Whether the prompts ask at boot (``SessionPreferences/isAtBoot``).
   /// - Returns: The preferences.
-  func sessionPreferences(terminalPath: String? = nil, startupGrace: Duration = .zero) -> SessionPreferences {
+  func sessionPreferences(
+    terminalPath: String? = nil, startupGrace: Duration = .zero, atBoot: Bool = false
+  ) -> SessionPreferences {
     var preferences = SessionPreferences()
     preferences.speech = invocation.setting(\.speech)
     preferences.profile = invocation.setting(\.profile)
@@ -74,6 +77,7 @@ struct CommandContext {
     preferences.mask = invocation.sources[.mask] == .defaultValue ? nil : options.mask
     preferences.terminalPath = terminalPath ?? options.tty
     preferences.startupGrace = startupGrace
+    preferences.isAtBoot = atBoot
     preferences.settingsNotTrusted = settingsRefusal != nil
     return preferences
   }
@@ -89,16 +93,17 @@ struct CommandContext {
   ///     decides whether console-only readers (brltty, Speakup) count and whether it is remote.
   ///   - startupGrace: How long a daemon not answering yet goes unreported
   ///     (``SpeechDispatcherConfiguration/startupGrace``).
+  ///   - atBoot: Whether the prompts ask at boot (``SessionPreferences/isAtBoot``).
   ///   - detector: The screen-reader checks.
   ///   - daemonAnswers: Whether a speech-dispatcher answers; it must never start one.
   /// - Returns: The plan.
   func sessionPlan(
-    terminalPath: String? = nil, startupGrace: Duration = .zero,
+    terminalPath: String? = nil, startupGrace: Duration = .zero, atBoot: Bool = false,
     detector: ScreenReaderDetector = ScreenReaderDetector(), daemonAnswers: () -> Bool = { SpeechDaemonProbe.answers() }
   ) -> SessionPlan {
     SessionPlan(
-      sessionPreferences(terminalPath: terminalPath, startupGrace: startupGrace), environment: environment,
-      detector: detector, daemonAnswers: daemonAnswers)
+      sessionPreferences(terminalPath: terminalPath, startupGrace: startupGrace, atBoot: atBoot),
+      environment: environment, detector: detector, daemonAnswers: daemonAnswers)
   }
 
   /// Gathers what the speech policy looks at, for doctor.
@@ -135,13 +140,15 @@ struct CommandContext {
   ///   - terminalPath: The terminal the prompt asks on, when it is not `--tty` or the controlling one.
   ///   - startupGrace: How long a daemon not answering yet goes unreported
   ///     (``SpeechDispatcherConfiguration/startupGrace``).
+  ///   - atBoot: Whether the prompts ask at boot (``SessionPreferences/isAtBoot``): a crypttab keyscript, the
+  ///     console agent.
   /// - Returns: The session.
   /// - Throws: ``CommandError/prompt(_:)`` when the notice pipe cannot be made.
-  func openSpeech(terminalPath: String? = nil, startupGrace: Duration = .zero) throws(CommandError)
-    -> AccessibleSession
+  func openSpeech(terminalPath: String? = nil, startupGrace: Duration = .zero, atBoot: Bool = false)
+    throws(CommandError) -> AccessibleSession
   {
     do {
-      return try AccessibleSession(sessionPlan(terminalPath: terminalPath, startupGrace: startupGrace))
+      return try AccessibleSession(sessionPlan(terminalPath: terminalPath, startupGrace: startupGrace, atBoot: atBoot))
     } catch {
       throw .prompt(error)
     }
@@ -152,7 +159,7 @@ struct CommandContext {
   /// virtual console, its cues are tones (``AccessibleSession/promptSettings(terminalPath:requiresOwnTerminal:terminalType:outputIsTerminal:ignoresInterruptions:remote:makeSecretStorage:)``).
   ///
   /// - Parameters:
-  ///   - speech: The session from ``openSpeech(terminalPath:startupGrace:)``.
+  ///   - speech: The session from ``openSpeech(terminalPath:startupGrace:atBoot:)``.
   ///   - terminalPath: The terminal to ask on; `nil` uses `--tty`, then the controlling terminal.
   ///   - requiresOwnTerminal: Whether a terminal of another user (neither this one nor root) is refused:
   ///     pinentry's, which gpg-agent names.

@@ -170,4 +170,14 @@ struct SpeechDecisionTests {
     detection.speakupKeyEcho = 2
     #expect(detection.speakupEchoesKeys)
   }
+
+  @Test(
+    "speech not answering: at boot the notice says what the person gets and names no command; elsewhere, doctor")
+  func unreachableNoticeWords() {
+    let boot = SpeechDecision.unreachableNotice(atBoot: true)
+    let desktop = SpeechDecision.unreachableNotice(atBoot: false)
+    #expect(boot == "No speech at this boot: speech-dispatcher is not answering; the words are on the screen only")
+    #expect(!boot.contains("passcode doctor"), "a person at boot cannot run a command")
+    #expect(desktop == "speech-dispatcher is not answering; run 'passcode doctor'")
+  }
 }

@@ -57,7 +57,7 @@ struct AgentEndToEndTests {
   }
 
   @Test(
-    "--leave-on-cancel: Esc leaves the question to another agent and ends --watch with exit 2; the asker takes the other's answer"
+    "--leave-on-cancel: Esc leaves the question to another agent, says systemd's own prompt asks next, without speech, and ends --watch with exit 2; the asker takes the other's answer"
   )
   func escapeLeavesTheQuestion() throws {
     let asker = try SystemdAsker("Leave me:", identifier: prefix + "left")
@@ -67,6 +67,7 @@ struct AgentEndToEndTests {
     try session.waitFor("3 characters entered")
     try session.type("\u{1B}")
     try session.waitFor("Question left for another agent")
+    try session.waitFor("systemd's own prompt asks next, without speech or counts")
     #expect(try session.finish() == .exited(2))
     #expect(try session.terminalRestored())
     // Nothing was sent: the question is still pending, and the next agent's answer is the one taken.

@@ -145,6 +145,26 @@ struct AskpassEndToEndTests {
     #expect(try session.terminalRestored())
   }
 
+  @Test(
+    "keys typed before the keyscript takes the console (while cryptsetup checked the last try) are thrown away, and it says so"
+  )
+  func keysTypedBeforeTheQuestion() throws {
+    let image = try LUKSImage()
+    defer { image.remove() }
+    let script = "echo waiting; read -r gate; " + Self.pipeline
+    let session = try session(image, tried: 1, script: script)
+    try session.waitFor("waiting")
+    // The shell reads a line; what follows it stays in the terminal for the keyscript to find.
+    try session.type("go\nzz")
+    try session.waitFor("Keys typed before this question were ignored")
+    try session.waitFor("Wrong passphrase. Try 2")
+    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.type("\r")
+    try session.waitFor("cryptsetup said 0")
+    #expect(try session.finish() == .exited(0))
+    #expect(image.keyscriptStatus() == 0, "the keys typed before were taken into the passphrase")
+  }
+
   @Test("with no controlling terminal (a new session), it asks on the terminal standard input is")
   func noControllingTerminal() throws {
     let image = try LUKSImage()
@@ -156,6 +176,26 @@ struct AskpassEndToEndTests {
     try answer(LUKSImage.passphrase, in: session, until: "cryptsetup said 0")
     #expect(try session.finish() == .exited(0))
     #expect(image.keyscriptStatus() == 0)
+  }
+
+  @Test(
+    "with speech wanted and no daemon, the keyscript's notice fits the boot: no speech, words on screen, no command")
+  func bootWordsWithoutSpeech() throws {
+    let image = try LUKSImage()
+    defer { image.remove() }
+    let missing = "unix_socket:/tmp/passcode-no-such-daemon-\(getpid()).sock"
+    let session = try session(
+      image, environment: ["SPEECHD_ADDRESS": missing, "PASSCODE_SPEECH": "on"])
+    try session.waitFor("Passphrase for disk cryptroot (/dev/vda2)")
+    // After the boot's grace for a daemon that starts late (3 seconds).
+    try session.waitFor(
+      "No speech at this boot: speech-dispatcher is not answering; the words are on the screen only",
+      timeout: .seconds(20))
+    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.type("\r")
+    try session.waitFor("cryptsetup said 0")
+    #expect(try session.finish() == .exited(0))
+    #expect(!session.text.contains("passcode doctor"), "a person at boot was told to run a command")
   }
 
   @Test("speech says the question, the retry, the counts and Checking, and never a typed character")

@@ -48,7 +48,7 @@ private struct Choices {
 
   /// An announcement of any kind, with counts in the ranges the engine and its callers use.
   mutating func announcement() -> Announcement {
-    switch byte() % 61 {
+    switch byte() % 64 {
     case 0: return .prompt(title: text(), length: length(), kind: kind())
     case 1: return .callerDescription(text())
     case 2: return .callerError(text())
@@ -116,6 +116,9 @@ private struct Choices {
     case 57: return .typingShown
     case 58: return .noticeEndsByItself
     case 59: return .shownEntry(text())
+    case 60: return .systemdAgentAsksNext
+    case 61: return .keysIgnoredWhileChecking
+    case 62: return .keysTypedBeforeIgnored
     default: return .strength([.weak, .fair, .strong][Int(byte()) % 3])
     }
   }

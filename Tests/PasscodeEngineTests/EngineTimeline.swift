@@ -95,6 +95,11 @@ struct EngineTimeline {
     answerVerification()
   }
 
+  /// Makes each flush from now on report keys thrown away (or not), as a terminal holding keys typed ahead does.
+  mutating func flushesDiscardKeys(_ discards: Bool) {
+    driver.output.flushDiscardsKeys = discards
+  }
+
   mutating func deliver(_ verdict: Verdict) {
     precondition(driver.output.pendingVerification != nil, "no verification is pending")
     driver.output.pendingVerification = nil

@@ -139,6 +139,56 @@ struct EntryEngineTimelineTests {
     #expect(timeline.spoken.last == "Passcode accepted")
   }
 
+  @Test(
+    "keys typed while a code is checked never land in the next entry: thrown away, and told before Ready"
+  )
+  func keysTypedWhileCheckingAreToldNotTaken() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("1 1 1 1 +200ms 2 5 ✗ 8 +500ms")
+    let ignored = timeline.records.firstIndex {
+      if case .aside(.keysIgnoredWhileChecking) = $0 { true } else { false }
+    }
+    let ready = timeline.records.lastIndex { if case .announce(.ready) = $0 { true } else { false } }
+    #expect(ignored != nil, "the keys typed during the check were dropped unsaid")
+    if let ignored, let ready { #expect(ignored < ready, "said after Ready") }
+    #expect(timeline.engine.count == 0, "the keys typed during the check landed in the next entry")
+    timeline.run("2")
+    #expect(timeline.spoken.last == "1 of 4 digits entered")
+    #expect(timeline.asides.count { $0 == .keysIgnoredWhileChecking } == 1, "told once")
+  }
+
+  @Test("a check with no keys typed during it says nothing of ignored keys")
+  func noKeysDuringCheckNoWords() {
+    var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })
+    timeline.run("1 1 1 1 +200ms ✗ +500ms 2 5 8 0 ✓")
+    #expect(!timeline.asides.contains(.keysIgnoredWhileChecking))
+    #expect(timeline.outcome == .accepted)
+  }
+
+  @Test("keys a flush throws away unseen during or right after a check are told; after a relock they are not")
+  func keysFlushedAfterCheckAreTold() {
+    var rejected = EngineTimeline(fourDigits, verifier: { _ in nil })
+    rejected.run("1 1 1 1")
+    rejected.flushesDiscardKeys(true)
+    rejected.run("✗")
+    rejected.flushesDiscardKeys(false)
+    rejected.run("+500ms")
+    #expect(rejected.asides.count { $0 == .keysIgnoredWhileChecking } == 1)
+    #expect(rejected.spoken.last == "Ready")
+
+    var ended = EngineTimeline(fourDigits, verifier: { _ in nil })
+    ended.run("1 1 1 1 ✗")
+    ended.flushesDiscardKeys(true)
+    ended.run("+500ms")
+    #expect(ended.asides.count { $0 == .keysIgnoredWhileChecking } == 1, "the rejection's end flushed keys unsaid")
+
+    var relocked = EngineTimeline(fourDigits, verifier: { _ in nil })
+    relocked.run("1 2")
+    relocked.flushesDiscardKeys(true)
+    relocked.send(.relock)
+    #expect(!relocked.asides.contains(.keysIgnoredWhileChecking), "no check ran")
+  }
+
   @Test("cancelling while the verifier runs leaves the code to the verifier: the engine does not wipe it")
   func cancelDuringVerificationKeepsStorage() {
     var timeline = EngineTimeline(fourDigits, verifier: { _ in nil })

@@ -50,4 +50,18 @@ struct CrypttabQuestionTests {
     let long = question([:], argument: String(repeating: "a", count: 400)).argumentText?.text ?? ""
     #expect(long.count == PasswordQuestion.maximumMessageLength)
   }
+
+  @Test(
+    "tries= from CRYPTTAB_OPTIONS (3 when not given, 0 for no limit) says whether cryptroot may ask again after this try",
+    arguments: [
+      (nil, "0", true), (nil, "1", true), (nil, "2", false),
+      ("luks,tries=1,keyscript=/usr/bin/passcode-askpass", "0", false),
+      ("tries=5", "3", true), ("tries=5", "4", false), ("luks,tries=0", "40", true),
+      ("luks,tries=x", "2", false), ("luks,tries=", "1", true),
+    ] as [(String?, String, Bool)])
+  func mayBeAskedAgain(options: String?, tried: String, expected: Bool) {
+    var environment = ["CRYPTTAB_TRIED": tried]
+    if let options { environment["CRYPTTAB_OPTIONS"] = options }
+    #expect(question(environment).mayBeAskedAgain == expected)
+  }
 }

@@ -7,6 +7,9 @@ extension SpeechLabFixtures {
   /// initramfs whose speech-dispatcher also logs its SSIP protocol to the guest's second serial port
   /// (`initrd-it-speech.img`, made by make-initramfs-tools-lab), and a copy of the disk with ``passphrase`` added.
   static let initramfsTools = VMLab.initramfsToolsVariant("speech", initramfs: "initrd-it-speech.img")
+  /// The initramfs-tools image whose passcode cannot run (`initrd-it-broken.img`: both names a script that exits
+  /// 1), and a copy of the disk.
+  static let initramfsToolsBroken = VMLab.initramfsToolsVariant("broken", initramfs: "initrd-it-broken.img")
 }
 
 extension VMLab {
@@ -43,26 +46,48 @@ extension VMLabTests {
   /// cryptroot's script's words after the keyscript's answer did not open the disk.
   static let cryptrootFailed = "cryptsetup: ERROR: cryptroot: cryptsetup failed"
 
-  @Test("initramfs-tools: passcode-askpass asks, says \"Wrong passphrase. Try 2\" on the retry, and unlocks the disk")
+  @Test(
+    "initramfs-tools: passcode-askpass asks, says \"Wrong passphrase. Try 2\" on the retry, and unlocks the disk; keys typed between the tries are neither shown nor counted, and said to be ignored; the console echoes again once the disk is open"
+  )
   func initramfsToolsKeyscriptUnlocksAfterAWrongTry() throws {
     guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
     let boot = try GuestBoot(fixtures)
     let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
     #expect(!boot.plainText.contains("Please unlock disk"), "cryptsetup's own askpass asked")
     try enter(VMLab.wrongPassphrase, on: boot, notices: Self.askpassNotices)
+    // Keys typed ahead: at once after "Checking" (the keyscript has written the passphrase, and cryptsetup is
+    // checking it), then once cryptsetup has refused it, before the keyscript runs again (cryptroot sleeps 1 s).
+    let checking = boot.plainText.endIndex
+    try boot.type("77")
     let refused = try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
+    try boot.type("88")
     // cryptroot runs the keyscript again with CRYPTTAB_TRIED=1: the retry phrase, and the question again.
     let retry = try boot.waitForAll(of: ["Wrong passphrase. Try 2", Self.askpassAsked], timeout: stepTimeout)
     #expect(!boot.plainText.contains(Self.cryptrootSetUp), "a wrong passphrase opened the disk")
+    let meanwhile = String(boot.plainText[checking...])
+    for typedAhead in ["77", "88"] {
+      #expect(!meanwhile.contains(typedAhead), "the console showed keys typed while cryptsetup checked: \(meanwhile)")
+    }
+    // The retry's keyscript found them waiting, threw them away, and said so.
+    #expect(meanwhile.contains("Keys typed before this question were ignored"), "keys were dropped unsaid")
+    // Had the keys landed in the retry's entry, its first key would be counted as the third or fifth.
     try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
     let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
     for passphrase in [VMLab.wrongPassphrase, VMLab.passphrase] {
       #expect(!boot.plainText.contains(passphrase), "the console showed a typed passphrase")
     }
+    // The disk's questions are over ("Disk unlocked", local-premount): the console echoes again, as the real
+    // root's init (the lab's waits 5 seconds) and any shell expect.
+    let rootReached = try boot.waitFor("the root's /sbin/init runs", timeout: stepTimeout)
+    try boot.type("qzq")
+    let echoed = try boot.waitFor("qzq", timeout: .seconds(10))
     print("VM lab, initramfs-tools: the fixtures made in \(fixtures.buildTime.formatted(.units(allowed: [.seconds])))")
     report(
       "initramfs-tools, wrong, then right",
-      [("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked)])
+      [
+        ("the question", prompt), ("refused", refused), ("asked again", retry), ("unlocked", unlocked),
+        ("the root's init", rootReached), ("echoed again", echoed),
+      ])
   }
 
   @Test("initramfs-tools: Esc at passcode-askpass's prompt is a failed try: it is asked again, as try 2, and unlocks")
@@ -70,6 +95,8 @@ extension VMLabTests {
     guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
     let boot = try GuestBoot(fixtures)
     let prompt = try boot.waitFor(Self.askpassAsked, timeout: bootTimeout)
+    // No sound card: the boot's words that speech is missing, naming no command, after the keyscript's grace.
+    let notice = try boot.waitFor(Self.speechNotice, timeout: stepTimeout)
     try boot.type("\u{1B}")
     let cancelled = try boot.waitFor("Cancelled", timeout: stepTimeout)
     // Nothing reached cryptsetup, which counts that as a failed try; the keyscript is run again.
@@ -79,11 +106,14 @@ extension VMLabTests {
     try enter(VMLab.passphrase, on: boot, notices: Self.askpassNotices)
     let unlocked = try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
     #expect(!boot.plainText.contains(VMLab.passphrase), "the console showed the typed passphrase")
+    // passcode itself asks again here: no systemd agent takes over, so the handover words would be untrue.
+    #expect(!boot.plainText.contains(Self.handover), "the keyscript said systemd would ask next")
+    #expect(!boot.plainText.contains(Self.desktopAdvice), "a person at boot was told to run passcode doctor")
     report(
       "initramfs-tools, Esc, then right",
       [
-        ("the question", prompt), ("cancelled", cancelled), ("refused", refused), ("asked again", retry),
-        ("unlocked", unlocked),
+        ("the question", prompt), ("no speech said", notice), ("cancelled", cancelled), ("refused", refused),
+        ("asked again", retry), ("unlocked", unlocked),
       ])
   }
 
@@ -129,6 +159,31 @@ extension VMLabTests {
     steps += [("refused", refused), ("asked again", retry), ("unlocked", unlocked), ("said unlocked", saidUnlocked)]
     report("initramfs-tools, speech", steps)
     print("VM lab, initramfs-tools speech: \(texts.count) texts spoken: \(texts)")
+  }
+
+  @Test(
+    "initramfs-tools: a passcode that cannot run fails each try at once; the boot stops in the shell, where Boot.md's cryptsetup open unlocks the disk"
+  )
+  func initramfsToolsPasscodeCannotRun() throws {
+    guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsToolsBroken) else { return }
+    // An empty panic= lets init open its shell, as on a Debian system (the lab's panic=-1 reboots instead), once
+    // it has waited for the root device (30 s; cryptroot, run again from local-block meanwhile, fails again).
+    let boot = try GuestBoot(fixtures, kernelArguments: ["panic="])
+    let gaveUp = try boot.waitFor(
+      "cryptsetup: ERROR: cryptroot: maximum number of tries exceeded", timeout: bootTimeout)
+    let shell = try boot.waitFor("(initramfs)", timeout: stepTimeout)
+    #expect(!boot.plainText.contains("Passphrase for disk"), "the broken passcode asked")
+    // Boot.md's words for this case, with the lab's device.
+    try boot.type("cryptsetup open /dev/vda cryptroot\r")
+    let asked = try boot.waitFor("Enter passphrase for", timeout: stepTimeout)
+    try boot.type(VMLab.passphrase + "\r")
+    try boot.waitFor("(initramfs)", timeout: stepTimeout)
+    try boot.type("exit\r")
+    let rootReached = try boot.waitFor("the root's /sbin/init runs", timeout: stepTimeout)
+    #expect(!boot.plainText.contains(VMLab.passphrase), "the console showed the passphrase")
+    report(
+      "initramfs-tools, passcode cannot run",
+      [("gave up", gaveUp), ("shell", shell), ("cryptsetup asked", asked), ("the root's init", rootReached)])
   }
 
   @Test(

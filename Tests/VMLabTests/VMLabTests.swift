@@ -53,8 +53,13 @@ struct VMLabTests {
   }
 
   /// The notice shown once when speech-dispatcher has not answered within the agent's startup grace: a boot
-  /// with no sound card has no speech-dispatcher.
-  static let speechNotice = "speech-dispatcher is not answering; run 'passcode doctor'"
+  /// with no sound card has no speech-dispatcher. Its words fit the boot: they name no command to run.
+  static let speechNotice =
+    "No speech at this boot: speech-dispatcher is not answering; the words are on the screen only"
+  /// What the desktop's notice asks for, which a person at boot cannot do.
+  static let desktopAdvice = "passcode doctor"
+  /// What passcode says before systemd's own agent takes the question (after Esc, with `--leave-on-cancel`).
+  static let handover = "systemd's own prompt asks next, without speech or counts"
 
   /// Types a passphrase key by key, each key waiting for its count, then Enter and "Checking"; and checks
   /// that while it was typed the console showed only the counts and "Checking" (and systemd's and the kernel's own lines,
@@ -109,12 +114,20 @@ struct VMLabTests {
     report("wrong, then right", [("the question", prompt), ("asked again", retry), ("unlocked", unlocked)])
   }
 
-  @Test("Esc at passcode's prompt hands the question to systemd's own agent, and the boot goes on")
+  @Test(
+    "Esc at passcode's prompt says systemd's own prompt asks next, without speech, and hands the question to it; the boot goes on"
+  )
   func escapeFallsBackToSystemdAgent() throws {
     guard let fixtures = requireFixtures() else { return }
     let (boot, prompt) = try bootToPasscodesQuestion(fixtures)
+    // No sound card: the boot's words that speech is missing, naming no command, after the agent's grace.
+    let notice = try boot.waitFor(Self.speechNotice, timeout: stepTimeout)
     try boot.type("\u{1B}")
     let left = try boot.waitFor("Question left for another agent", timeout: stepTimeout)
+    // Said before systemd's agent asks, on the console (so in braille) and to speech.
+    let handover = try boot.waitFor(Self.handover, timeout: stepTimeout)
+    let beforeSystemd = boot.plainText.components(separatedBy: "(press TAB for no echo)").first ?? ""
+    #expect(beforeSystemd.contains(Self.handover), "systemd's agent asked before passcode said so")
     // systemd's agent asks with its own words; a cancelled question would fail the disk instead.
     let outcome = try boot.waitForFirst(
       of: ["(press TAB for no echo)", "Dependency failed for"], timeout: stepTimeout)
@@ -126,9 +139,13 @@ struct VMLabTests {
     let passcodeAskedAgain = afterSystemdAsked.replacingOccurrences(of: Self.systemdAsked, with: "")
       .contains(Self.anyAsked)
     #expect(!passcodeAskedAgain, "passcode asked again after systemd's agent took over")
+    #expect(!boot.plainText.contains(Self.desktopAdvice), "a person at boot was told to run passcode doctor")
     report(
       "Esc, then systemd's agent",
-      [("the question", prompt), ("left", left), ("systemd's agent asked", outcome.elapsed), ("unlocked", unlocked)])
+      [
+        ("the question", prompt), ("no speech said", notice), ("left", left), ("handover said", handover),
+        ("systemd's agent asked", outcome.elapsed), ("unlocked", unlocked),
+      ])
   }
 
   @Test("Docs/Boot.md's way back for one boot: with passcode's watch masked, systemd's own agent unlocks the disk")
