@@ -158,7 +158,7 @@ struct AskpassEndToEndTests {
     try session.type("go\nzz")
     try session.waitFor("Keys typed before this question were ignored")
     try session.waitFor("Wrong passphrase. Try 2")
-    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.typeCounting(LUKSImage.passphrase)
     try session.type("\r")
     try session.waitFor("cryptsetup said 0")
     #expect(try session.finish() == .exited(0))
@@ -191,7 +191,7 @@ struct AskpassEndToEndTests {
     try session.waitFor(
       "No speech at this boot: speech-dispatcher is not answering; the words are on the screen only",
       timeout: .seconds(20))
-    try typePassphrase(LUKSImage.passphrase, in: session)
+    try session.typeCounting(LUKSImage.passphrase)
     try session.type("\r")
     try session.waitFor("cryptsetup said 0")
     #expect(try session.finish() == .exited(0))
