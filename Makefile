@@ -297,9 +297,15 @@ if [ "$$1" = remove ] || [ "$$1" = deconfigure ]; then
 fi
 if [ "$$1" = remove ] && grep -qs '^[[:space:]]*[^#].*keyscript=[^,[:space:]]*passcode-askpass' /etc/crypttab; then
   # The initramfs in /boot still holds passcode; the next one built (a kernel upgrade builds one) would not.
-  echo "passcode: warning: /etc/crypttab still names passcode-askpass as a keyscript." >&2
-  echo "passcode: Before the next boot, take keyscript=...passcode-askpass out of /etc/crypttab and run" >&2
-  echo "passcode: 'update-initramfs -u': an initramfs built without passcode cannot ask for that disk." >&2
+  # Said in the language of dpkg's environment (LANGUAGE, LANG) from passcode's own catalogue, which is still
+  # installed while prerm runs, through gettext(1) (gettext-base); in English without it.
+  for message in "warning: /etc/crypttab still names passcode-askpass as a keyscript." \
+    "Before the next boot, take keyscript=...passcode-askpass out of /etc/crypttab and run 'update-initramfs -u': an initramfs built without passcode cannot ask for that disk."; do
+    if command -v gettext >/dev/null 2>&1; then
+      message=$$(TEXTDOMAIN=passcode TEXTDOMAINDIR=/usr/share/locale gettext "$$message" 2>/dev/null || printf '%s' "$$message")
+    fi
+    echo "passcode: $$message" >&2
+  done
 fi
 if [ "$$1" = remove ]; then
   # The console units are the user's to enable; removing the package must not leave their links behind.

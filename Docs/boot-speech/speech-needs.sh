@@ -53,24 +53,41 @@ passcode_speech_programs() {
     return 0
 }
 
-# The system's language, as espeak-ng names it ("es" for es_ES.UTF-8), or nothing for C and POSIX: LANG in
-# /etc/locale.conf or /etc/default/locale, else in the environment.
-passcode_speech_system_language() {
-    passcode_speech_language=
-    for passcode_speech_file in /etc/locale.conf /etc/default/locale; do
+# NAME's value in a locale file (the last `NAME=value` line, quotes and `export` taken off), or nothing.
+passcode_speech_locale_value() {
+    sed -n -e 's/^[[:space:]]*\(export[[:space:]][[:space:]]*\)\{0,1\}'"$1"'=["'"'"']*\([^"'"'"']*\).*/\2/p' "$2" \
+        | tail -n 1
+}
+
+# The system's languages, as espeak-ng names them ("es" for es_ES.UTF-8), one a line, each once: those of
+# LANGUAGE (a list: "es_ES:es:en") and LANG, from the first of the locale files given (by default
+# /etc/locale.conf, then /etc/default/locale) that sets either, else from the environment; none for C and
+# POSIX.
+passcode_speech_system_languages() {
+    [ $# -gt 0 ] || set -- /etc/locale.conf /etc/default/locale
+    passcode_speech_lang=
+    passcode_speech_languages=
+    for passcode_speech_file in "$@"; do
         [ -r "$passcode_speech_file" ] || continue
-        passcode_speech_language=$(sed -n -e 's/^[[:space:]]*LANG=["'"'"']*\([^"'"'"']*\).*/\1/p' \
-            "$passcode_speech_file" | tail -n 1)
-        [ -n "$passcode_speech_language" ] && break
+        passcode_speech_lang=$(passcode_speech_locale_value LANG "$passcode_speech_file")
+        passcode_speech_languages=$(passcode_speech_locale_value LANGUAGE "$passcode_speech_file")
+        [ -n "$passcode_speech_lang$passcode_speech_languages" ] && break
     done
-    passcode_speech_language=${passcode_speech_language:-${LANG-}}
-    passcode_speech_language=${passcode_speech_language%%[._@]*}
-    case $passcode_speech_language in C | POSIX) passcode_speech_language= ;; esac
-    printf '%s\n' "$passcode_speech_language"
+    if [ -z "$passcode_speech_lang$passcode_speech_languages" ]; then
+        passcode_speech_lang=${LANG-}
+        passcode_speech_languages=${LANGUAGE-}
+    fi
+    printf '%s\n' "$passcode_speech_languages" | tr ':' '\n' | { cat; printf '%s\n' "$passcode_speech_lang"; } \
+        | while read -r passcode_speech_language; do
+            passcode_speech_language=${passcode_speech_language%%[._@]*}
+            case $passcode_speech_language in '' | C | POSIX) continue ;; esac
+            printf '%s\n' "$passcode_speech_language"
+        done | sort -u
 }
 
 # espeak-ng's data, one file a line: the phonemes, and the dictionary and voices of English and of each
-# language given; status 1 when the data is missing.
+# language given (passcode_speech_system_languages: only those, to keep the image small; a language espeak-ng
+# has no dictionary for is left out); status 1 when the data is missing.
 passcode_speech_espeak_data() {
     passcode_speech_data=
     for passcode_speech_candidate in /usr/lib/*/espeak-ng-data /usr/share/espeak-ng-data; do
@@ -83,8 +100,11 @@ passcode_speech_espeak_data() {
     for passcode_speech_file in phondata phontab phonindex intonations; do
         printf '%s\n' "$passcode_speech_data/$passcode_speech_file"
     done
+    passcode_speech_seen=
     for passcode_speech_language in en "$@"; do
         [ -n "$passcode_speech_language" ] || continue
+        case " $passcode_speech_seen " in *" $passcode_speech_language "*) continue ;; esac
+        passcode_speech_seen="$passcode_speech_seen $passcode_speech_language"
         [ -e "$passcode_speech_data/${passcode_speech_language}_dict" ] || continue
         printf '%s\n' "$passcode_speech_data/${passcode_speech_language}_dict"
         for passcode_speech_voice in "$passcode_speech_data"/lang/*/"$passcode_speech_language" \

@@ -10,6 +10,9 @@ extension SpeechLabFixtures {
   /// The initramfs-tools image whose passcode cannot run (`initrd-it-broken.img`: both names a script that exits
   /// 1), and a copy of the disk.
   static let initramfsToolsBroken = VMLab.initramfsToolsVariant("broken", initramfs: "initrd-it-broken.img")
+  /// The Spanish speech scenario's: `initrd-it-es-speech.img`, made on a system whose locale is Spanish, with
+  /// the same protocol log, and its own copy of the disk.
+  static let initramfsToolsSpanish = VMLab.initramfsToolsVariant("es-speech", initramfs: "initrd-it-es-speech.img")
 }
 
 extension VMLab {
@@ -236,24 +239,64 @@ extension VMLabTests {
   }
 
   @Test(
-    "initramfs-tools: with LANGUAGE=es on the kernel command line, passcode-askpass asks, retries and unlocks in Spanish"
+    "initramfs-tools: with LANGUAGE=es on the kernel command line, passcode-askpass asks, retries and unlocks in Spanish, spoken with espeak-ng's Spanish data"
   )
   func initramfsToolsSpanishAtBoot() throws {
-    guard let fixtures = VMLab.fixturesOrIssue(VMLab.initramfsToolsFixtures) else { return }
+    guard let fixtures = VMLab.fixturesOrIssue(SpeechLabFixtures.initramfsToolsSpanish) else { return }
+    // Made on a Spanish system, the image carries espeak-ng's Spanish data beside the English, and no other
+    // language's dictionary.
+    let listing = try String(
+      contentsOfFile: (fixtures.initramfs as NSString).deletingLastPathComponent + "/initrd-it-es.list", encoding: .utf8
+    )
+    let espeakFiles = listing.split(separator: "\n").compactMap { $0.components(separatedBy: "espeak-ng-data/").last }
+    let dictionaries = Set(espeakFiles.filter { $0.hasSuffix("_dict") })
+    #expect(dictionaries == ["en_dict", "es_dict"], "the image's espeak-ng dictionaries: \(dictionaries.sorted())")
+    #expect(espeakFiles.contains("lang/roa/es"), "the image has no Spanish voice (lang/roa/es)")
+
+    let wav = fixtures.directory + "/boot.wav"
+    let log = fixtures.directory + "/speech-protocol.log"
+    for file in [wav, log] { try? FileManager.default.removeItem(atPath: file) }
     // The kernel hands a name=value it does not know to init's environment, which cryptroot's keyscript inherits.
-    let boot = try GuestBoot(fixtures, kernelArguments: ["LANGUAGE=es"])
-    let prompt = try boot.waitFor("Frase de contraseña del disco cryptroot (/dev/vda)", timeout: bootTimeout)
-    try boot.type(VMLab.wrongPassphrase + "\r")
+    let boot = try GuestBoot(
+      fixtures, kernelArguments: ["LANGUAGE=es"],
+      qemuArguments: [
+        "-audiodev", "wav,id=snd0,path=\(wav)", "-device", "intel-hda", "-device", "hda-duplex,audiodev=snd0",
+        "-serial", "file:\(log)",
+      ])
+    let question = "Frase de contraseña del disco cryptroot (/dev/vda)"
+    let prompt = try boot.waitFor(question, timeout: bootTimeout)
+    let soundBefore = CapturedAudio.size(of: wav)
+    try boot.type(SpeechLabFixtures.wrongPassphrase + "\r")
     try boot.waitFor(Self.cryptrootFailed, timeout: stepTimeout)
     let retry = try boot.waitFor("Frase de contraseña incorrecta. Intento 2", timeout: stepTimeout)
-    try boot.type(VMLab.passphrase + "\r")
+    try boot.type(SpeechLabFixtures.passphrase + "\r")
     try boot.waitFor(Self.cryptrootSetUp, timeout: stepTimeout)
     let unlocked = try boot.waitFor("Disco desbloqueado", timeout: stepTimeout)
     #expect(!boot.plainText.contains("Passphrase for disk"), "an English question was shown")
-    for passphrase in [VMLab.wrongPassphrase, VMLab.passphrase] {
+    for passphrase in [SpeechLabFixtures.wrongPassphrase, SpeechLabFixtures.passphrase] {
       #expect(!boot.plainText.contains(passphrase), "the console showed a typed passphrase")
     }
+
+    // Spoken in Spanish: the language set to es for the connection, the Spanish question, retry and unlock,
+    // no English question, and no character of either passphrase.
+    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { $0.contains("Disco desbloqueado") }
+    #expect(protocolLog.contains("SET SELF LANGUAGE es"), "speech-dispatcher was not told Spanish")
+    #expect(!protocolLog.contains("SET SELF LANGUAGE en"), "speech-dispatcher was told English")
+    #expect(texts.contains { $0.hasPrefix(question) }, "the Spanish question was not spoken; spoken: \(texts)")
+    #expect(texts.contains { $0.contains("Intento 2") }, "the Spanish retry was not spoken; spoken: \(texts)")
+    #expect(texts.last == "Disco desbloqueado", "\"Disco desbloqueado\" was not spoken last; spoken: \(texts)")
+    #expect(!texts.contains { $0.contains("Passphrase") }, "English was spoken: \(texts)")
+    let secretCharacters = Set(SpeechLabFixtures.wrongPassphrase + SpeechLabFixtures.passphrase)
+    #expect(!texts.contains { !secretCharacters.isDisjoint(with: $0) }, "a passphrase character was spoken: \(texts)")
+    for passphrase in [SpeechLabFixtures.wrongPassphrase, SpeechLabFixtures.passphrase] {
+      #expect(!protocolLog.contains(passphrase), "the protocol log holds a typed passphrase")
+    }
+    let played = CapturedAudio.waitForSound(
+      in: wav, after: soundBefore, lasting: .milliseconds(510), timeout: stepTimeout)
+    #expect(played > .milliseconds(500), "only \(played) of sound after the question")
     report(
-      "initramfs-tools, LANGUAGE=es", [("the question", prompt), ("asked again", retry), ("said unlocked", unlocked)])
+      "initramfs-tools, LANGUAGE=es with speech",
+      [("the question", prompt), ("asked again", retry), ("said unlocked", unlocked)])
+    print("VM lab, initramfs-tools LANGUAGE=es: \(texts.count) texts spoken: \(texts)")
   }
 }

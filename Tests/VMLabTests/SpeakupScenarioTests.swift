@@ -209,7 +209,7 @@ extension GuestBoot {
   }
 
   /// Waits until Speakup said one of `words` after `offset`; the one said.
-  fileprivate func waitForSpeakup(_ speakup: SpeakupWords, anyOf words: [String], after offset: Int) throws -> String {
+  func waitForSpeakup(_ speakup: SpeakupWords, anyOf words: [String], after offset: Int) throws -> String {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(300)
     while clock.now < deadline {

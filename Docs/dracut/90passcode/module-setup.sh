@@ -21,7 +21,7 @@
 # and dracut says so): speech-dispatcher, sd_espeak-ng, the ALSA audio plugin with libasound and ALSA's
 # own configuration (never /etc/alsa/conf.d, which may send everything to PulseAudio), libspeechd (which
 # passcode loads with dlopen), the C.UTF-8 locale (speech-dispatcher exits when setlocale() fails),
-# espeak-ng's data for English and for the system's language (LANG in /etc/locale.conf,
+# espeak-ng's data for English and for the system's languages only (LANGUAGE and LANG in /etc/locale.conf,
 # /etc/default/locale or dracut's environment), alsactl with the saved mixer levels when alsa-utils is
 # installed (a sound card comes up muted), the sound drivers (HDA, AC'97, virtio-snd), and
 # passcode-speech-dispatcher.service: a speech-dispatcher of the initramfs, as root, with a configuration
@@ -180,7 +180,8 @@ passcode_install_speech() {
         dinfo "passcode: speech-dispatcher, its espeak-ng module or its ALSA plugin is not installed: the prompt at boot is silent"
         return 0
     fi
-    if ! data=$(passcode_speech_espeak_data "$(passcode_speech_system_language)"); then
+    # shellcheck disable=SC2046
+    if ! data=$(passcode_speech_espeak_data $(passcode_speech_system_languages)); then
         dinfo "passcode: espeak-ng's data is missing: the prompt at boot is silent"
         return 0
     fi
