@@ -1,4 +1,5 @@
 import Foundation
+internal import SystemCalls
 
 /// A private `dbus-daemon --session`, with a Python service of a test's on it: the a11y bus launcher for
 /// detection's tests, a polkitd stand-in for the polkit agent's.
@@ -84,10 +85,10 @@ package final class PrivateSessionBus {
   ///
   /// - Throws: ``SpeechTestSupportError/notReady(_:)`` when it does not.
   package func waitForFile(_ path: String, what: String) throws {
-    let end = ContinuousClock.now + .seconds(5)
+    let end = BootTimeClock.now + .seconds(5)
     while !FileManager.default.fileExists(atPath: path) {
-      guard ContinuousClock.now < end else { throw SpeechTestSupportError.notReady(what) }
-      usleep(10_000)
+      guard BootTimeClock.now < end else { throw SpeechTestSupportError.notReady(what) }
+      sleep(for: .milliseconds(10))
     }
   }
 
