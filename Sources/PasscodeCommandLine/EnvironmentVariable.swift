@@ -22,6 +22,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
   case crypttabSource = "CRYPTTAB_SOURCE"
   case crypttabTried = "CRYPTTAB_TRIED"
   case sshAskpassPrompt = "SSH_ASKPASS_PROMPT"
+  case systemBusAddress = "DBUS_SYSTEM_BUS_ADDRESS"
 
   /// One line of help.
   var help: String {
@@ -54,6 +55,8 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .crypttabSource: "askpass: the disk's device (crypttab's second field), said after its name."
     case .crypttabTried: "askpass: the tries before this one; above 0, the last passphrase was wrong."
     case .sshAskpassPrompt: "askpass: set by ssh: confirm is a yes-or-no question, none a notice until ssh ends it."
+    case .systemBusAddress:
+      "polkit-agent: where the system bus listens; unix:path=/run/dbus/system_bus_socket when unset."
     }
   }
 
@@ -77,6 +80,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case .noColor: return options.contains(.color)
     case .term: return subcommand.isInteractive || subcommand == .doctor
     case .crypttabName, .crypttabSource, .crypttabTried, .sshAskpassPrompt: return subcommand == .askpass
+    case .systemBusAddress: return subcommand == .polkitAgent
     }
   }
 }

@@ -302,7 +302,7 @@ package enum HelpText {
     case (.accepted, .remove): return "The passcode was removed."
     case (.accepted, .pinentry): return "gpg-agent ended the session."
     case (.accepted, .doctor): return "Nothing found stops a prompt from working."
-    case (.accepted, .polkitAgent): return "Without a command: ended by a signal, as pkttyagent is."
+    case (.accepted, .polkitAgent): return "Without a command: ended by a signal (as pkttyagent)."
     case (.noTerminal, .polkitAgent): return "No terminal to ask on."
     case (.setupProblem, .polkitAgent):
       return "The system bus or polkitd could not be reached, or polkitd refused the registration."
