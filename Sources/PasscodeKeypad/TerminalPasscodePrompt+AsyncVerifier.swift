@@ -5,8 +5,10 @@ import _Concurrency  // Task and continuations: the release build turns the impl
 extension TerminalPasscodePrompt {
   /// Asks for one code checked by an async verifier (a server, a daemon), and returns how the prompt ended, without
   /// holding up the caller's thread: the prompt waits for keys on a thread of its own, and each complete code is
-  /// checked by a task of its own while the prompt says "Checking". Cancelling the calling task cancels the entry,
-  /// as ``PromptRemote/cancel()`` does; a code already being checked is checked to the end first.
+  /// checked by a task of its own, which the prompt's verification thread runs (its task executor), while the
+  /// prompt says "Checking": a task pool the rest of the program keeps busy does not hold the verdict back.
+  /// Cancelling the calling task cancels the entry, as ``PromptRemote/cancel()`` does; a code already being checked
+  /// is checked to the end first.
   ///
   /// ```swift
   /// let outcome = try await prompt.ask(try EntryConfiguration(length: .fixed(6))) { secret in
@@ -67,38 +69,34 @@ private struct PromptOnItsThread: @unchecked Sendable {
   }
 }
 
-/// An async verifier answered on the prompt's verification thread, which waits for it (a thread of its own, never
-/// one of the task pool's).
+/// An async verifier answered on the prompt's verification thread, which serves the verifier's task as its executor
+/// (a thread of its own, never one of the task pool's): the task starts there, and resumes there after each await
+/// that another thread or executor completes (a reply from a server, a daemon's answer), so a task pool kept busy by
+/// the rest of the program does not hold the person's verdict back. (`Task.sleep` is the exception: its timer
+/// resumes the task through the pool.)
 private enum AsyncVerification {
   /// Why an async verification could not run.
   enum Failure: Error, CustomStringConvertible {
     /// No thread could be started for the prompt.
     case noThread
-    /// No pipe could be made to wait on.
-    case noPipe
+    /// The verifier's task ended without a verdict or an error.
+    case noAnswer
 
     var description: String {
       switch self {
       case .noThread: "could not start a thread"
-      case .noPipe: "could not make a pipe to wait on"
+      case .noAnswer: "the verifier's task ended without an answer"
       }
     }
   }
 
-  /// Runs `verifier` as a task and waits, blocking this thread, for its verdict or error.
+  /// Runs `verifier` as a task on this thread, serving its jobs, until it gives its verdict or error.
   static func answer(
     _ verifier: @escaping @Sendable (any SecretStorage) async throws -> Verdict, for secret: any SecretStorage
   ) throws -> Verdict {
-    let done: Pipe
-    do {
-      done = try Pipe()
-    } catch {
-      throw Failure.noPipe
-    }
-    defer { done.close() }
+    let executor = VerificationThreadExecutor()
     let answer = Mutex<Result<Verdict, any Error>?>(nil)
-    let writeEnd = done.writeEnd
-    Task {
+    Task(executorPreference: executor) {
       let result: Result<Verdict, any Error>
       do {
         result = .success(try await verifier(secret))
@@ -106,12 +104,40 @@ private enum AsyncVerification {
         result = .failure(error)
       }
       answer.withLock { $0 = result }
-      writeEnd.writeFromSignalHandler(1)
+      executor.finish()
     }
-    var byte: UInt8 = 0
-    while (try? withUnsafeMutableBytes(of: &byte) { try done.readEnd.read(into: $0) }) != 1 {}
-    // The task published its answer before it wrote the byte.
-    guard let result = answer.withLock({ $0 }) else { throw Failure.noPipe }
+    executor.run()
+    guard let result = answer.withLock({ $0 }) else { throw Failure.noAnswer }
     return try result.get()
+  }
+}
+
+/// The executor the verifier's task prefers: its jobs are queued, and run by the verification thread in ``run()``
+/// until the task says it is done (``finish()``).
+private final class VerificationThreadExecutor: TaskExecutor, @unchecked Sendable {
+  private let state = Mutex<(jobs: [UnownedJob], isFinished: Bool)>(([], false))
+  private let wake = Semaphore()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    state.withLock { $0.jobs.append(job) }
+    wake.signal()
+  }
+
+  /// Ends ``run()`` once the jobs queued are run; called by the task as its last step.
+  func finish() {
+    state.withLock { $0.isFinished = true }
+    wake.signal()
+  }
+
+  /// Runs the queued jobs on the calling thread, waiting for more, until ``finish()``.
+  func run() {
+    while true {
+      wake.wait()
+      while let job = state.withLock({ $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+      }
+      if state.withLock({ $0.isFinished && $0.jobs.isEmpty }) { return }
+    }
   }
 }

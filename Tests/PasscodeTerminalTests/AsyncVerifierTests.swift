@@ -23,6 +23,19 @@ extension SignalRelayTests {
     return code
   }()
 
+  /// A server's round trip: the reply arrives on another thread after `delay` and resumes the verifier, as a network
+  /// library's callback would (not `Task.sleep`, whose timer resumes through the task pool, which the rest of the
+  /// suite may keep busy).
+  private static func serverReply(after delay: Duration) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let started = BackgroundThread.start {
+        BootTimeClock.wait(until: BootTimeClock.now + delay)
+        continuation.resume()
+      }
+      if !started { continuation.resume() }
+    }
+  }
+
   /// The person at the terminal, on a thread of its own: waits for the question, then runs `steps` against the
   /// terminal's master side.
   private final class Person: @unchecked Sendable {
@@ -90,7 +103,7 @@ extension SignalRelayTests {
     let outcome = try await person.answering {
       try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { secret in
         checked.withLock { $0 += 1 }
-        try await Task.sleep(for: .milliseconds(300))  // a server's round trip: "Checking" is said meanwhile
+        await Self.serverReply(after: .milliseconds(300))  // "Checking" is said meanwhile
         return secret.constantTimeEquals(Self.expectedCode) ? .accepted : .rejected(failureCount: 1)
       }
     }
@@ -98,6 +111,40 @@ extension SignalRelayTests {
     #expect(checked.withLock { $0 } == 2)
     let first = shown.withLock { $0 }
     #expect(first.contains("Checking") && first.contains("Wrong passcode"), "\(first)")
+  }
+
+  @Test("the verifier starts and resumes on the prompt's thread while every thread of the task pool is busy")
+  func verifierDoesNotWaitForTheTaskPool() async throws {
+    let terminal = try PseudoTerminal()
+    let prompt = try Self.prompt(on: terminal.slavePath)
+    defer { prompt.close() }
+    // More spinning tasks than the pool has threads, each until the verifier stops them, or for 30 s at most.
+    final class Spinning: Sendable {
+      let deadline = BootTimeClock.now + .seconds(30)
+      let flag = Mutex(true)
+      /// Whether the spinning tasks still run: neither stopped nor past their deadline.
+      var isOn: Bool { flag.withLock { $0 } && BootTimeClock.now < deadline }
+      func stop() { flag.withLock { $0 = false } }
+    }
+    let spinning = Spinning()
+    for _ in 0..<16 {
+      Task.detached { while spinning.isOn {} }
+    }
+    let seen = Mutex<[Bool]>([])
+    let person = Person(at: terminal) { terminal in try terminal.write("2580") }
+    let outcome = try await person.answering {
+      try await prompt.ask(try EntryConfiguration(length: .fixed(4))) { _ in
+        seen.withLock { $0.append(spinning.isOn) }
+        await Self.serverReply(after: .milliseconds(50))
+        seen.withLock { $0.append(spinning.isOn) }
+        spinning.stop()
+        return .accepted
+      }
+    }
+    spinning.stop()
+    #expect(outcome == .accepted)
+    // Both while the pool was still spinning: the task did not wait for a thread of the pool to start or resume.
+    #expect(seen.withLock { $0 } == [true, true])
   }
 
   @Test("cancelling the task that awaits the prompt cancels the entry, as Esc does")
