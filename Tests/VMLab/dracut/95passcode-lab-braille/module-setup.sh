@@ -17,14 +17,15 @@ install() {
     inst_simple /lib/terminfo/v/vt100 /usr/share/terminfo/v/vt100
     inst_multiple sh
     cat > "$initdir$systemdsystemunitdir/passcode-lab-unlocked.service" << UNIT
-# passcode's VM lab: the disk's unlock, told on the serial console.
+# passcode's VM lab: the disk's unlock, told on the serial console, at a priority (2, critical) that the kernel
+# shows there even when the kernel command line says quiet.
 [Unit]
 DefaultDependencies=no
 After=cryptsetup.target
 
 [Service]
 Type=oneshot
-ExecStart=/bin/sh -c 'echo "passcode lab: cryptsetup.target reached" > /dev/kmsg'
+ExecStart=/bin/sh -c 'echo "<2>passcode lab: cryptsetup.target reached" > /dev/kmsg'
 UNIT
     inst_dir "$systemdsystemunitdir/cryptsetup.target.wants"
     ln -sf ../passcode-lab-unlocked.service "$initdir$systemdsystemunitdir/cryptsetup.target.wants/"
