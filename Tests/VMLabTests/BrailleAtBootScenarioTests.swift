@@ -90,6 +90,23 @@ extension VMLabTests {
     return (boot, try SerialBrailleDisplay(socketPath: socket, recordingTo: fixtures.directory + "/braille.raw"))
   }
 
+  /// Waits for the window that ends with "Disk unlocked", after window `start`.
+  ///
+  /// - Returns: Its index.
+  /// - Throws: A ``VMLabError`` with the windows and the serial console's tail (the kernel's messages) when it does
+  ///   not come.
+  func waitForUnlocked(on display: SerialBrailleDisplay, from start: Int, boot: GuestBoot) throws -> Int {
+    do {
+      return try display.waitForWindow(from: start, timeout: stepTimeout, idle: { boot.drain() }) {
+        $0.hasSuffix("Disk unlocked")
+      }
+    } catch {
+      boot.drain(timeout: .seconds(1))
+      throw VMLabError(
+        "\(error)\nthe windows: \(display.windows)\nthe serial console's tail:\n\(boot.plainText.suffix(3000))")
+    }
+  }
+
   /// No window from `start` through `end` holds a character of either passphrase (their capitals are in none of
   /// the words; a kernel message, "[   12.3] …", may pass over the console and is left out), and none holds a
   /// whole passphrase.
@@ -116,15 +133,7 @@ extension VMLabTests {
     let (boot, display) = try bootWithBrailleDisplay(fixtures)
     #expect(Self.askpassAsked.count <= 40, "the question does not fit 40 cells")
     let (asked, prompt, retry, seen) = try answerWrongThenRight(on: display, boot: boot) { $0 == Self.askpassAsked }
-    let unlockedIndex: Int
-    do {
-      unlockedIndex = try display.waitForWindow(from: seen, timeout: stepTimeout, idle: { boot.drain() }) {
-        $0.hasSuffix("Disk unlocked")
-      }
-    } catch {
-      boot.drain(timeout: .seconds(1))
-      throw VMLabError("\(error)\nthe serial console's tail (the kernel's messages):\n\(boot.plainText.suffix(3000))")
-    }
+    let unlockedIndex = try waitForUnlocked(on: display, from: seen, boot: boot)
     let unlocked = boot.elapsed
     // The disk's root, mounted, and its /sbin/init run by run-init (it says so in the kernel's log, which the
     // serial console shows): the whole boot.
@@ -150,16 +159,7 @@ extension VMLabTests {
     let (asked, prompt, retry, seen) = try answerWrongThenRight(on: display, boot: boot) {
       $0.hasPrefix(Self.anyAsked) && $0.count == 40
     }
-    let unlockedIndex: Int
-    do {
-      unlockedIndex = try display.waitForWindow(from: seen, timeout: stepTimeout, idle: { boot.drain() }) {
-        $0.hasSuffix("Disk unlocked")
-      }
-    } catch {
-      boot.drain(timeout: .seconds(1))
-      throw VMLabError(
-        "\(error)\nthe windows: \(display.windows)\nthe serial console's tail:\n\(boot.plainText.suffix(3000))")
-    }
+    let unlockedIndex = try waitForUnlocked(on: display, from: seen, boot: boot)
     let saidUnlocked = boot.elapsed
     // The lab's unit says on the serial console when cryptsetup.target is reached: the disk is open.
     let unlocked = try boot.waitFor("passcode lab: cryptsetup.target reached", timeout: stepTimeout)
