@@ -12,13 +12,13 @@ private enum PolkitLab {
   /// message before the password (`pam_echo`), and removes it, only when there is none.
   static let pamServicePath = "/etc/pam.d/polkit-1"
   static let pamMessage = "PAM says: the password of your account"
-  static let systemBusSocket = "/run/dbus/system_bus_socket"
 
   static var isAvailable: Bool {
     getuid() == 0
-      && ["/usr/bin/pkexec", "/usr/sbin/runuser", "/usr/sbin/useradd", "/usr/bin/dbus-daemon"].allSatisfy {
-        FileManager.default.isExecutableFile(atPath: $0)
-      }
+      && ["/usr/bin/pkexec", "/usr/sbin/runuser", "/usr/sbin/useradd", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send"]
+        .allSatisfy {
+          FileManager.default.isExecutableFile(atPath: $0)
+        }
       && ["/usr/lib/polkit-1/polkitd", "/usr/libexec/polkitd"].contains {
         FileManager.default.isExecutableFile(atPath: $0)
       }
@@ -26,8 +26,8 @@ private enum PolkitLab {
 
   /// Makes the scratch user with a known password, and a rule that lets it run pkexec after authenticating as
   /// itself (`AUTH_SELF`), or with `administrators`, as an administrator (`AUTH_ADMIN`), the scratch user and root
-  /// being the two; starts the system bus when none answers. polkitd is started by the bus when first asked, and
-  /// reads the rule at start or when the rules directory changes.
+  /// being the two; starts the system bus when none answers (``LabSystemBus``). polkitd is started by the bus when
+  /// first asked, and reads the rule at start or when the rules directory changes.
   static func prepare(administrators: Bool = false) throws {
     let administratorRule = """
       polkit.addAdminRule(function(action, subject) {
@@ -52,13 +52,11 @@ private enum PolkitLab {
       madePAMService = true
     }
     let script =
-      "id -u \"$1\" >/dev/null 2>&1 || useradd -M -s /bin/sh \"$1\"; printf '%s:%s\\n' \"$1\" \"$2\" | chpasswd && "
-      + "if ! [ -S \(systemBusSocket) ] || ! dbus-send --system --print-reply --dest=org.freedesktop.DBus / "
-      + "org.freedesktop.DBus.GetId >/dev/null 2>&1; then mkdir -p /run/dbus && rm -f \(systemBusSocket) && "
-      + "dbus-daemon --system --fork; fi"
+      "id -u \"$1\" >/dev/null 2>&1 || useradd -M -s /bin/sh \"$1\"; printf '%s:%s\\n' \"$1\" \"$2\" | chpasswd"
     let status = try SpawnedProcess.run(
       executable: "/bin/sh", arguments: ["-c", script, "sh", user, password], timeout: .seconds(30))
-    #expect(status == 0)
+    try #require(status == 0, "the scratch user was not made")
+    try LabSystemBus.startUnlessOneAnswers()
     // A polkitd already running reloads its rules when the directory changes, a moment after the write.
     if hadPolkitd { Thread.sleep(forTimeInterval: 2) }
   }
@@ -77,12 +75,72 @@ private enum PolkitLab {
   /// Whether this run's PAM service is the lab's own, whose message the tests wait for.
   static var madeOwnPAMService: Bool { madePAMService }
 
-  /// Removes the rule, the PAM service the lab made, and the user, whose password is known.
+  /// Removes the rule, the PAM service the lab made and the user, whose password is known, and stops the bus the
+  /// lab started.
   static func clean() {
     try? FileManager.default.removeItem(atPath: rulePath)
     if madePAMService { try? FileManager.default.removeItem(atPath: pamServicePath) }
     madePAMService = false
     _ = try? SpawnedProcess.run(executable: "/usr/sbin/userdel", arguments: [user], timeout: .seconds(30))
+    LabSystemBus.stopIfStarted()
+  }
+}
+
+/// The system bus the polkit tests need: the machine's own when one answers (a blind contributor's machine runs
+/// one), else one the lab starts and stops again, leaving neither its pid file nor its socket behind.
+private enum LabSystemBus {
+  static let socketPath = "/run/dbus/system_bus_socket"
+  static let pidPath = "/run/dbus/pid"
+
+  /// The bus the lab started, which ``stopIfStarted()`` ends.
+  nonisolated(unsafe) private static var startedPID: Int32?
+
+  static var answers: Bool {
+    FileManager.default.fileExists(atPath: socketPath)
+      && (try? SpawnedProcess.run(
+        executable: "/usr/bin/dbus-send",
+        arguments: ["--system", "--print-reply", "--dest=org.freedesktop.DBus", "/", "org.freedesktop.DBus.GetId"]))
+        == 0
+  }
+
+  /// Starts `dbus-daemon --system` unless a bus answers. A bus that ended without its clean-up (every process of a
+  /// session ends when it stops) leaves its pid file, with which dbus-daemon refuses to start: such a file, naming
+  /// no running dbus-daemon, is removed first.
+  static func startUnlessOneAnswers() throws {
+    if answers { return }
+    if let pid = recordedPID, commandName(of: pid) != "dbus-daemon" {
+      try? FileManager.default.removeItem(atPath: pidPath)
+    }
+    try? FileManager.default.removeItem(atPath: socketPath)
+    try FileManager.default.createDirectory(atPath: "/run/dbus", withIntermediateDirectories: true)
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-system-bus-\(getpid()).log").path
+    defer { try? FileManager.default.removeItem(atPath: log) }
+    let status = try SpawnedProcess.run(
+      executable: "/usr/bin/dbus-daemon", arguments: ["--system", "--fork"], outputPath: log, timeout: .seconds(30))
+    let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    try #require(status == 0 && answers, "dbus-daemon --system did not start: \(output)")
+    startedPID = recordedPID
+  }
+
+  /// Ends the bus ``startUnlessOneAnswers()`` started (polkitd, which it started, leaves with it), and removes
+  /// its pid file and socket.
+  static func stopIfStarted() {
+    guard let pid = startedPID else { return }
+    startedPID = nil
+    kill(pid, SIGTERM)
+    for _ in 0..<500 where commandName(of: pid) == "dbus-daemon" { Thread.sleep(forTimeInterval: 0.01) }
+    if commandName(of: pid) == "dbus-daemon" { kill(pid, SIGKILL) }
+    for path in [pidPath, socketPath] { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  private static var recordedPID: Int32? {
+    (try? String(contentsOfFile: pidPath, encoding: .utf8)).flatMap {
+      Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+
+  private static func commandName(of pid: Int32) -> String? {
+    (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
   }
 }
 
