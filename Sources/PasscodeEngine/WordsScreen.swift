@@ -1,27 +1,37 @@
-/// A screen that only tells words, in order, and ends: a command's result ("Passcode set."), why an agent's
-/// question ended, a prompt's start-up notices. Told through the same driver and interpreter as an entry's
-/// words, so each profile's rules apply to them once.
+/// A screen that only tells words, in order, and ends, at once or after holding the last under the cursor: a
+/// command's result ("Passcode set."), why an agent's question ended, "Disk unlocked", a prompt's start-up
+/// notices. Told through the same driver and interpreter as an entry's words, so each profile's rules apply to
+/// them once.
 package struct WordsScreen: PromptMachine, Sendable {
-  /// The screen ends as soon as its words are told, with nothing to answer.
+  /// The screen ends once its words are told (and held), with nothing to answer.
   package typealias Outcome = Void
 
   private let words: [Announcement]
+  private let hold: Duration?
 
   /// A screen for these words.
   ///
-  /// - Parameter words: What to tell, in order.
-  package init(_ words: [Announcement]) {
+  /// - Parameters:
+  ///   - words: What to tell, in order.
+  ///   - hold: How long the last words stay the newest line, under the cursor, before the screen ends (so a
+  ///     braille display, which follows the cursor, shows them); `nil` to end at once.
+  package init(_ words: [Announcement], holdingFor hold: Duration? = nil) {
     self.words = words
+    self.hold = hold
   }
 
-  /// Tells every word apart, then ends.
+  /// Tells every word apart, then ends, or holds them first.
   package func start() -> [PromptEffect<Void>] {
-    words.map { .aside($0) } + [.finish(())]
+    words.map { .aside($0) } + (hold.map { [.schedule(.timeout, after: $0)] } ?? [.finish(())])
   }
 
-  /// Nothing comes after the end but a paste to wipe.
+  /// The hold's end ends the screen; keys do nothing (nothing is asked), and a paste is wiped.
   package func handle(_ event: EntryEvent) -> [PromptEffect<Void>] {
-    if case let .paste(storage, _) = event { storage.wipe() }
+    switch event {
+    case .timerFired(.timeout): return [.finish(())]
+    case let .paste(storage, _): storage.wipe()
+    default: break
+    }
     return []
   }
 }

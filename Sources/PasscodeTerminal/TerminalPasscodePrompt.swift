@@ -128,10 +128,13 @@ public final class TerminalPasscodePrompt {
   /// Tells words between entries (a command's result, such as "Passcode set.", or why a question ended), through
   /// the same driver and interpreter as an entry's words: a line of their own in the profile's form, and speech.
   ///
-  /// - Parameter words: What to tell, in order.
+  /// - Parameters:
+  ///   - words: What to tell, in order.
+  ///   - hold: How long the last words stay under the cursor before their line is ended (``WordsScreen``); a
+  ///     signal that ends the process ends the hold too.
   /// - Throws: ``PromptError`` when writing fails, the terminal hangs up or a terminating signal arrives.
-  package func tell(_ words: [Announcement]) throws(PromptError) {
-    _ = try run(WordsScreen(words)) { $0.start() }
+  package func tell(_ words: [Announcement], holdingFor hold: Duration? = nil) throws(PromptError) {
+    _ = try run(WordsScreen(words, holdingFor: hold)) { $0.start() }
   }
 
   /// Runs a screen that is not an entry (a confirmation, the demo's unlocked screen) until it ends, on the same

@@ -204,12 +204,24 @@ struct AgentCommand {
       remote: remote)
   }
 
-  /// Shows and speaks "Disk unlocked", between questions, on the terminal questions are asked on.
+  /// Shows and speaks "Disk unlocked", between questions, on the terminal questions are asked on. On the console
+  /// with brltty running, the words stay under the cursor for ``brailleHold`` before their line is ended: a
+  /// braille window follows the cursor, and brltty, reading the screen now and then, could otherwise find it on
+  /// the empty line below and never show them (seen under dracut in the VM lab on a loaded machine).
   private func tellUnlocked(speech: AccessibleSession, remote: PromptRemote) throws(CommandError) {
     let prompt = try openQuestionPrompt(speech: speech, remote: remote)
     defer { prompt.close() }
-    try tell(.diskUnlocked, on: prompt, speech: speech)
+    let hold = agent.consolePath != nil && speech.detection.readers.contains(.brltty) ? Self.brailleHold : nil
+    do {
+      try prompt.tell([.diskUnlocked], holdingFor: hold)
+    } catch {
+      throw .prompt(error)
+    }
   }
+
+  /// How long "Disk unlocked" stays under the cursor for a braille display, as long as passcode's
+  /// initramfs-tools local-premount script keeps it there.
+  static let brailleHold = Duration.seconds(3)
 
   /// The question being asked, and why it was withdrawn, shared with the watcher's thread, which may
   /// report the withdrawal of a question whose prompt has just ended.

@@ -54,6 +54,20 @@ struct ScreenTimelineTests {
     #expect(timeline.sleeps == [readingTime], "the line is finished only after the reader had time to read it")
   }
 
+  @Test(
+    "held words are spoken at once and stay under the cursor until the hold ends, which a key does not shorten"
+  )
+  func heldWordsEndWithTheHold() throws {
+    let timeline = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAtLineStart)
+    let screen = WordsScreen([.diskUnlocked], holdingFor: .seconds(3))
+    #expect(try timeline.run(screen, "+1s x") { $0.start() } != nil)
+    #expect(timeline.announcer.announcements == [.diskUnlocked])
+    #expect(timeline.time(of: "Disk unlocked") == .zero)
+    let lineEnd = try #require(timeline.writes.last)
+    #expect(lineEnd.text.hasSuffix("\n") && !lineEnd.text.contains("Disk unlocked"), "written last: \(lineEnd.text)")
+    #expect(lineEnd.time == .seconds(3), "the words' line was ended at \(lineEnd.time), not when the hold ended")
+  }
+
   @Test("an agent's news during a question is shown once and spoken once, and the entry goes on")
   func questionsWaitingToldOnce() throws {
     let timeline = PromptTimeline()

@@ -21,12 +21,16 @@ extension VMLabTests {
       qemuArguments: speakup.qemuArguments)
     let clock = ContinuousClock()
     let started = clock.now
-    try boot.waitFor("lab: key_echo 2", timeout: bootTimeout)
+    _ = try boot.waitForAll(of: ["lab: key_echo 2", "lab: waiting for the control"], timeout: bootTimeout)
 
     // The control: a digit pressed before any prompt is spoken, as a word or a numeral, so the lab can hear one.
+    // The lab's script reads it with Enter, so it reaches no prompt (pressed as the boot went on, it once came
+    // after passcode-askpass had turned key echo off).
     let beforeControl = speakup.text.count
     try monitor.press("9")
     let control = try boot.waitForSpeakup(speakup, anyOf: ["nine", "9"], after: beforeControl)
+    try monitor.press("ret")
+    try boot.waitFor("lab: control read", timeout: stepTimeout)
 
     let question = try speakup.waitFor(
       "Passphrase for disk cryptroot", after: beforeControl, boot: boot, timeout: bootTimeout)

@@ -17,6 +17,9 @@ struct SpeechLabFixtures: Sendable {
   let speaking: VMLabFixtures
   /// The lab's disk, and the initramfs whose `/usr/bin/passcode` is a script that exits 1.
   let broken: VMLabFixtures
+  /// The disk with ``passphrase`` added, and make-lab's `initrd-es.img` (made on a Spanish system: espeak-ng's
+  /// Spanish data beside the English) with the same logging as ``speaking``.
+  let spanish: VMLabFixtures
 
   /// The fixtures, made once for both scenarios.
   static let shared: Result<SpeechLabFixtures, VMLabError> = VMLab.fixtures.flatMap { base in
@@ -42,6 +45,8 @@ struct SpeechLabFixtures: Sendable {
     try (shipped + "LogLevel 4\nCustomLogFile \"protocol\" \"/dev/ttyS1\"\n")
       .write(toFile: configuration, atomically: true, encoding: .utf8)
     let speakingInitramfs = try appendArchive(of: "logging", to: base.initramfs, in: directory)
+    let spanishInitramfs = try appendArchive(
+      of: "logging", to: base.directory + "/initrd-es.img", in: directory, as: "logging-es")
 
     let binary = directory + "/broken/usr/bin/passcode"
     try FileManager.default.createDirectory(
@@ -56,6 +61,9 @@ struct SpeechLabFixtures: Sendable {
         buildTime: base.buildTime),
       broken: VMLabFixtures(
         directory: directory, kernel: base.kernel, initramfs: brokenInitramfs, disk: base.disk, uuid: base.uuid,
+        buildTime: base.buildTime),
+      spanish: VMLabFixtures(
+        directory: directory, kernel: base.kernel, initramfs: spanishInitramfs, disk: disk, uuid: base.uuid,
         buildTime: base.buildTime))
   }
 
@@ -74,10 +82,12 @@ struct SpeechLabFixtures: Sendable {
     return copy
   }
 
-  /// Writes `DIRECTORY/TREE.img`: the initramfs, then a newc cpio archive of the files under `DIRECTORY/TREE`
-  /// (files only: their directories are in the initramfs already), owned by root.
-  private static func appendArchive(of tree: String, to initramfs: String, in directory: String) throws -> String {
-    let image = "\(directory)/\(tree).img"
+  /// Writes `DIRECTORY/NAME.img` (`NAME` is `tree` unless given): the initramfs, then a newc cpio archive of the
+  /// files under `DIRECTORY/TREE` (files only: their directories are in the initramfs already), owned by root.
+  private static func appendArchive(
+    of tree: String, to initramfs: String, in directory: String, as name: String? = nil
+  ) throws -> String {
+    let image = "\(directory)/\(name ?? tree).img"
     try run(
       "cd \(tree) && find . -type f | sed 's|^\\./||' | cpio -o --quiet -H newc -R 0:0 > ../\(tree).cpio"
         + " && cd .. && cat '\(initramfs)' \(tree).cpio > '\(image)'", in: directory)
@@ -200,12 +210,7 @@ extension VMLabTests {
     let wav = speech.speaking.directory + "/boot.wav"
     let log = speech.speaking.directory + "/speech-protocol.log"
     for file in [wav, log] { try? FileManager.default.removeItem(atPath: file) }
-    let boot = try GuestBoot(
-      speech.speaking,
-      qemuArguments: [
-        "-audiodev", "wav,id=snd0,path=\(wav)", "-device", "intel-hda", "-device", "hda-duplex,audiodev=snd0",
-        "-serial", "file:\(log)",
-      ])
+    let boot = try GuestBoot(speech.speaking, qemuArguments: Self.soundCard(recordingTo: wav, protocolLog: log))
     let prompt = try boot.waitFor(Self.asked(base), timeout: bootTimeout)
     let soundBefore = CapturedAudio.size(of: wav)
     let firstSound = waitForSound(in: wav, after: soundBefore, boot: boot, timeout: stepTimeout)
@@ -238,6 +243,121 @@ extension VMLabTests {
     print("VM lab, speech: \(texts.count) texts spoken, the loudest 10 ms frame at RMS \(Int(loudest)) of 32767")
   }
 
+  @Test(
+    "dracut: with locale.LANGUAGE=es on the kernel command line, the agent asks, retries and unlocks in Spanish, spoken with espeak-ng's Spanish data"
+  )
+  func dracutSpanishAtBoot() throws {
+    guard let base = requireFixtures(), let speech = requireSpeechFixtures() else { return }
+    let fixtures = speech.spanish
+    // Made on a Spanish system, the image carries espeak-ng's Spanish data beside the English, and no other
+    // language's dictionary, and passcode's catalogues.
+    let listing = try Self.listing(of: base.directory + "/initrd-es.img")
+    expectEnglishAndSpanishVoicesOnly(listing)
+    #expect(listing.contains("usr/share/locale/es/LC_MESSAGES/passcode.mo"), "the image has no Spanish catalogue")
+
+    let wav = fixtures.directory + "/boot-es.wav"
+    let log = fixtures.directory + "/speech-protocol-es.log"
+    for file in [wav, log] { try? FileManager.default.removeItem(atPath: file) }
+    // systemd hands `locale.LANGUAGE=` to every service, the agent among them; a bare `LANGUAGE=es` reaches only
+    // its own environment.
+    let boot = try GuestBoot(
+      fixtures, kernelArguments: ["locale.LANGUAGE=es"],
+      qemuArguments: Self.soundCard(recordingTo: wav, protocolLog: log))
+    let question = "Frase de contraseña del disco luks-\(fixtures.uuid)"
+    let prompt = try boot.waitFor(question, timeout: bootTimeout)
+    let soundBefore = CapturedAudio.size(of: wav)
+    try boot.type(SpeechLabFixtures.wrongPassphrase + "\r")
+    let retry = try boot.waitFor("Frase de contraseña incorrecta. Intento 2", timeout: stepTimeout)
+    try boot.type(SpeechLabFixtures.passphrase + "\r")
+    let unlocked = try expectUnlocked(boot, saying: "Disco desbloqueado")
+    #expect(!boot.plainText.contains(Self.anyAsked), "an English question was shown")
+    for passphrase in [SpeechLabFixtures.wrongPassphrase, SpeechLabFixtures.passphrase] {
+      #expect(!boot.plainText.contains(passphrase), "the console showed a typed passphrase")
+    }
+
+    let texts = expectSpokenInSpanish(question: question, protocolLog: log, recording: wav, after: soundBefore)
+    report(
+      "dracut, locale.LANGUAGE=es with speech",
+      [("the question", prompt), ("asked again", retry), ("unlocked and said so", unlocked)])
+    print("VM lab, dracut locale.LANGUAGE=es: \(texts.count) texts spoken: \(texts)")
+  }
+
+  /// QEMU's arguments for an HDA sound card recorded to `wav`, and a second serial port written to `protocolLog`
+  /// (where the lab's speech-dispatcher configuration logs the protocol).
+  static func soundCard(recordingTo wav: String, protocolLog: String) -> [String] {
+    [
+      "-audiodev", "wav,id=snd0,path=\(wav)", "-device", "intel-hda", "-device", "hda-duplex,audiodev=snd0",
+      "-serial", "file:\(protocolLog)",
+    ]
+  }
+
+  /// Checks an image made on a Spanish system, by the paths it lists: espeak-ng's dictionaries are English's and
+  /// Spanish's only, and the Spanish voice is there.
+  func expectEnglishAndSpanishVoicesOnly(_ listing: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    let espeakFiles = listing.compactMap { $0.components(separatedBy: "espeak-ng-data/").last }
+    let dictionaries = Set(espeakFiles.filter { $0.hasSuffix("_dict") })
+    #expect(
+      dictionaries == ["en_dict", "es_dict"], "the image's espeak-ng dictionaries: \(dictionaries.sorted())",
+      sourceLocation: sourceLocation)
+    #expect(
+      espeakFiles.contains("lang/roa/es"), "the image has no Spanish voice (lang/roa/es)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Checks a Spanish boot's speech, once "Disco desbloqueado" was asked for: speech-dispatcher was told Spanish
+  /// and never English; the question (`question`), the retry and "Disco desbloqueado" were spoken, no English
+  /// and no character of either passphrase; the log holds neither passphrase; and the card played more than half
+  /// a second after the file offset `soundBefore`.
+  ///
+  /// - Returns: The texts spoken.
+  @discardableResult
+  func expectSpokenInSpanish(
+    question: String, protocolLog log: String, recording wav: String, after soundBefore: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [String] {
+    let (texts, protocolLog) = spokenTexts(in: log, timeout: stepTimeout) { $0.contains("Disco desbloqueado") }
+    #expect(
+      protocolLog.contains("SET SELF LANGUAGE es"), "speech-dispatcher was not told Spanish",
+      sourceLocation: sourceLocation)
+    #expect(
+      !protocolLog.contains("SET SELF LANGUAGE en"), "speech-dispatcher was told English",
+      sourceLocation: sourceLocation)
+    #expect(
+      texts.contains { $0.hasPrefix(question) }, "the Spanish question was not spoken; spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    #expect(
+      texts.contains { $0.contains("Intento 2") }, "the Spanish retry was not spoken; spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    #expect(
+      texts.contains("Disco desbloqueado"), "\"Disco desbloqueado\" was not spoken; spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    #expect(
+      !texts.contains { $0.contains("Passphrase") }, "English was spoken: \(texts)", sourceLocation: sourceLocation)
+    let secretCharacters = Set(SpeechLabFixtures.wrongPassphrase + SpeechLabFixtures.passphrase)
+    #expect(
+      !texts.contains { !secretCharacters.isDisjoint(with: $0) }, "a passphrase character was spoken: \(texts)",
+      sourceLocation: sourceLocation)
+    for passphrase in [SpeechLabFixtures.wrongPassphrase, SpeechLabFixtures.passphrase] {
+      #expect(
+        !protocolLog.contains(passphrase), "the protocol log holds a typed passphrase", sourceLocation: sourceLocation)
+    }
+    let played = CapturedAudio.waitForSound(
+      in: wav, after: soundBefore, lasting: .milliseconds(510), timeout: stepTimeout)
+    #expect(played > .milliseconds(500), "only \(played) of sound after the question", sourceLocation: sourceLocation)
+    return texts
+  }
+
+  /// The paths in an uncompressed initramfs (dracut's `--no-compress`), as `cpio -t` lists them.
+  private static func listing(of initramfs: String) throws -> [String] {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("passcode-cpio-\(getpid()).list").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let status = try SpawnedProcess.run(
+      executable: "/bin/sh", arguments: ["-c", "cpio -t --quiet < '\(initramfs)'"], outputPath: output,
+      timeout: .seconds(120))
+    guard status == 0 else { throw VMLabError("cpio -t could not list \(initramfs)") }
+    return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+
   @Test("A passcode that cannot run (it exits 1) hands the question to systemd's own agent, and the disk unlocks")
   func brokenPasscodeFallsBackToSystemdAgent() throws {
     guard let speech = requireSpeechFixtures() else { return }
@@ -248,7 +368,7 @@ extension VMLabTests {
     let passcodeAsked = boot.plainText.replacingOccurrences(of: Self.systemdAsked, with: "").contains(Self.anyAsked)
     #expect(!passcodeAsked, "the broken passcode asked")
     try boot.type(VMLab.passphrase + "\r")
-    let unlocked = try expectUnlocked(boot, saysUnlocked: false)
+    let unlocked = try expectUnlocked(boot, saying: nil)
     report("a broken passcode, then systemd's agent", [("systemd's agent asked", asked), ("unlocked", unlocked)])
   }
 }

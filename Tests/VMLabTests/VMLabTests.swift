@@ -46,9 +46,9 @@ struct VMLabTests {
   }
 
   /// The disk is unlocked: systemd-cryptsetup finished and the encrypted volumes' target was reached, and
-  /// (when passcode answered) passcode said "Disk unlocked", in whatever order they come.
-  func expectUnlocked(_ boot: GuestBoot, saysUnlocked: Bool = true) throws -> Duration {
-    let texts = ["Finished systemd-cryptsetu", "Local Encrypted Volumes"] + (saysUnlocked ? ["Disk unlocked"] : [])
+  /// (when passcode answered) passcode said `words`, in whatever order they come.
+  func expectUnlocked(_ boot: GuestBoot, saying words: String? = "Disk unlocked") throws -> Duration {
+    let texts = ["Finished systemd-cryptsetu", "Local Encrypted Volumes"] + (words.map { [$0] } ?? [])
     return try boot.waitForAll(of: texts, timeout: stepTimeout)
   }
 
@@ -133,7 +133,7 @@ struct VMLabTests {
       of: ["(press TAB for no echo)", "Dependency failed for"], timeout: stepTimeout)
     try #require(outcome.index == 0, "the disk failed after Esc instead of systemd's agent asking")
     try boot.type(VMLab.passphrase + "\r")
-    let unlocked = try expectUnlocked(boot, saysUnlocked: false)
+    let unlocked = try expectUnlocked(boot, saying: nil)
     // passcode's watch was stopped when systemd's agent started: it did not ask again.
     let afterSystemdAsked = boot.plainText.components(separatedBy: "(press TAB for no echo)").dropFirst().joined()
     let passcodeAskedAgain = afterSystemdAsked.replacingOccurrences(of: Self.systemdAsked, with: "")
@@ -160,7 +160,7 @@ struct VMLabTests {
     let passcodeAsked = boot.plainText.replacingOccurrences(of: Self.systemdAsked, with: "").contains(Self.anyAsked)
     #expect(!passcodeAsked, "passcode asked although its watch was masked")
     try boot.type(VMLab.passphrase + "\r")
-    let unlocked = try expectUnlocked(boot, saysUnlocked: false)
+    let unlocked = try expectUnlocked(boot, saying: nil)
     report("systemd's agent (the way back)", [("the question", prompt), ("unlocked", unlocked)])
   }
 }

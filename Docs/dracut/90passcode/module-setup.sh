@@ -150,8 +150,8 @@ EOF
     ln -sf "../$unit" "$initdir$systemdsystemunitdir/sysinit.target.wants/$unit"
 }
 
-# The list of what speech needs, shared with the initramfs-tools hook: $PASSCODE_SPEECH_NEEDS when set (the
-# VM lab sets it), else PREFIX/share/passcode/speech-needs.sh next to the binary's PREFIX/bin.
+# The list of what speech needs, shared with the initramfs-tools hook: $PASSCODE_SPEECH_NEEDS when set, else
+# PREFIX/share/passcode/speech-needs.sh next to the binary's PREFIX/bin.
 passcode_speech_needs() {
     local binary
     if [[ -n ${PASSCODE_SPEECH_NEEDS-} ]]; then

@@ -20,9 +20,16 @@ package enum InitramfsGenerator: Sendable {
   /// packages' scripts.
   package var programs: [String] {
     switch self {
-    case .dracut: ["/usr/bin/qemu-system-x86_64", "/usr/bin/dracut", "/sbin/cryptsetup", "/bin/sh"]
+    case .dracut:
+      [
+        "/usr/bin/qemu-system-x86_64", "/usr/bin/dracut", "/sbin/cryptsetup", "/usr/bin/unshare", "/usr/bin/msgfmt",
+        "/bin/sh",
+      ]
     case .initramfsTools:
-      ["/usr/bin/qemu-system-x86_64", "/usr/sbin/mkinitramfs", "/sbin/cryptsetup", "/usr/bin/unshare", "/bin/sh"]
+      [
+        "/usr/bin/qemu-system-x86_64", "/usr/sbin/mkinitramfs", "/sbin/cryptsetup", "/usr/bin/unshare",
+        "/usr/bin/msgfmt", "/bin/sh",
+      ]
     }
   }
 
@@ -40,8 +47,8 @@ package enum InitramfsGenerator: Sendable {
         // TCG on a loaded machine can take longer than systemd's 90 s for the disk to show up.
         "systemd.default_timeout_start_sec=900",
       ]
-    // The disk's line in the initramfs's crypttab names it cryptroot; its ext2 root has no /sbin/init, so the
-    // boot stops after the root is mounted.
+    // The disk's line in the initramfs's crypttab names it cryptroot; its ext2 root's /sbin/init, a busybox
+    // script, says it runs and powers the guest off.
     case .initramfsTools: ["root=/dev/mapper/cryptroot"]
     }
   }
