@@ -358,11 +358,16 @@ extension VMLabTests {
     return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
   }
 
-  @Test("A passcode that cannot run (it exits 1) hands the question to systemd's own agent, and the disk unlocks")
+  @Test(
+    "A passcode that cannot run (it exits 1) hands the question to systemd's own agent, said on the console first, and the disk unlocks"
+  )
   func brokenPasscodeFallsBackToSystemdAgent() throws {
     guard let speech = requireSpeechFixtures() else { return }
     let boot = try GuestBoot(speech.broken)
     let asked = try boot.waitFor("(press TAB for no echo)", timeout: bootTimeout)
+    // The module's drop-in says it before systemd's agent asks, on the console (so in braille).
+    let beforeSystemd = boot.plainText.components(separatedBy: "(press TAB for no echo)").first ?? ""
+    #expect(beforeSystemd.contains(Self.failedHandover), "systemd's agent asked with nothing said first")
     // systemd prints no "Failed to start" while a question is open on the console; that its own agent asks
     // at all is the proof: its console path is masked, and only passcode's OnFailure= starts it.
     let passcodeAsked = boot.plainText.replacingOccurrences(of: Self.systemdAsked, with: "").contains(Self.anyAsked)

@@ -60,6 +60,8 @@ struct VMLabTests {
   static let desktopAdvice = "passcode doctor"
   /// What passcode says before systemd's own agent takes the question (after Esc, with `--leave-on-cancel`).
   static let handover = "systemd's own prompt asks next, without speech or counts"
+  /// What the module's drop-in says before systemd's own agent asks, when passcode's agent failed or could not run.
+  static let failedHandover = "passcode could not ask: " + handover
 
   /// Types a passphrase key by key, each key waiting for its count, then Enter and "Checking"; and checks
   /// that while it was typed the console showed only the counts and "Checking" (and systemd's and the kernel's own lines,
@@ -140,6 +142,7 @@ struct VMLabTests {
       .contains(Self.anyAsked)
     #expect(!passcodeAskedAgain, "passcode asked again after systemd's agent took over")
     #expect(!boot.plainText.contains(Self.desktopAdvice), "a person at boot was told to run passcode doctor")
+    #expect(!boot.plainText.contains(Self.failedHandover), "the drop-in said passcode failed after an Esc")
     report(
       "Esc, then systemd's agent",
       [

@@ -81,15 +81,34 @@ install() {
     $SYSTEMCTL -q --root "$initdir" enable passcode-agent-console.path || return 1
 
     # One agent on the console: systemd's watch is masked; its service is the fallback (OnFailure=),
-    # and when it runs, ours stops watching.
+    # and when it runs, ours stops watching. Before it asks, a person is told that its prompt has no speech
+    # and no counts, on the console (so in braille): by passcode itself after Esc (it exits 2, having said
+    # so), else by passcode_handover, when passcode failed or could not run at all.
     $SYSTEMCTL -q --root "$initdir" mask systemd-ask-password-console.path || return 1
     inst_dir "$systemdsystemunitdir/systemd-ask-password-console.service.d"
+    passcode_install_handover
     printf '%s\n' '# passcode (dracut module 90passcode): systemd'"'"'s agent has taken over the console.' \
         '[Unit]' 'Conflicts=passcode-agent-console.path' \
+        '[Service]' "ExecStartPre=-$passcode_handover" \
         > "$initdir$systemdsystemunitdir/systemd-ask-password-console.service.d/passcode.conf"
 
     passcode_install_speech
     passcode_install_brltty
+}
+
+# The words said before systemd's own console agent asks, when passcode's agent failed or could not run:
+# a script that says them on the console unless passcode's agent left the question itself (Esc: exit status 2,
+# having said them). They are English: the catalogues are passcode's, and passcode is what failed.
+passcode_handover=/usr/lib/passcode/handover
+passcode_install_handover() {
+    inst_dir "${passcode_handover%/*}"
+    cat > "$initdir$passcode_handover" << 'HANDOVER'
+#!/bin/sh
+# passcode (dracut module 90passcode): run before systemd's own console agent asks (ExecStartPre=).
+[ "$(systemctl show -P ExecMainStatus passcode-agent-console.service 2>/dev/null)" = 2 ] && exit 0
+printf '\n%s\n' "passcode could not ask: systemd's own prompt asks next, without speech or counts" > /dev/console
+HANDOVER
+    chmod 755 "$initdir$passcode_handover"
 }
 
 # brltty for a braille display, when asked for as Debian asks its initramfs-tools hook: START_IN_INITRAMFS=yes
