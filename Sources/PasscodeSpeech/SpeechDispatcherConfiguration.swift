@@ -25,6 +25,10 @@ package struct SpeechDispatcherConfiguration: Sendable {
   /// announced waits in order rather than only the newest: at boot, speech-dispatcher starts with the sound
   /// card, often a moment after the first question.
   package var startupGrace: Duration = .zero
+  /// How often a daemon that has never answered is tried again within ``startupGrace``: it is expected at any
+  /// moment, so the attempts do not back off (with ``backoff``'s doubling, a daemon ready just after an attempt
+  /// was heard up to a second late at boot). After the grace, ``backoff`` applies.
+  package var startupRetryInterval: Duration = .milliseconds(100)
   /// The language announcements' words are in, for the voice (`es`); the words themselves come with each
   /// ``Phrase``.
   package var language: String

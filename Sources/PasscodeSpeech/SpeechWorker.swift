@@ -179,14 +179,17 @@ final class SpeechWorker: Sendable {
           connection = opened
           backoff.reset()
         case let .failure(error):
-          // Within the startup grace nothing has been heard yet, so nothing is old news: all waits in order.
+          // Within the startup grace nothing has been heard yet, so nothing is old news: all waits in order,
+          // and the daemon, expected at any moment, is tried again at a steady pace.
           let starting = clock.now() < graceEnds
-          state.withLock { state in
+          let awaitingStart = state.withLock { state in
             state.latestConnectFailed = true
-            if !(starting && !state.everConnected) { state.queue.connectionFailed() }
+            let awaitingStart = starting && !state.everConnected
+            if !awaitingStart { state.queue.connectionFailed() }
+            return awaitingStart
           }
           reportOutage(error.description, unlessStarting: true)
-          nextAttempt = clock.now() + backoff.next()
+          nextAttempt = clock.now() + (awaitingStart ? configuration.startupRetryInterval : backoff.next())
         }
         connectionSettled.signal()
         continue

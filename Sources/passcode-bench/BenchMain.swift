@@ -32,6 +32,7 @@ enum BenchMain {
       (7, "Argon2id verification", { try VerificationBenchmark(context: context).run() }),
       (8, "the agent: ask file to speech", { try AgentSpeechBenchmark(context: context).run() }),
       (9, "speech at boot, in the VM lab", { try BootSpeechBenchmark(context: context).run() }),
+      (10, "braille at boot, in the VM lab", { try BootBrailleBenchmark(context: context).run() }),
     ]
     var failed = false
     for (item, name, body) in benchmarks where options.items.contains(item) {

@@ -213,13 +213,15 @@ struct SpeechDispatcherAnnouncerTests {
     var configuration = SpeechDispatcherConfiguration(
       address: daemon.speechAddress, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)))
     configuration.startupGrace = .seconds(60)
+    configuration.startupRetryInterval = .milliseconds(30)
     let clock = ManualClock()
     let announcer = SpeechDispatcherAnnouncer(
       configuration: configuration, clock: clock, onUnavailable: reports.handler)
     announcer.announce(.prompt(title: "Passphrase for disk cryptroot", length: nil, kind: .characters))
-    // Three attempts fail before the daemon is there, as at boot before the sound card.
-    retry(clock, after: [.milliseconds(20), .milliseconds(40)])
-    let fourthAttempt = clock.now() + .milliseconds(80)
+    // Three attempts fail before the daemon is there, as at boot before the sound card; within the grace they
+    // come at the steady interval, not backing off.
+    retry(clock, after: [.milliseconds(30), .milliseconds(30)])
+    let fourthAttempt = clock.now() + .milliseconds(30)
     #expect(clock.waitForSleeper(until: fourthAttempt))
     // Keys typed before speech came: the question is not dropped for them, and the newer count wins.
     announcer.announce(.progress(entered: 1, length: nil, kind: .characters))
@@ -238,18 +240,20 @@ struct SpeechDispatcherAnnouncerTests {
     var configuration = SpeechDispatcherConfiguration(
       address: missing, autospawn: false, backoff: ReconnectBackoff(initial: .milliseconds(20)))
     configuration.startupGrace = .milliseconds(200)
+    configuration.startupRetryInterval = .milliseconds(50)
     let clock = ManualClock()
     let announcer = SpeechDispatcherAnnouncer(
       configuration: configuration, clock: clock, onUnavailable: reports.handler)
-    // Attempts at 0, 20, 60 and 140 ms fail within the grace; the one at 300 ms is after it.
-    retry(clock, after: [.milliseconds(20), .milliseconds(40), .milliseconds(80)])
-    let afterGrace = clock.now() + .milliseconds(160)
+    // Attempts at 0, 50, 100 and 150 ms fail within the grace, at the steady interval; the one at 200 ms is after
+    // it, and from there the attempts back off: 20, 40, 80 ms.
+    retry(clock, after: [.milliseconds(50), .milliseconds(50), .milliseconds(50)])
+    let afterGrace = clock.now() + .milliseconds(50)
     #expect(clock.waitForSleeper(until: afterGrace))
     #expect(reports.all.isEmpty, "reported within the grace: \(reports.all)")
     clock.set(to: afterGrace)
     #expect(reports.waitForCount(1).count == 1)
-    retry(clock, after: [.milliseconds(320)])
-    #expect(clock.waitForSleeper(until: clock.now() + .milliseconds(640)))
+    retry(clock, after: [.milliseconds(20), .milliseconds(40)])
+    #expect(clock.waitForSleeper(until: clock.now() + .milliseconds(80)))
     announcer.close()
     #expect(reports.all.count == 1, "\(reports.all)")
   }

@@ -70,26 +70,6 @@ extension VMLabTests {
     return (asked, prompt, retry, seen)
   }
 
-  /// Boots braille only: the console on the first virtual terminal, which brltty reads (`console=tty1`, the last
-  /// `console=`; the serial console keeps the kernel's messages), and the guest's second serial port served to
-  /// the returned display.
-  ///
-  /// - Parameters:
-  ///   - fixtures: The images.
-  ///   - kernelArguments: More words for the kernel command line.
-  /// - Returns: The boot and the display its second serial port serves.
-  /// - Throws: When QEMU cannot be started or the display's socket cannot be read.
-  func bootWithBrailleDisplay(_ fixtures: VMLabFixtures, kernelArguments: [String] = []) throws
-    -> (GuestBoot, SerialBrailleDisplay)
-  {
-    let socket = fixtures.directory + "/braille.sock"
-    try? FileManager.default.removeItem(atPath: socket)
-    let boot = try GuestBoot(
-      fixtures, kernelArguments: ["console=tty1"] + kernelArguments,
-      qemuArguments: ["-chardev", "socket,id=braille,path=\(socket),server=on,wait=off", "-serial", "chardev:braille"])
-    return (boot, try SerialBrailleDisplay(socketPath: socket, recordingTo: fixtures.directory + "/braille.raw"))
-  }
-
   /// Waits for the window that ends with "Disk unlocked", after window `start`.
   ///
   /// - Returns: Its index.
@@ -130,7 +110,7 @@ extension VMLabTests {
   )
   func initramfsToolsBrailleAtBoot() throws {
     guard let fixtures = VMLab.fixturesOrIssue(BrailleLabFixtures.initramfsTools) else { return }
-    let (boot, display) = try bootWithBrailleDisplay(fixtures)
+    let (boot, display) = try GuestBoot.withBrailleDisplay(fixtures)
     #expect(Self.askpassAsked.count <= 40, "the question does not fit 40 cells")
     let (asked, prompt, retry, seen) = try answerWrongThenRight(on: display, boot: boot) { $0 == Self.askpassAsked }
     let unlockedIndex = try waitForUnlocked(on: display, from: seen, boot: boot)
@@ -154,7 +134,7 @@ extension VMLabTests {
     guard let fixtures = VMLab.fixturesOrIssue(BrailleLabFixtures.dracut) else { return }
     // Debian's kernel command line has `quiet` (GRUB_CMDLINE_LINUX_DEFAULT): systemd then shows no status lines,
     // which would otherwise take the console's cursor, and brltty's window with it, after the answer.
-    let (boot, display) = try bootWithBrailleDisplay(fixtures, kernelArguments: ["quiet"])
+    let (boot, display) = try GuestBoot.withBrailleDisplay(fixtures, kernelArguments: ["quiet"])
     // "Passphrase for disk luks-<uuid>" is 61 characters: its first 40 cells hold the words a person needs.
     let (asked, prompt, retry, seen) = try answerWrongThenRight(on: display, boot: boot) {
       $0.hasPrefix(Self.anyAsked) && $0.count == 40

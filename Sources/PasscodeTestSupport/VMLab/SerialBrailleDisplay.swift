@@ -102,3 +102,26 @@ package final class SerialBrailleDisplay {
     try PseudoTerminalCalls.write(socket, Array(text.utf8))
   }
 }
+
+extension GuestBoot {
+  /// Boots braille only: the console on the first virtual terminal, which brltty reads (`console=tty1`, the last
+  /// `console=`; the serial console keeps the kernel's messages), and the guest's second serial port served to
+  /// the returned display.
+  ///
+  /// - Parameters:
+  ///   - fixtures: The images, whose initramfs starts brltty with its TTY driver on `/dev/ttyS1`.
+  ///   - kernelArguments: More words for the kernel command line.
+  /// - Returns: The boot and the display its second serial port serves, recording what it reads in
+  ///   `braille.raw` beside the fixtures.
+  /// - Throws: When QEMU cannot be started or the display's socket cannot be read.
+  package static func withBrailleDisplay(_ fixtures: VMLabFixtures, kernelArguments: [String] = []) throws
+    -> (GuestBoot, SerialBrailleDisplay)
+  {
+    let socket = fixtures.directory + "/braille.sock"
+    try? FileManager.default.removeItem(atPath: socket)
+    let boot = try GuestBoot(
+      fixtures, kernelArguments: ["console=tty1"] + kernelArguments,
+      qemuArguments: ["-chardev", "socket,id=braille,path=\(socket),server=on,wait=off", "-serial", "chardev:braille"])
+    return (boot, try SerialBrailleDisplay(socketPath: socket, recordingTo: fixtures.directory + "/braille.raw"))
+  }
+}
