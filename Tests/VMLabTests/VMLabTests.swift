@@ -93,13 +93,19 @@ struct VMLabTests {
     #expect(!GuestBoot.plain(shown).contains(passphrase), "the console showed the passphrase")
   }
 
-  @Test("passcode asks for the root disk's passphrase at boot, and the right one unlocks it")
+  @Test(
+    "passcode asks for the root disk's passphrase at boot, the right one unlocks it, and systemd switches to the root on it"
+  )
   func rightPassphraseUnlocks() throws {
     guard let fixtures = requireFixtures() else { return }
     let (boot, prompt) = try bootToPasscodesQuestion(fixtures)
     try enter(VMLab.passphrase, on: boot)
     let unlocked = try expectUnlocked(boot)
-    report("right passphrase", [("the question", prompt), ("unlocked", unlocked)])
+    // The disk's root, mounted on /sysroot, and its /sbin/init run after systemd's switch-root (it says so in the
+    // kernel's log, which the serial console shows): the whole boot.
+    let rootReached = try boot.waitFor("the root's /sbin/init runs", timeout: stepTimeout)
+    report(
+      "right passphrase", [("the question", prompt), ("unlocked", unlocked), ("the root's init", rootReached)])
   }
 
   @Test("After a wrong passphrase passcode says \"Wrong passphrase. Try 2\", and the second try unlocks the disk")
