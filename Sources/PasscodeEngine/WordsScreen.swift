@@ -25,13 +25,25 @@ package struct WordsScreen: PromptMachine, Sendable {
     words.map { .aside($0) } + (hold.map { [.schedule(.timeout, after: $0)] } ?? [.finish(())])
   }
 
-  /// The hold's end ends the screen; keys do nothing (nothing is asked), and a paste is wiped.
+  /// The hold's end ends the screen. A key typed during the hold ends it too: nothing is asked, so the key, and
+  /// those after it that the screen's end leaves unread, are said to be ignored rather than dropped unsaid (they
+  /// may be meant for a question that comes next). A paste is wiped.
   package func handle(_ event: EntryEvent) -> [PromptEffect<Void>] {
     switch event {
-    case .timerFired(.timeout): return [.finish(())]
-    case let .paste(storage, _): storage.wipe()
-    default: break
+    case .timerFired(.timeout):
+      return [.finish(())]
+    case let .paste(storage, _):
+      storage.wipe()
+      return keysIgnored
+    case .character, .unsupportedKey, .delete, .clear, .submit, .cancel, .repeatStatus, .moreTime,
+      .keypadNavigation:
+      return keysIgnored
+    default:
+      return []
     }
-    return []
+  }
+
+  private var keysIgnored: [PromptEffect<Void>] {
+    [.cancelTimer(.timeout), .aside(.keysTypedBeforeIgnored), .finish(())]
   }
 }

@@ -54,18 +54,28 @@ struct ScreenTimelineTests {
     #expect(timeline.sleeps == [readingTime], "the line is finished only after the reader had time to read it")
   }
 
-  @Test(
-    "held words are spoken at once and stay under the cursor until the hold ends, which a key does not shorten"
-  )
+  @Test("held words are spoken at once and stay under the cursor until the hold ends")
   func heldWordsEndWithTheHold() throws {
     let timeline = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAtLineStart)
     let screen = WordsScreen([.diskUnlocked], holdingFor: .seconds(3))
-    #expect(try timeline.run(screen, "+1s x") { $0.start() } != nil)
+    #expect(try timeline.run(screen, "") { $0.start() } != nil)
     #expect(timeline.announcer.announcements == [.diskUnlocked])
     #expect(timeline.time(of: "Disk unlocked") == .zero)
     let lineEnd = try #require(timeline.writes.last)
     #expect(lineEnd.text.hasSuffix("\n") && !lineEnd.text.contains("Disk unlocked"), "written last: \(lineEnd.text)")
     #expect(lineEnd.time == .seconds(3), "the words' line was ended at \(lineEnd.time), not when the hold ended")
+  }
+
+  @Test("a key typed while words are held ends the hold at once, and the keys are said to be ignored, not dropped")
+  func keyDuringTheHoldIsToldIgnored() throws {
+    for key in ["7", "⏎", "⎋ +100ms", "paste(1234)"] {
+      let timeline = PromptTimeline(profile: .screenReader, lineDiscipline: .caretAtLineStart)
+      let screen = WordsScreen([.diskUnlocked], holdingFor: .seconds(3))
+      #expect(try timeline.run(screen, "+1s \(key)") { $0.start() } != nil, "\(key)")
+      #expect(timeline.announcer.announcements == [.diskUnlocked, .keysTypedBeforeIgnored], "\(key)")
+      #expect(timeline.lines == ["Disk unlocked", "Keys typed before this question were ignored"], "\(key)")
+      #expect(timeline.clock.now() < .seconds(3), "\(key): the hold went on after the key")
+    }
   }
 
   @Test("an agent's news during a question is shown once and spoken once, and the entry goes on")
