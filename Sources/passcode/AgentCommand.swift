@@ -212,11 +212,7 @@ struct AgentCommand {
     let prompt = try openQuestionPrompt(speech: speech, remote: remote)
     defer { prompt.close() }
     let hold = agent.consolePath != nil && speech.detection.readers.contains(.brltty) ? Self.brailleHold : nil
-    do {
-      try prompt.tell([.diskUnlocked], holdingFor: hold)
-    } catch {
-      throw .prompt(error)
-    }
+    try tell([.diskUnlocked], on: prompt, speech: speech, holdingFor: hold)
   }
 
   /// How long "Disk unlocked" stays under the cursor for a braille display, as long as passcode's
@@ -367,12 +363,13 @@ struct AgentCommand {
     try tell([announcement], on: prompt, speech: speech)
   }
 
-  /// Shows and speaks `announcements`, in order.
-  private func tell(_ announcements: [Announcement], on prompt: TerminalPasscodePrompt, speech: AccessibleSession)
-    throws(CommandError)
-  {
+  /// Shows and speaks `announcements`, in order, holding the last under the cursor for `hold` when given.
+  private func tell(
+    _ announcements: [Announcement], on prompt: TerminalPasscodePrompt, speech: AccessibleSession,
+    holdingFor hold: Duration? = nil
+  ) throws(CommandError) {
     do {
-      try prompt.tell(announcements)
+      try prompt.tell(announcements, holdingFor: hold)
     } catch {
       throw .prompt(error)
     }
