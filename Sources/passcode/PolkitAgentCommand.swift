@@ -60,12 +60,14 @@ struct PolkitAgentCommand {
     }
     // systemd and pkexec wait for this descriptor to close: the agent is registered.
     if let descriptor = options.notifyDescriptor { FileDescriptor(rawValue: descriptor).closeIgnoringErrors() }
-    let child = command.isEmpty ? nil : try start(command)
-    if child != nil {
+    if !command.isEmpty {
       // As system(3) does while its command runs: Ctrl-C and Ctrl-\ are the command's (an editor pkexec runs), and
-      // must not end the agent under it. A prompt takes them as keys, and puts this back when it closes.
+      // must not end the agent under it. Ignored before the command starts, which gets them at their default
+      // (Spawn), so that one sent at once cannot come first (seen in CI: the agent ended with 130). A prompt takes
+      // them as keys, and puts this back when it closes.
       for signal in [Signal.interrupt, .quit] { _ = try? SignalAction.ignore.install(for: signal) }
     }
+    let child = command.isEmpty ? nil : try start(command)
     while true {
       if let pending = endpoint.nextAuthentication(within: Self.commandCheckInterval) {
         try authenticate(pending)
