@@ -69,7 +69,7 @@ struct VMLabTests {
   /// redrawn in place (`passcode-askpass`'s status line: see ``GuestBoot/lines(_:)``) is checked as a line of its
   /// own; it may start with the prompt's mask, one "●" for each key typed ("○" for none), before its words.
   func enter(_ passphrase: String, on boot: GuestBoot, notices: Set<String> = [speechNotice]) throws {
-    let before = boot.transcript.count
+    let before = boot.printedCount
     for (index, key) in passphrase.enumerated() {
       try boot.type(String(key))
       let count = index + 1

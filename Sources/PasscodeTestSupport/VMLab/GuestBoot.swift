@@ -53,6 +53,21 @@ package final class GuestBoot {
   /// The time since QEMU started.
   package var elapsed: Duration { clock.now - started }
 
+  /// How many bytes of ``transcript`` a later slice may start after: all of them but an escape sequence still
+  /// unfinished at the end (a read can end inside one), so that `transcript.dropFirst(printedCount)` never begins
+  /// with a sequence's tail, which ``plain(_:)`` would keep as text (an "m" of a colour's "ESC [ 0 m", seen once).
+  package var printedCount: Int { Self.lengthWithoutUnfinishedSequence(transcript) }
+
+  /// The length of `bytes` without a trailing escape sequence that has not ended: a lone ESC, or a control
+  /// sequence (ESC [) whose final byte (0x40–0x7E) has not come.
+  package static func lengthWithoutUnfinishedSequence(_ bytes: [UInt8]) -> Int {
+    guard let escape = bytes.lastIndex(of: 0x1B) else { return bytes.count }
+    let after = bytes[(escape + 1)...]
+    guard let first = after.first else { return escape }
+    guard first == UInt8(ascii: "[") else { return bytes.count }
+    return after.dropFirst().contains { (0x40...0x7E).contains($0) } ? bytes.count : escape
+  }
+
   /// The console's text with the escape sequences (colours, cursor moves) and carriage returns removed.
   package var plainText: String { Self.plain(transcript) }
 
