@@ -208,10 +208,12 @@ extension GuestBoot {
       qemuArguments: ["-vga", "std"] + qemuArguments + monitor.qemuArguments)
   }
 
-  /// Waits until Speakup said one of `words` after `offset`; the one said.
-  func waitForSpeakup(_ speakup: SpeakupWords, anyOf words: [String], after offset: Int) throws -> String {
+  /// Waits until Speakup said one of `words` after `offset`, for `limit` at most; the one said.
+  func waitForSpeakup(
+    _ speakup: SpeakupWords, anyOf words: [String], after offset: Int, within limit: Duration = .seconds(300)
+  ) throws -> String {
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(300)
+    let deadline = clock.now + limit
     while clock.now < deadline {
       let said = String(speakup.text.dropFirst(offset))
       if let found = words.first(where: { said.contains($0) }) { return found }
