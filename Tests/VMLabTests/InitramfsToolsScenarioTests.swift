@@ -174,6 +174,9 @@ extension VMLabTests {
     // Boot.md's words for this case, with the lab's device.
     try boot.type("cryptsetup open /dev/vda cryptroot\r")
     let asked = try boot.waitFor("Enter passphrase for", timeout: stepTimeout)
+    // Typed at once, the passphrase once came while cryptsetup's prompt was still being sent, before it turned
+    // echo off, and the console showed it (CI, 2026-12-07): the lab answers as a person does, after the prompt.
+    try boot.waitForQuiet(.seconds(1), timeout: stepTimeout)
     try boot.type(VMLab.passphrase + "\r")
     try boot.waitFor("(initramfs)", timeout: stepTimeout)
     try boot.type("exit\r")

@@ -21,25 +21,10 @@ extension VMLabTests {
       qemuArguments: speakup.qemuArguments)
     let clock = ContinuousClock()
     let started = clock.now
-    _ = try boot.waitForAll(of: ["lab: key_echo 2", "lab: waiting for the control"], timeout: bootTimeout)
 
     // The control: a digit pressed before any prompt is spoken, as a word or a numeral, so the lab can hear one.
-    // The lab's script reads it with Enter, so it reaches no prompt (pressed as the boot went on, it once came
-    // after passcode-askpass had turned key echo off).
-    // On a loaded machine a first press once went unheard (CI, 2026-12-07): it is pressed again every 20 seconds,
-    // up to five times, and the script reads them all as one line. Key echo that never reaches the synthesizer
-    // still fails the test.
     let beforeControl = speakup.text.count
-    var control: String?
-    for _ in 1...5 where control == nil {
-      try monitor.press("9")
-      control = try? boot.waitForSpeakup(speakup, anyOf: ["nine", "9"], after: beforeControl, within: .seconds(20))
-    }
-    guard let control else {
-      throw VMLabError("Speakup did not speak the control digit, pressed five times: key echo does not reach it")
-    }
-    try monitor.press("ret")
-    try boot.waitFor("lab: control read", timeout: stepTimeout)
+    let control = try boot.pressSpeakupControl(speakup, monitor: monitor, timeout: bootTimeout)
 
     let question = try speakup.waitFor(
       "Passphrase for disk cryptroot", after: beforeControl, boot: boot, timeout: bootTimeout)

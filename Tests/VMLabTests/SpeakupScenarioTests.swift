@@ -137,13 +137,9 @@ extension VMLabTests {
       qemuArguments: speakup.qemuArguments)
     let clock = ContinuousClock()
     let started = clock.now
-    try boot.waitFor("lab: key_echo 2", timeout: .seconds(900))
-
     // The control: a digit pressed before any prompt is spoken, as a word or a numeral, so the lab can hear one.
     let beforeControl = speakup.text.count
-    try monitor.press("9")
-    let control = try boot.waitForSpeakup(speakup, anyOf: ["nine", "9"], after: beforeControl)
-    #expect(control.isEmpty == false)
+    let control = try boot.pressSpeakupControl(speakup, monitor: monitor, timeout: .seconds(900))
 
     let question = try speakup.waitFor(
       "Passphrase for disk luks-", after: beforeControl, boot: boot, timeout: .seconds(900))
@@ -208,10 +204,35 @@ extension GuestBoot {
       qemuArguments: ["-vga", "std"] + qemuArguments + monitor.qemuArguments)
   }
 
-  /// Waits until Speakup said one of `words` after `offset`, for `limit` at most; the one said.
-  func waitForSpeakup(
-    _ speakup: SpeakupWords, anyOf words: [String], after offset: Int, within limit: Duration = .seconds(300)
-  ) throws -> String {
+  /// Presses the lab's control, a digit Speakup's key echo speaks before any prompt, and Enter, once the lab's
+  /// script (dracut's unit or initramfs-tools' init-premount script) has said it waits for it; the script reads
+  /// the line itself, so the keys reach no prompt.
+  ///
+  /// On a loaded machine a first press once went unheard (CI, 2026-12-07, under each generator): the digit is
+  /// pressed again every 20 seconds, up to five times, and the script reads them all as one line. Key echo that
+  /// never reaches the synthesizer still fails.
+  ///
+  /// - Returns: What Speakup said for the digit, a word or a numeral.
+  func pressSpeakupControl(_ speakup: SpeakupWords, monitor: QEMUMonitor, timeout: Duration) throws -> String {
+    _ = try waitForAll(of: ["lab: key_echo 2", "lab: waiting for the control"], timeout: timeout)
+    let beforeControl = speakup.text.count
+    var control: String?
+    for _ in 1...5 where control == nil {
+      try monitor.press("9")
+      control = waitForSpeakup(speakup, anyOf: ["nine", "9"], after: beforeControl, within: .seconds(20))
+    }
+    guard let control else {
+      throw VMLabError("Speakup did not speak the control digit, pressed five times: key echo does not reach it")
+    }
+    try monitor.press("ret")
+    try waitFor("lab: control read", timeout: .seconds(60))
+    return control
+  }
+
+  /// Waits until Speakup said one of `words` after `offset`, for `limit` at most; the one said, or `nil`.
+  private func waitForSpeakup(
+    _ speakup: SpeakupWords, anyOf words: [String], after offset: Int, within limit: Duration
+  ) -> String? {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
     while clock.now < deadline {
@@ -219,6 +240,6 @@ extension GuestBoot {
       if let found = words.first(where: { said.contains($0) }) { return found }
       _ = try? waitFor("\u{0}never printed\u{0}", timeout: .milliseconds(500))
     }
-    throw VMLabError("Speakup did not speak the control digit: key echo does not reach the soft synthesizer")
+    return nil
   }
 }

@@ -111,6 +111,25 @@ package final class GuestBoot {
     if let chunk = try? terminal.read(timeout: timeout) { transcript += chunk }
   }
 
+  /// Reads the console until it has printed nothing for `quiet`, for `timeout` at most; later waits search what
+  /// it read as usual.
+  ///
+  /// Typing at once after a prompt can race the program that printed it. cryptsetup, like any program that
+  /// writes its prompt and then turns echo off with `TCSAFLUSH`, has the kernel empty the input, wait for the
+  /// prompt to be sent, and only then apply the settings: keys that come during that wait are echoed, and kept.
+  /// A person answers after reading or hearing the prompt.
+  package func waitForQuiet(_ quiet: Duration, timeout: Duration) throws {
+    let deadline = clock.now + timeout
+    while true {
+      let chunk = try terminal.read(timeout: quiet)
+      if chunk.isEmpty { return }
+      transcript += chunk
+      guard clock.now < deadline else {
+        throw VMLabError("the console did not go quiet for \(quiet); its tail:\n\(String(plainText.suffix(3000)))")
+      }
+    }
+  }
+
   /// Waits until every one of `texts` has appeared after the last match, in any order; the next wait searches
   /// after the last of them.
   ///
