@@ -89,7 +89,12 @@ struct LockWithoutPasscodeEndToEndTests {
       arguments: ["-S", socket, "-f", store.child("tmux.conf"), "new-session", "echo pane-ready; exec sleep 600"],
       store: store, environment: ["TERM": "xterm-256color", "SPEECHD_ADDRESS": daemon.address])
     try client.expect("pane-ready")
-    try client.type("\u{02}X")  // the prefix, then X: lock-client
+    // The prefix, then X (lock-client), as a person types them: apart. tmux takes keys that come within its
+    // assume-paste-time (1 ms) of the one before as a paste, and passes them to the pane unbound; written at once
+    // on a loaded machine, the X once reached the pane (CI, 2026-12-07).
+    try client.type("\u{02}")
+    usleep(100_000)
+    try client.type("X")
     try client.expect(Self.nothingToLock)
     try client.expect(Self.pressAnyKey)
     let spoken = daemon.waitForLastRequest(text: Self.spoken).map(\.text)
